@@ -1,0 +1,53 @@
+//! The `c7010` command line. Each subcommand lives in its own file under `src/cli/`.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "c7010",
+    version,
+    about = "The Philips Videopac C7010 chess module, back to life"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play chess against the module (window where there is a display, terminal otherwise).
+    Play(cli::play::Args),
+    /// Assemble Z80 source into a ROM image, listing, symbols and source map.
+    Asm(cli::asm::Args),
+    /// Run a bare ROM on the module machine until HALT and print the result.
+    Exec(cli::exec::Args),
+    /// Count leaf nodes of the move-generation tree (perft).
+    Perft(cli::perft::Args),
+    /// Search one position and print the move, score, positions, passes and PV.
+    Search(cli::search::Args),
+    /// Run an EPD test suite (bm/am) and print solved/total.
+    Solve(cli::solve::Args),
+    /// Render a frame of the console to PNG.
+    Screenshot(cli::screenshot::Args),
+    /// Benchmarks: emulator speed, reference engine speed.
+    Bench(cli::bench::Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli
+        .command
+        .unwrap_or(Command::Play(cli::play::Args::default()))
+    {
+        Command::Play(a) => cli::play::run(a),
+        Command::Asm(a) => cli::asm::run(a),
+        Command::Exec(a) => cli::exec::run(a),
+        Command::Perft(a) => cli::perft::run(a),
+        Command::Search(a) => cli::search::run(a),
+        Command::Solve(a) => cli::solve::run(a),
+        Command::Screenshot(a) => cli::screenshot::run(a),
+        Command::Bench(a) => cli::bench::run(a),
+    }
+}
