@@ -6,6 +6,7 @@
 //! [`reference`] is the native twin of the guest engine.
 
 pub mod asm;
+pub mod console;
 pub mod machine;
 pub mod reference;
 pub mod vdc;

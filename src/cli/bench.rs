@@ -1,8 +1,25 @@
-//! `c7010 bench`: not built yet.
+//! `c7010 bench ...`: benchmarks that print rates and ratios. One file per benchmark.
 
-#[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    which: Which,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`c7010 bench` is not built yet; see the open issues")
+#[derive(clap::Subcommand, Debug)]
+enum Which {
+    /// Emulator speed: emulated MHz and multiple of real time, against bare iz80.
+    Emu(super::bench_emu::Args),
+    /// Native reference engine: positions evaluated per second, perft nodes per second.
+    Ref(super::bench_ref::Args),
+    /// Video model: frames rendered per second.
+    Vdc(super::bench_vdc::Args),
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.which {
+        Which::Emu(a) => super::bench_emu::run(a),
+        Which::Ref(a) => super::bench_ref::run(a),
+        Which::Vdc(a) => super::bench_vdc::run(a),
+    }
 }

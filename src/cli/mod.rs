@@ -2,6 +2,9 @@
 
 pub mod asm;
 pub mod bench;
+pub mod bench_emu;
+pub mod bench_ref;
+pub mod bench_vdc;
 pub mod exec;
 pub mod perft;
 pub mod play;

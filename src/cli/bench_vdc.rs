@@ -1,0 +1,8 @@
+//! `c7010 bench vdc`: not built yet.
+
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`c7010 bench vdc` is not built yet; see the open issues")
+}
