@@ -8,5 +8,6 @@
 pub mod asm;
 pub mod console;
 pub mod machine;
+pub mod protocol;
 pub mod reference;
 pub mod vdc;

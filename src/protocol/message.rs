@@ -1,0 +1,573 @@
+//! The commands (host to module) and events (module to host) of the latch protocol, typed,
+//! with their wire encoding (`docs/protocol.md` section 2). Both directions encode and decode,
+//! so the host can be tested against a model of the guest and the other way round.
+
+use std::fmt;
+
+/// A move on the wire: `from`, `to` (squares `0..64`, `a1 = 0`) and a promotion piece kind
+/// (`2` knight .. `5` queen, `0` none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub promo: u8,
+}
+
+impl fmt::Display for Move {
+    /// UCI notation: `e2e4`, `e7e8q`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sq = |s: u8| format!("{}{}", (b'a' + s % 8) as char, s / 8 + 1);
+        write!(f, "{}{}", sq(self.from), sq(self.to))?;
+        match self.promo {
+            2 => write!(f, "n"),
+            3 => write!(f, "b"),
+            4 => write!(f, "r"),
+            5 => write!(f, "q"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Flags the module attaches to a move it accepted or played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MoveFlags(pub u8);
+
+impl MoveFlags {
+    pub const CAPTURE: u8 = 0x01;
+    pub const CHECK: u8 = 0x02;
+    pub const MATE: u8 = 0x04;
+    pub const PROMOTION: u8 = 0x08;
+    pub const CASTLING: u8 = 0x10;
+    pub const EN_PASSANT: u8 = 0x20;
+    pub const STALEMATE: u8 = 0x40;
+    pub const BOOK: u8 = 0x80;
+
+    /// True when every bit of `flag` is set.
+    pub fn has(self, flag: u8) -> bool {
+        self.0 & flag == flag
+    }
+}
+
+/// A position on the wire: the `SETUP` payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WirePosition {
+    /// `a1..h8`: `0` empty, `1..=6` white P N B R Q K, `9..=14` black.
+    pub squares: [u8; 64],
+    /// `0` white to move, `1` black.
+    pub side: u8,
+    /// Bit 0 K, 1 Q, 2 k, 3 q.
+    pub castling: u8,
+    /// En-passant target square, if any.
+    pub ep: Option<u8>,
+    pub halfmove: u8,
+    pub fullmove: u16,
+}
+
+impl WirePosition {
+    const LEN: usize = 64 + 6;
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.squares);
+        out.push(self.side);
+        out.push(self.castling);
+        out.push(self.ep.unwrap_or(0xFF));
+        out.push(self.halfmove);
+        out.extend_from_slice(&self.fullmove.to_le_bytes());
+    }
+
+    fn decode(b: &[u8]) -> Self {
+        let mut squares = [0; 64];
+        squares.copy_from_slice(&b[..64]);
+        WirePosition {
+            squares,
+            side: b[64],
+            castling: b[65],
+            ep: (b[66] != 0xFF).then_some(b[66]),
+            halfmove: b[67],
+            fullmove: u16::from_le_bytes([b[68], b[69]]),
+        }
+    }
+}
+
+/// Host-to-module commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    New,
+    Setup(Box<WirePosition>),
+    Move(Move),
+    /// Think and play; an explicit budget in positions overrides the level's.
+    Go {
+        budget: Option<u32>,
+    },
+    MoveNow,
+    Level(u8),
+    TakeBack,
+    Perft(u8),
+    Query,
+}
+
+/// Why a command was refused (the `ERROR` event's reason byte).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    IllegalMove,
+    BadPosition,
+    NothingToUndo,
+    BadMessage,
+    UnknownCommand,
+    GameOver,
+    BadArgument,
+    /// A reason code this host does not know.
+    Other(u8),
+}
+
+impl Refusal {
+    fn code(self) -> u8 {
+        match self {
+            Refusal::IllegalMove => 1,
+            Refusal::BadPosition => 2,
+            Refusal::NothingToUndo => 3,
+            Refusal::BadMessage => 4,
+            Refusal::UnknownCommand => 5,
+            Refusal::GameOver => 6,
+            Refusal::BadArgument => 7,
+            Refusal::Other(c) => c,
+        }
+    }
+
+    fn from_code(c: u8) -> Self {
+        match c {
+            1 => Refusal::IllegalMove,
+            2 => Refusal::BadPosition,
+            3 => Refusal::NothingToUndo,
+            4 => Refusal::BadMessage,
+            5 => Refusal::UnknownCommand,
+            6 => Refusal::GameOver,
+            7 => Refusal::BadArgument,
+            c => Refusal::Other(c),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::IllegalMove => write!(f, "illegal move"),
+            Refusal::BadPosition => write!(f, "impossible position"),
+            Refusal::NothingToUndo => write!(f, "nothing to take back"),
+            Refusal::BadMessage => write!(f, "garbled message"),
+            Refusal::UnknownCommand => write!(f, "unknown command"),
+            Refusal::GameOver => write!(f, "the game is over"),
+            Refusal::BadArgument => write!(f, "bad argument"),
+            Refusal::Other(c) => write!(f, "refused (reason {c})"),
+        }
+    }
+}
+
+/// Module-to-host events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    Ready {
+        protocol: u8,
+        rom: u8,
+    },
+    Ok {
+        command: u8,
+    },
+    Error {
+        command: u8,
+        reason: Refusal,
+    },
+    Accepted {
+        mv: Move,
+        flags: MoveFlags,
+    },
+    BestMove {
+        mv: Move,
+        flags: MoveFlags,
+        score: i16,
+        positions: u32,
+        passes: u8,
+    },
+    Info {
+        pass: u8,
+        score: i16,
+        positions: u32,
+        pv: Vec<Move>,
+    },
+    GameOver(GameEnd),
+    Perft {
+        depth: u8,
+        count: u32,
+    },
+    State {
+        position: Box<WirePosition>,
+        in_check: bool,
+        level: u8,
+    },
+}
+
+/// How a game ended, as the module reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The side to move is checkmated.
+    Checkmate,
+    Stalemate,
+    Other(u8),
+}
+
+/// A message that does not decode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    UnknownType(u8),
+    BadLength { kind: u8, len: usize },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::UnknownType(t) => write!(f, "unknown message type 0x{t:02X}"),
+            DecodeError::BadLength { kind, len } => {
+                write!(f, "message type 0x{kind:02X} with a payload of {len} bytes")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+fn push_move(out: &mut Vec<u8>, m: &Move) {
+    out.extend_from_slice(&[m.from, m.to, m.promo]);
+}
+
+fn read_move(b: &[u8]) -> Move {
+    Move {
+        from: b[0],
+        to: b[1],
+        promo: b[2],
+    }
+}
+
+fn read_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+impl Command {
+    /// Message type byte.
+    pub fn kind(&self) -> u8 {
+        match self {
+            Command::New => 0x01,
+            Command::Setup(_) => 0x02,
+            Command::Move(_) => 0x03,
+            Command::Go { .. } => 0x04,
+            Command::MoveNow => 0x05,
+            Command::Level(_) => 0x06,
+            Command::TakeBack => 0x07,
+            Command::Perft(_) => 0x08,
+            Command::Query => 0x09,
+        }
+    }
+
+    /// `(type, payload)` as sent.
+    pub fn encode(&self) -> (u8, Vec<u8>) {
+        let mut p = Vec::new();
+        match self {
+            Command::Setup(pos) => pos.encode(&mut p),
+            Command::Move(m) => push_move(&mut p, m),
+            Command::Go { budget: Some(n) } => p.extend_from_slice(&n.to_le_bytes()),
+            Command::Level(n) | Command::Perft(n) => p.push(*n),
+            Command::New
+            | Command::Go { budget: None }
+            | Command::MoveNow
+            | Command::TakeBack
+            | Command::Query => {}
+        }
+        (self.kind(), p)
+    }
+
+    /// Decode a command from its type and payload.
+    pub fn decode(kind: u8, p: &[u8]) -> Result<Command, DecodeError> {
+        let need = |n: usize| {
+            if p.len() == n {
+                Ok(())
+            } else {
+                Err(DecodeError::BadLength { kind, len: p.len() })
+            }
+        };
+        Ok(match kind {
+            0x01 => need(0).map(|_| Command::New)?,
+            0x02 => {
+                need(WirePosition::LEN)?;
+                Command::Setup(Box::new(WirePosition::decode(p)))
+            }
+            0x03 => need(3).map(|_| Command::Move(read_move(p)))?,
+            0x04 if p.is_empty() => Command::Go { budget: None },
+            0x04 => need(4).map(|_| Command::Go {
+                budget: Some(read_u32(p)),
+            })?,
+            0x05 => need(0).map(|_| Command::MoveNow)?,
+            0x06 => need(1).map(|_| Command::Level(p[0]))?,
+            0x07 => need(0).map(|_| Command::TakeBack)?,
+            0x08 => need(1).map(|_| Command::Perft(p[0]))?,
+            0x09 => need(0).map(|_| Command::Query)?,
+            _ => return Err(DecodeError::UnknownType(kind)),
+        })
+    }
+}
+
+impl Event {
+    /// Message type byte.
+    pub fn kind(&self) -> u8 {
+        match self {
+            Event::Ready { .. } => 0x40,
+            Event::Ok { .. } => 0x41,
+            Event::Error { .. } => 0x42,
+            Event::Accepted { .. } => 0x43,
+            Event::BestMove { .. } => 0x44,
+            Event::Info { .. } => 0x45,
+            Event::GameOver(_) => 0x46,
+            Event::Perft { .. } => 0x47,
+            Event::State { .. } => 0x48,
+        }
+    }
+
+    /// `(type, payload)` as sent.
+    pub fn encode(&self) -> (u8, Vec<u8>) {
+        let mut p = Vec::new();
+        match self {
+            Event::Ready { protocol, rom } => p.extend_from_slice(&[*protocol, *rom]),
+            Event::Ok { command } => p.push(*command),
+            Event::Error { command, reason } => p.extend_from_slice(&[*command, reason.code()]),
+            Event::Accepted { mv, flags } => {
+                push_move(&mut p, mv);
+                p.push(flags.0);
+            }
+            Event::BestMove {
+                mv,
+                flags,
+                score,
+                positions,
+                passes,
+            } => {
+                push_move(&mut p, mv);
+                p.push(flags.0);
+                p.extend_from_slice(&score.to_le_bytes());
+                p.extend_from_slice(&positions.to_le_bytes());
+                p.push(*passes);
+            }
+            Event::Info {
+                pass,
+                score,
+                positions,
+                pv,
+            } => {
+                p.push(*pass);
+                p.extend_from_slice(&score.to_le_bytes());
+                p.extend_from_slice(&positions.to_le_bytes());
+                let shown = pv.len().min(80);
+                p.push(shown as u8);
+                pv[..shown].iter().for_each(|m| push_move(&mut p, m));
+            }
+            Event::GameOver(end) => p.push(match end {
+                GameEnd::Checkmate => 1,
+                GameEnd::Stalemate => 2,
+                GameEnd::Other(c) => *c,
+            }),
+            Event::Perft { depth, count } => {
+                p.push(*depth);
+                p.extend_from_slice(&count.to_le_bytes());
+            }
+            Event::State {
+                position,
+                in_check,
+                level,
+            } => {
+                position.encode(&mut p);
+                p.push(u8::from(*in_check));
+                p.push(*level);
+            }
+        }
+        (self.kind(), p)
+    }
+
+    /// Decode an event from its type and payload.
+    pub fn decode(kind: u8, p: &[u8]) -> Result<Event, DecodeError> {
+        let bad = || DecodeError::BadLength { kind, len: p.len() };
+        let need = |n: usize| if p.len() == n { Ok(()) } else { Err(bad()) };
+        Ok(match kind {
+            0x40 => need(2).map(|_| Event::Ready {
+                protocol: p[0],
+                rom: p[1],
+            })?,
+            0x41 => need(1).map(|_| Event::Ok { command: p[0] })?,
+            0x42 => need(2).map(|_| Event::Error {
+                command: p[0],
+                reason: Refusal::from_code(p[1]),
+            })?,
+            0x43 => need(4).map(|_| Event::Accepted {
+                mv: read_move(p),
+                flags: MoveFlags(p[3]),
+            })?,
+            0x44 => need(11).map(|_| Event::BestMove {
+                mv: read_move(p),
+                flags: MoveFlags(p[3]),
+                score: i16::from_le_bytes([p[4], p[5]]),
+                positions: read_u32(&p[6..]),
+                passes: p[10],
+            })?,
+            0x45 => {
+                if p.len() < 8 || p.len() != 8 + 3 * p[7] as usize {
+                    return Err(bad());
+                }
+                Event::Info {
+                    pass: p[0],
+                    score: i16::from_le_bytes([p[1], p[2]]),
+                    positions: read_u32(&p[3..]),
+                    pv: p[8..].chunks(3).map(read_move).collect(),
+                }
+            }
+            0x46 => need(1).map(|_| {
+                Event::GameOver(match p[0] {
+                    1 => GameEnd::Checkmate,
+                    2 => GameEnd::Stalemate,
+                    c => GameEnd::Other(c),
+                })
+            })?,
+            0x47 => need(5).map(|_| Event::Perft {
+                depth: p[0],
+                count: read_u32(&p[1..]),
+            })?,
+            0x48 => {
+                need(WirePosition::LEN + 2)?;
+                Event::State {
+                    position: Box::new(WirePosition::decode(p)),
+                    in_check: p[WirePosition::LEN] != 0,
+                    level: p[WirePosition::LEN + 1],
+                }
+            }
+            _ => return Err(DecodeError::UnknownType(kind)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> WirePosition {
+        let mut squares = [0u8; 64];
+        let back = [4, 2, 3, 5, 6, 3, 2, 4];
+        for f in 0..8 {
+            squares[f] = back[f];
+            squares[8 + f] = 1;
+            squares[48 + f] = 9;
+            squares[56 + f] = back[f] | 8;
+        }
+        WirePosition {
+            squares,
+            side: 0,
+            castling: 0x0F,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    #[test]
+    fn commands_round_trip() {
+        let mv = Move {
+            from: 12,
+            to: 28,
+            promo: 0,
+        };
+        for c in [
+            Command::New,
+            Command::Setup(Box::new(start())),
+            Command::Move(mv),
+            Command::Go { budget: None },
+            Command::Go {
+                budget: Some(123_456),
+            },
+            Command::MoveNow,
+            Command::Level(6),
+            Command::TakeBack,
+            Command::Perft(3),
+            Command::Query,
+        ] {
+            let (k, p) = c.encode();
+            assert_eq!(Command::decode(k, &p), Ok(c));
+        }
+    }
+
+    #[test]
+    fn events_round_trip() {
+        let mv = Move {
+            from: 52,
+            to: 60,
+            promo: 5,
+        };
+        for e in [
+            Event::Ready {
+                protocol: 1,
+                rom: 2,
+            },
+            Event::Ok { command: 6 },
+            Event::Error {
+                command: 3,
+                reason: Refusal::IllegalMove,
+            },
+            Event::Accepted {
+                mv,
+                flags: MoveFlags(MoveFlags::PROMOTION | MoveFlags::CHECK),
+            },
+            Event::BestMove {
+                mv,
+                flags: MoveFlags(0),
+                score: -1234,
+                positions: 70_000,
+                passes: 3,
+            },
+            Event::Info {
+                pass: 2,
+                score: 32,
+                positions: 999,
+                pv: vec![mv, mv],
+            },
+            Event::GameOver(GameEnd::Stalemate),
+            Event::Perft {
+                depth: 3,
+                count: 8902,
+            },
+            Event::State {
+                position: Box::new(start()),
+                in_check: true,
+                level: 2,
+            },
+        ] {
+            let (k, p) = e.encode();
+            assert_eq!(Event::decode(k, &p), Ok(e));
+        }
+    }
+
+    #[test]
+    fn bad_lengths_and_types_are_errors() {
+        assert_eq!(
+            Command::decode(0x03, &[1, 2]),
+            Err(DecodeError::BadLength { kind: 3, len: 2 })
+        );
+        assert_eq!(
+            Command::decode(0x7E, &[]),
+            Err(DecodeError::UnknownType(0x7E))
+        );
+        assert!(Event::decode(0x45, &[0, 0, 0, 0, 0, 0, 0, 2, 1]).is_err());
+    }
+
+    #[test]
+    fn move_text() {
+        let m = Move {
+            from: 52,
+            to: 60,
+            promo: 5,
+        };
+        assert_eq!(m.to_string(), "e7e8q");
+    }
+}

@@ -1,0 +1,16 @@
+//! The host side of the latch protocol (`docs/protocol.md`): the only way the rest of the
+//! crate talks to the guest.
+//!
+//! Three layers, one file each:
+//! - [`endpoint`]: the alternating-bit endpoint that moves *units* (one latch byte: sequence
+//!   bit, acknowledgement bit, 6-bit payload) through the two latches without loss or doubling;
+//! - [`frame`]: messages as units (`SOM`, type, length, payload, check, as nibbles);
+//! - [`message`]: the commands and events themselves, typed.
+
+pub mod endpoint;
+pub mod frame;
+pub mod message;
+
+pub use endpoint::Endpoint;
+pub use frame::{Deframer, FrameError, frame_units};
+pub use message::{Command, DecodeError, Event, GameEnd, Move, MoveFlags, Refusal, WirePosition};
