@@ -1,15 +1,29 @@
 ; c7010 guest ROM: the Gambiet-style chess program for the Philips Videopac C7010 module.
-; Placeholder until the guest issue lands: it echoes every byte the console writes.
+; Until the engine lands this ROM speaks the latch protocol (docs/protocol.md) and answers
+; every message it receives with an OK event carrying the message's type.
 ; Plain Zilog syntax, accepted by our assembler and by pasmo.
 
         ORG     0000H
 RESET:  DI
-        LD      SP,0E800H       ; top of the 2 KB RAM
-        LD      B,0             ; last byte seen from the host
-ECHO:   IN      A,(0)           ; the host-to-module latch
-        CP      B
-        JR      Z,ECHO
-        LD      B,A
-        OUT     (0),A           ; the module-to-host latch
-        JR      ECHO
+        LD      SP,RAMTOP
+        CALL    LINIT
+        LD      HL,READYMSG
+        CALL    SENDMSG
+MAIN:   CALL    RECVMSG
+        LD      A,(MSGBUF)
+        LD      HL,MSGBUF+2
+        LD      (HL),A          ; payload: the command type answered
+        LD      HL,MSGBUF
+        LD      (HL),41H        ; OK
+        INC     HL
+        LD      (HL),1
+        DEC     HL
+        CALL    SENDMSG
+        JR      MAIN
+
+READYMSG:
+        DEFB    40H,2,1,0       ; READY: protocol 1, ROM 0
+
+        INCLUDE "proto.asm"
+        INCLUDE "ram.asm"
         END
