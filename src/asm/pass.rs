@@ -343,8 +343,15 @@ impl<'p> Pass<'p> {
                 operands: &[],
             };
         };
+        let defines = |t: Option<&Token>| {
+            t.and_then(Token::ident).is_some_and(|w| {
+                ["EQU", "DEFL", "MACRO"].iter().any(|k| k.eq_ignore_ascii_case(w))
+            })
+        };
         let (label, rest) = match (first.ident(), tokens.get(1)) {
             (Some(_), Some(colon)) if colon.is_op(":") => (Some(first), &tokens[2..]),
+            // `DEC EQU 1`: taken as a definition so that the message says "reserved word".
+            (Some(_), next) if defines(next) => (Some(first), &tokens[1..]),
             (Some(word), next) if !is_keyword(word) => {
                 let defines = next.and_then(Token::ident).is_some_and(|w| {
                     ["EQU", "DEFL", "MACRO"]
