@@ -127,6 +127,5 @@ impl Pass<'_> {
             ),
             Err(e) => self.error_at(col, format!("cannot read '{name}': {e}")),
         }
-        let _ = self.current_file();
     }
 }

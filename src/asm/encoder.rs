@@ -471,7 +471,7 @@ fn encode_into(m: &str, ops: &[Operand], out: &mut Out) -> bool {
                 if !(0..=0x38).contains(&n) || n % 8 != 0 {
                     out.ctx.report(
                         v.col,
-                        format!("RST needs 00h, 08h, 10h, ... 38h, not {n:#X}"),
+                        format!("RST needs 00h, 08h, 10h, ... 38h, not {n:02X}h"),
                     );
                 }
                 out.push(0xC7 | (n as u8 & 0x38));

@@ -213,8 +213,15 @@ impl Parser<'_> {
     }
 
     fn error_here(&self, message: impl Into<String>) -> ExprError {
+        // At the end of the tokens, point just after the last one.
+        let end = || {
+            self.tokens.last().map_or(0, |t| {
+                let width = u32::try_from(t.end.saturating_sub(t.start)).unwrap_or(0);
+                t.col.saturating_add(width)
+            })
+        };
         ExprError {
-            col: self.peek().map_or(0, |t| t.col),
+            col: self.peek().map_or_else(end, |t| t.col),
             message: message.into(),
         }
     }

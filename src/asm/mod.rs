@@ -71,8 +71,7 @@ fn assemble_program(program: Program) -> Result<Assembly, AsmErrors> {
         let result = Pass::run(&program, &previous);
         let settled = passes >= 2 && same_values(&result.symbols, &previous);
         if settled || passes >= MAX_PASSES {
-            let mut errors = program.errors.clone();
-            errors.extend(result.errors.iter().cloned());
+            let mut errors = result.errors.clone();
             if !settled {
                 let moving: Vec<&str> = result
                     .symbols

@@ -126,6 +126,8 @@ pub struct Pass<'p> {
     lines_run: usize,
     past_end_reported: bool,
     overlap_reported: bool,
+    /// Indexes of `program.errors` already reported.
+    load_errors_reported: Vec<usize>,
     /// The line being assembled: file, line number, macro context.
     current: (usize, u32, Option<Rc<str>>),
 }
@@ -162,6 +164,7 @@ impl<'p> Pass<'p> {
             lines_run: 0,
             past_end_reported: false,
             overlap_reported: false,
+            load_errors_reported: Vec::new(),
             current: (0, 0, None),
         };
         pass.run_block(&program.lines);
@@ -243,6 +246,9 @@ impl<'p> Pass<'p> {
             self.current = (line.file, line.line, line.context.clone());
             let active = ifs.last().is_none_or(|f| f.active);
             if let Some((word, label, name, col)) = source::file_directive(&line.text) {
+                if word == "INCLUDE" {
+                    self.load_errors_of(line);
+                }
                 if active {
                     self.record(line);
                     if let Some(label) = label {
@@ -331,6 +337,17 @@ impl<'p> Pass<'p> {
                 lines.first().and_then(|l| l.context.clone()),
             );
             self.error(frame.col, "IF without ENDIF");
+        }
+    }
+
+    /// Reports the errors met while reading an INCLUDE line, in their place in the source.
+    fn load_errors_of(&mut self, line: &SourceLine) {
+        let name = self.program.files.get(line.file).map_or("?", String::as_str);
+        for (k, e) in self.program.errors.iter().enumerate() {
+            if e.file == name && e.line == line.line && !self.load_errors_reported.contains(&k) {
+                self.load_errors_reported.push(k);
+                self.errors.push(e.clone());
+            }
         }
     }
 
@@ -815,10 +832,6 @@ impl<'p> Pass<'p> {
 
     pub(super) fn program(&self) -> &Program {
         self.program
-    }
-
-    pub(super) fn current_file(&self) -> usize {
-        self.current.0
     }
 
     pub(super) fn error_at(&mut self, col: u32, message: String) {
