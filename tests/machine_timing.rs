@@ -230,7 +230,10 @@ fn every_opcode_takes_the_t_states_the_manual_gives() {
                 None => k[0] == op,
                 Some(p) => k.len() >= 2 && k[0] == p && k[1] == op,
             });
-            assert!(covered, "opcode {prefix:02X?} {op:02X} missing from the table");
+            assert!(
+                covered,
+                "opcode {prefix:02X?} {op:02X} missing from the table"
+            );
         }
     }
     assert!(executed > 2_500, "only {executed} runs");

@@ -15,6 +15,7 @@
 //! (fault reports), `registers` (the register view), `state` and `crc32` (save states),
 //! `clock` (clock and PAL frame constants). See `docs/machine.md`.
 
+pub mod bench_guest;
 mod board;
 pub mod clock;
 mod crc32;
