@@ -94,6 +94,8 @@ pub struct Machine {
     pub(super) host_waiting_since: Option<u64>,
     pub(super) sp_low_water: u32,
     pub(super) instructions: u64,
+    /// Instructions the host really emulated (idle skipping jumps over the rest).
+    host_steps: u64,
     trace: TraceRing,
     fault: Option<Fault>,
     breakpoints: Vec<u16>,
@@ -130,6 +132,7 @@ impl Machine {
             host_waiting_since: None,
             sp_low_water: 0x10000,
             instructions: 0,
+            host_steps: 0,
             trace: TraceRing::new(),
             fault: None,
             breakpoints: Vec::new(),
@@ -264,6 +267,12 @@ impl Machine {
             sp_low_water: self.sp_low_water,
             instructions: self.instructions,
         }
+    }
+
+    /// Instructions the host has really emulated; smaller than [`GuestStats::instructions`]
+    /// by what idle skipping jumped over. Host work, not guest state: not saved.
+    pub fn host_steps(&self) -> u64 {
+        self.host_steps
     }
 
     /// The fault the machine is stuck in, if any (cleared by [`Machine::reset`]).
@@ -405,6 +414,7 @@ impl Machine {
         } as u32;
         self.cycles += t_states as u64;
         self.instructions += 1;
+        self.host_steps += 1;
 
         let sp = regs.get16(Reg16::SP);
         let halted = self.cpu.is_halted();
@@ -576,6 +586,7 @@ impl Machine {
         let k = (room - 1) / period.cycles;
         self.cycles += k * period.cycles;
         self.instructions += k * period.instructions;
+        self.trace.repeat_last(period.instructions as usize, k);
         self.bump_r((k % 128) * period.m1_cycles);
         let r = self.cpu.immutable_registers().get8(Reg8::R);
         self.idle.skipped(self.cycles, self.instructions, r);

@@ -49,6 +49,22 @@ impl TraceRing {
             .collect()
     }
 
+    /// The last `period` instructions form a loop that ran `times` more times without being
+    /// executed (idle skipping): make the ring read as if it had.
+    pub fn repeat_last(&mut self, period: usize, times: u64) {
+        if period == 0 || period > self.filled {
+            return;
+        }
+        let entries = self.entries();
+        let body = entries[entries.len() - period..].to_vec();
+        let repeats = times.min(TRACE_LEN.div_ceil(period) as u64);
+        for _ in 0..repeats {
+            for &entry in &body {
+                self.push(entry);
+            }
+        }
+    }
+
     pub fn clear(&mut self) {
         self.next = 0;
         self.filled = 0;
