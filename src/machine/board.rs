@@ -92,6 +92,8 @@ pub struct Machine {
     pub(super) watchdog_cycles: Option<u64>,
     /// Cycle count of the host's first latch write not yet answered by the module.
     pub(super) host_waiting_since: Option<u64>,
+    /// The cycle count past which the watchdog fires (u64::MAX when not armed).
+    watchdog_deadline: u64,
     pub(super) sp_low_water: u32,
     pub(super) instructions: u64,
     /// Instructions the host really emulated (idle skipping jumps over the rest).
@@ -130,6 +132,7 @@ impl Machine {
                 DEFAULT_CLOCK_HZ,
             )),
             host_waiting_since: None,
+            watchdog_deadline: u64::MAX,
             sp_low_water: 0x10000,
             instructions: 0,
             host_steps: 0,
@@ -164,6 +167,7 @@ impl Machine {
     /// writes its latch (`None` turns it off).
     pub fn set_watchdog_seconds(&mut self, seconds: Option<f64>) {
         self.watchdog_cycles = seconds.map(|s| clock::t_states_for(s, self.clock_hz));
+        self.update_deadline();
     }
 
     /// The watchdog length in emulated seconds, if on.
@@ -186,6 +190,7 @@ impl Machine {
         self.fault = None;
         self.idle.forget();
         self.host_waiting_since = None;
+        self.update_deadline();
     }
 
     /// Hold (`true`) or release (`false`) the reset line, as the console does through its
@@ -206,6 +211,7 @@ impl Machine {
     pub fn host_write(&mut self, value: u8) {
         self.bus.host_latch = value;
         self.host_waiting_since.get_or_insert(self.cycles);
+        self.update_deadline();
         self.idle.forget();
     }
 
@@ -282,7 +288,14 @@ impl Machine {
 
     /// The last instructions executed, oldest first.
     pub fn trace(&self) -> Vec<TraceEntry> {
-        self.trace.entries()
+        let mut entries = self.trace.entries();
+        for entry in &mut entries {
+            if entry.pc < RAM_START {
+                // Traced by address only (ROM does not change): read the bytes back.
+                entry.bytes = [0u16, 1, 2, 3].map(|i| self.bus.read(entry.pc.wrapping_add(i)));
+            }
+        }
+        entries
     }
 
     /// Stop runs before the instruction at `address` executes.
@@ -329,8 +342,9 @@ impl Machine {
     }
 
     #[cold]
+    #[inline(never)]
     fn raise(&mut self, kind: FaultKind) -> Fault {
-        let fault = Fault::new(kind, self.registers(), self.cycles, &self.trace.entries());
+        let fault = Fault::new(kind, self.registers(), self.cycles, &self.trace());
         self.fault = Some(fault.clone());
         fault
     }
@@ -347,8 +361,8 @@ impl Machine {
     /// Execute one instruction (or wait one 4-T HALT cycle, or one 4-T cycle in reset).
     ///
     /// Faults detected here: execution from open bus (before executing), a ROM write and SP
-    /// leaving RAM (after), a panic of the CPU core. A halted CPU is reported in
-    /// [`Step::halted`]; whether that is a fault depends on the run (see [`Machine::run`]).
+    /// leaving RAM (after), a panic of the CPU core, the watchdog. A halted CPU is reported
+    /// in [`Step::halted`]; whether that is a fault depends on the run (see [`Machine::run`]).
     pub fn step(&mut self) -> Result<Step, Fault> {
         if let Some(fault) = &self.fault {
             return Err(fault.clone());
@@ -359,7 +373,7 @@ impl Machine {
             if !self.reset_held {
                 self.bump_r(1);
             }
-            self.check_watchdog()?;
+            self.check_watchdog().map_err(|()| self.current_fault())?;
             return Ok(Step {
                 pc,
                 t_states: 4,
@@ -369,8 +383,43 @@ impl Machine {
                 watch: None,
             });
         }
+        let t_states = self.execute(pc).map_err(|()| self.current_fault())?;
+        Ok(Step {
+            pc,
+            t_states: t_states as u32,
+            latch_written: self.bus.latch_written,
+            halted: self.cpu.is_halted(),
+            in_reset: false,
+            watch: if self.bus.watching {
+                self.bus.watch_hit
+            } else {
+                None
+            },
+        })
+    }
+
+    #[cold]
+    fn current_fault(&self) -> Fault {
+        self.fault.clone().unwrap_or_else(|| {
+            Fault::new(
+                FaultKind::CorePanic {
+                    message: "fault record missing".to_string(),
+                },
+                self.registers(),
+                self.cycles,
+                &[],
+            )
+        })
+    }
+
+    /// The hot path: execute the (not halted) instruction at `pc` and return its T-states.
+    /// A fault is recorded in `self.fault` and reported as `Err(())`, so the common path
+    /// moves no large values around. Events are left in the bus for the caller.
+    #[inline(always)]
+    fn execute(&mut self, pc: u16) -> Result<u8, ()> {
         if (ROM_SIZE as u16..RAM_START).contains(&pc) {
-            return Err(self.raise(FaultKind::OpenBusExecution { address: pc }));
+            self.raise(FaultKind::OpenBusExecution { address: pc });
+            return Err(());
         }
 
         let bus = &self.bus;
@@ -379,12 +428,18 @@ impl Machine {
             let regs = self.cpu.immutable_registers();
             (regs.get8(Reg8::F), regs.get8(Reg8::B))
         };
-        let bytes = [
-            bus.read(pc),
-            bus.read(pc.wrapping_add(1)),
-            bus.read(pc.wrapping_add(2)),
-            bus.read(pc.wrapping_add(3)),
-        ];
+        // ROM cannot change, so code there is traced by address alone; its bytes are read
+        // back when a report is made. Code in RAM may be overwritten: keep its bytes now.
+        let bytes = if pc >= RAM_START {
+            [
+                bus.read(pc),
+                bus.read(pc.wrapping_add(1)),
+                bus.read(pc.wrapping_add(2)),
+                bus.read(pc.wrapping_add(3)),
+            ]
+        } else {
+            [0; 4]
+        };
         self.trace.push(TraceEntry { pc, bytes });
         self.bump_r(timing.m1_cycles as u64);
         self.bus.begin_instruction(pc);
@@ -397,7 +452,8 @@ impl Machine {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            return Err(self.raise(FaultKind::CorePanic { message }));
+            self.raise(FaultKind::CorePanic { message });
+            return Err(());
         }
 
         let regs = self.cpu.immutable_registers();
@@ -411,52 +467,49 @@ impl Machine {
             timing.taken
         } else {
             timing.not_taken
-        } as u32;
+        };
         self.cycles += t_states as u64;
         self.instructions += 1;
         self.host_steps += 1;
 
         let sp = regs.get16(Reg16::SP);
-        let halted = self.cpu.is_halted();
         if let Some((address, value)) = self.bus.rom_write {
-            return Err(self.raise(FaultKind::RomWrite { address, value }));
+            self.raise(FaultKind::RomWrite { address, value });
+            return Err(());
         }
         // SP = 0x0000 is the empty stack at the top of the RAM mirror (first push to 0xFFFF).
         let sp_extended = if sp == 0 { 0x10000 } else { sp as u32 };
         if sp_extended < RAM_START as u32 {
-            return Err(self.raise(FaultKind::StackOutsideRam { sp }));
+            self.raise(FaultKind::StackOutsideRam { sp });
+            return Err(());
         }
         self.sp_low_water = self.sp_low_water.min(sp_extended);
-        let latch_written = self.bus.latch_written;
-        if latch_written {
+        if self.bus.latch_written {
             self.host_waiting_since = None;
+            self.update_deadline();
             self.idle.forget();
         }
         self.check_watchdog()?;
-        Ok(Step {
-            pc,
-            t_states,
-            latch_written,
-            halted,
-            in_reset: false,
-            watch: if self.bus.watching {
-                self.bus.watch_hit
-            } else {
-                None
-            },
-        })
+        Ok(t_states)
     }
 
-    #[inline]
-    fn check_watchdog(&mut self) -> Result<(), Fault> {
-        if let (Some(since), Some(limit)) = (self.host_waiting_since, self.watchdog_cycles) {
-            let quiet = self.cycles - since;
-            if quiet > limit {
-                return Err(self.raise(FaultKind::Watchdog {
-                    quiet_cycles: quiet,
-                    limit_cycles: limit,
-                }));
-            }
+    /// Recompute the watchdog deadline after the waiting state or the limit changed.
+    pub(super) fn update_deadline(&mut self) {
+        self.watchdog_deadline = match (self.host_waiting_since, self.watchdog_cycles) {
+            (Some(since), Some(limit)) => since.saturating_add(limit),
+            _ => u64::MAX,
+        };
+    }
+
+    #[inline(always)]
+    fn check_watchdog(&mut self) -> Result<(), ()> {
+        if self.cycles > self.watchdog_deadline {
+            let since = self.host_waiting_since.unwrap_or(0);
+            self.raise(FaultKind::Watchdog {
+                quiet_cycles: self.cycles - since,
+                limit_cycles: self.watchdog_cycles.unwrap_or(0),
+            });
+            return Err(());
         }
         Ok(())
     }
@@ -498,14 +551,18 @@ impl Machine {
                 return Ok(Stop::Breakpoint(pc));
             }
             first = false;
-            let step = self.step()?;
-            if let Some(hit) = step.watch {
+            if self.execute(pc).is_err() {
+                return Err(self.current_fault());
+            }
+            if self.bus.watching
+                && let Some(hit) = self.bus.watch_hit
+            {
                 return Ok(Stop::Watch(hit));
             }
-            if step.latch_written && until_latch {
+            if self.bus.latch_written && until_latch {
                 return Ok(Stop::LatchWritten(self.bus.module_latch));
             }
-            if step.halted {
+            if self.cpu.is_halted() {
                 if until_halt {
                     return Ok(Stop::Halted);
                 }
@@ -514,7 +571,7 @@ impl Machine {
                 }
             }
             if self.bus.port_read && self.idle_skip {
-                self.consider_idle_skip(step.pc, end);
+                self.consider_idle_skip(pc, end);
             }
         }
         Ok(Stop::TimeUp)
@@ -538,15 +595,12 @@ impl Machine {
     /// A halted CPU with interrupts enabled waits in 4-T cycles; jump over them in one go,
     /// stopping where the step-by-step path would (the end of the run or the watchdog).
     fn wait_halted(&mut self, end: u64) -> Result<(), Fault> {
-        let mut target = end;
-        if let (Some(since), Some(limit)) = (self.host_waiting_since, self.watchdog_cycles) {
-            target = target.min(since + limit + 1);
-        }
+        let target = end.min(self.watchdog_deadline.saturating_add(1));
         let cycles_needed = target.saturating_sub(self.cycles).max(1);
         let waits = cycles_needed.div_ceil(4);
         self.cycles += 4 * waits;
-        self.bump_r(waits);
-        self.check_watchdog()
+        self.bump_r(waits % 128);
+        self.check_watchdog().map_err(|()| self.current_fault())
     }
 
     /// The guest just read the latch. If it is polling an unchanged latch in a loop that
@@ -573,10 +627,7 @@ impl Machine {
         ) else {
             return;
         };
-        let mut limit = end;
-        if let (Some(since), Some(wd)) = (self.host_waiting_since, self.watchdog_cycles) {
-            limit = limit.min(since + wd + 1);
-        }
+        let limit = end.min(self.watchdog_deadline.saturating_add(1));
         // Largest k with cycles + k * period < limit: every skipped state is one the slow
         // path would have passed through.
         let room = limit.saturating_sub(self.cycles);

@@ -296,6 +296,7 @@ impl Machine {
         machine.bus.module_latch = module_latch;
         machine.watchdog_cycles = watchdog_cycles;
         machine.host_waiting_since = host_waiting_since;
+        machine.update_deadline();
         machine.bus.ram_high_water = ram_high_water;
         machine.sp_low_water = sp_low_water;
         machine.instructions = instructions;

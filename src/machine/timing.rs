@@ -229,10 +229,10 @@ const fn indexed(op: usize) -> Timing {
         0xE9 => 8,                       // JP (IX)
         0xF9 => 10,                      // LD SP,IX
         _ => {
-            if x == 1 && op != 0x76 && (y == 6 || z == 6) {
-                19 // LD r,(IX+d) / LD (IX+d),r
-            } else if x == 2 && z == 6 {
-                19 // ALU A,(IX+d)
+            let memory_load = x == 1 && op != 0x76 && (y == 6 || z == 6);
+            let memory_alu = x == 2 && z == 6;
+            if memory_load || memory_alu {
+                19 // LD r,(IX+d) / LD (IX+d),r / ALU A,(IX+d)
             } else {
                 // The prefix changes nothing (or only swaps H/L for IXH/IXL): it costs 4
                 // T-states like a NOP in front of the unprefixed instruction.
