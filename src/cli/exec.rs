@@ -66,9 +66,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     );
     println!(
         "guest: RAM high-water {}, SP low-water {:#06x}",
-        stats
-            .ram_high_water
-            .map_or("none".to_string(), |o| format!("{:#05x} of 0x7ff", o)),
+        stats.ram_high_water.map_or("none".to_string(), |o| format!(
+            "offset {o:#05x} (of 0x000-0x7ff)"
+        )),
         stats.sp_low_water
     );
     if stop != Stop::Halted {

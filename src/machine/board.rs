@@ -371,9 +371,11 @@ impl Machine {
         if self.reset_held || self.cpu.is_halted() {
             self.cycles += 4;
             if !self.reset_held {
+                // A halted CPU still fetches (NOPs): R counts, and the watchdog runs. In
+                // reset the module cannot answer at all, which the host knows.
                 self.bump_r(1);
+                self.check_watchdog().map_err(|()| self.current_fault())?;
             }
-            self.check_watchdog().map_err(|()| self.current_fault())?;
             return Ok(Step {
                 pc,
                 t_states: 4,
