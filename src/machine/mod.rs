@@ -15,6 +15,8 @@
 //! (fault reports), `registers` (the register view), `state` and `crc32` (save states),
 //! `clock` (clock and PAL frame constants). See `docs/machine.md`.
 
+#![warn(missing_docs)]
+
 pub mod bench_guest;
 mod board;
 pub mod clock;

@@ -16,7 +16,12 @@ pub enum Outcome {
     /// One cost only.
     Fixed,
     /// Conditional jump/call/return: taken when `F & mask` is non-zero == `when_set`.
-    Condition { mask: u8, when_set: bool },
+    Condition {
+        /// The flag bit tested (Z, C, P/V or S).
+        mask: u8,
+        /// Taken when the flag is set (true) or clear (false).
+        when_set: bool,
+    },
     /// DJNZ: taken unless B is 1 before the instruction (it decrements to 0).
     Djnz,
     /// LDIR/CPIR/INIR/OTIR and the decrementing forms: the long cost when the core moved PC
