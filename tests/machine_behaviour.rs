@@ -305,3 +305,18 @@ fn guest_statistics_track_ram_and_stack_use() {
     assert!(instructions > 100_000);
     assert!((m.emulated_seconds() - m.cycles() as f64 / 4_433_619.0).abs() < 1e-12);
 }
+
+#[test]
+fn huge_budgets_do_not_overflow_the_clock() {
+    let mut m = Machine::new(&[0xFB, 0x76]).unwrap(); // EI ; HALT
+    assert_eq!(m.run_for(u64::MAX).unwrap(), Stop::TimeUp);
+    assert_eq!(m.cycles(), u64::MAX);
+    assert_eq!(m.run_for(u64::MAX).unwrap(), Stop::TimeUp);
+    assert!(m.step().is_ok());
+}
+
+#[test]
+fn the_machine_can_move_to_another_thread() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Machine>();
+}

@@ -369,7 +369,7 @@ impl Machine {
         }
         let pc = self.cpu.immutable_registers().pc();
         if self.reset_held || self.cpu.is_halted() {
-            self.cycles += 4;
+            self.cycles = self.cycles.saturating_add(4);
             if !self.reset_held {
                 // A halted CPU still fetches (NOPs): R counts, and the watchdog runs. In
                 // reset the module cannot answer at all, which the host knows.
@@ -470,7 +470,7 @@ impl Machine {
         } else {
             timing.not_taken
         };
-        self.cycles += t_states as u64;
+        self.cycles = self.cycles.saturating_add(t_states as u64);
         self.instructions += 1;
         self.host_steps += 1;
 
@@ -600,7 +600,7 @@ impl Machine {
         let target = end.min(self.watchdog_deadline.saturating_add(1));
         let cycles_needed = target.saturating_sub(self.cycles).max(1);
         let waits = cycles_needed.div_ceil(4);
-        self.cycles += 4 * waits;
+        self.cycles = self.cycles.saturating_add(waits.saturating_mul(4));
         self.bump_r(waits % 128);
         self.check_watchdog().map_err(|()| self.current_fault())
     }
