@@ -1,17 +1,22 @@
 //! Idle skipping: a guest polling an unchanged latch costs the host almost nothing, and the
 //! machine lands exactly where instruction-by-instruction emulation would.
 
+use c7010::asm::assemble_file;
 use c7010::machine::{DEFAULT_CLOCK_HZ, FaultKind, Machine, Stop, clock::t_states_for};
 
-/// tests/data/machine/echo.asm, assembled: DI; LD SP,0E800H; LD B,0;
-/// POLL: IN A,(0); CP B; JR Z,POLL; LD B,A; OUT (0),A; JR POLL
-const ECHO: &[u8] = &[
-    0xF3, 0x31, 0x00, 0xE8, 0x06, 0x00, 0xDB, 0x00, 0xB8, 0x28, 0xFB, 0x47, 0xD3, 0x00, 0x18, 0xF6,
-];
+/// tests/data/machine/echo.asm: POLL: IN A,(0); CP B; JR Z,POLL; then echo the new value.
+fn echo_rom() -> Vec<u8> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/machine/echo.asm");
+    assemble_file(path.as_ref())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .image(None)
+        .unwrap()
+}
 
 fn pair() -> (Machine, Machine) {
-    let fast = Machine::new(ECHO).unwrap();
-    let mut slow = Machine::new(ECHO).unwrap();
+    let rom = echo_rom();
+    let fast = Machine::new(&rom).unwrap();
+    let mut slow = Machine::new(&rom).unwrap();
     slow.set_idle_skip(false);
     (fast, slow)
 }

@@ -1,55 +1,30 @@
 //! Test ROMs from `tests/data/machine/*.asm`, run mooneye style: each ends on HALT (or is a
 //! guest the test drives) and the test checks registers, RAM and the exact T-state total
-//! worked out by hand in the source's comments.
-//!
-//! The sources are assembled with Debian's `pasmo` until the crate's own assembler lands.
-//! Without pasmo the tests are skipped locally, and fail under CI (CI installs it).
+//! worked out by hand in the source's comments. Assembled with the crate's own assembler
+//! (which CI cross-checks against pasmo); symbols come from the same assembly.
 
 use std::path::PathBuf;
-use std::process::Command;
 
+use c7010::asm::{Assembly, assemble_file};
 use c7010::machine::{Machine, Stop, bench_guest::BUSY_LOOP_ROM};
 
-/// Assemble `tests/data/machine/<name>.asm`; `None` when pasmo is missing outside CI.
-fn assemble(name: &str) -> Option<Vec<u8>> {
+fn assemble(name: &str) -> Assembly {
     let source: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "machine"]
         .iter()
         .collect::<PathBuf>()
         .join(format!("{name}.asm"));
-    let out = std::env::temp_dir().join(format!("c7010-machine-{name}-{}.bin", std::process::id()));
-    match Command::new("pasmo")
-        .arg("--bin")
-        .arg(&source)
-        .arg(&out)
-        .output()
-    {
-        Ok(result) => {
-            assert!(
-                result.status.success(),
-                "pasmo failed on {name}.asm: {}",
-                String::from_utf8_lossy(&result.stdout)
-            );
-            let bytes = std::fs::read(&out).expect("pasmo output");
-            let _ = std::fs::remove_file(&out);
-            Some(bytes)
-        }
-        Err(e) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "pasmo is needed under CI: {e}"
-            );
-            eprintln!("skipping: pasmo not installed ({e})");
-            None
-        }
-    }
+    let assembly = assemble_file(&source).unwrap_or_else(|e| panic!("{name}.asm: {e}"));
+    assert_eq!(assembly.origin(), 0, "{name}.asm must start at 0");
+    assembly
+}
+
+fn rom(name: &str) -> Vec<u8> {
+    assemble(name).image(None).unwrap()
 }
 
 #[test]
 fn timing_rom_takes_exactly_the_hand_counted_t_states() {
-    let Some(rom) = assemble("timing") else {
-        return;
-    };
-    let mut m = Machine::new(&rom).unwrap();
+    let mut m = Machine::new(&rom("timing")).unwrap();
     assert_eq!(m.run_until_halt(10_000).unwrap(), Stop::Halted);
     // The total in the right-hand column of timing.asm.
     assert_eq!(m.cycles(), 439);
@@ -67,10 +42,7 @@ fn timing_rom_takes_exactly_the_hand_counted_t_states() {
 
 #[test]
 fn echo_rom_answers_each_host_write() {
-    let Some(rom) = assemble("echo") else {
-        return;
-    };
-    let mut m = Machine::new(&rom).unwrap();
+    let mut m = Machine::new(&rom("echo")).unwrap();
     for value in [0x12, 0x34, 0x00, 0xFF] {
         m.host_write(value);
         assert_eq!(m.run_until_latch(1_000).unwrap(), Stop::LatchWritten(value));
@@ -83,8 +55,25 @@ fn echo_rom_answers_each_host_write() {
 
 #[test]
 fn bench_guest_bytes_match_a_fresh_assembly_of_busy_asm() {
-    let Some(rom) = assemble("busy") else {
-        return;
-    };
-    assert_eq!(rom, BUSY_LOOP_ROM);
+    assert_eq!(rom("busy"), BUSY_LOOP_ROM);
+}
+
+#[test]
+fn breakpoints_on_symbols_stop_where_the_source_says() {
+    let timing = assemble("timing");
+    let mut m = Machine::new(&timing.image(None).unwrap()).unwrap();
+    let subroutine = timing.symbol("SUBR").unwrap();
+    let done = timing.symbol("DONE").unwrap();
+    m.add_breakpoint(subroutine);
+    m.add_breakpoint(done);
+    assert_eq!(
+        m.run_until_halt(10_000).unwrap(),
+        Stop::Breakpoint(subroutine)
+    );
+    // The running total in timing.asm before SUBR's first instruction: 363.
+    assert_eq!(m.cycles(), 363);
+    assert_eq!(m.run_until_halt(10_000).unwrap(), Stop::Breakpoint(done));
+    assert_eq!(m.cycles(), 409);
+    assert_eq!(m.run_until_halt(10_000).unwrap(), Stop::Halted);
+    assert_eq!(m.cycles(), 439);
 }
