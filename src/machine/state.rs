@@ -1,0 +1,317 @@
+//! Save states: the whole machine to bytes and back, bit-exact.
+//!
+//! Layout (all integers little-endian; `docs/machine.md` has the table):
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `C7010SAV` |
+//! | 8 | 2 | format version (1) |
+//! | 10 | 4 | payload length N |
+//! | 14 | N | payload (below) |
+//! | 14+N | 4 | CRC-32 (IEEE) of bytes 0..14+N |
+//!
+//! Payload v1: AF BC DE HL AF' BC' DE' HL' IX IY SP PC (12 x u16), I, R, IFF1, IFF2, IM,
+//! halted (6 x u8), cycles (u64), clock Hz (f64 bits), reset held (u8), host latch (u8),
+//! module latch (u8), watchdog on (u8) + T-states (u64), host waiting (u8) + since (u64),
+//! RAM high-water (u16, 0xFFFF = none), SP low-water (u32), instructions (u64), RAM (2048),
+//! ROM (8192).
+
+use std::path::Path;
+
+use super::board::Machine;
+use super::crc32::crc32;
+use super::memory::{RAM_SIZE, ROM_SIZE};
+use super::registers::Registers;
+
+/// First bytes of every save state.
+pub const STATE_MAGIC: &[u8; 8] = b"C7010SAV";
+/// The format version this build writes and reads.
+pub const STATE_VERSION: u16 = 1;
+
+const HEADER: usize = 8 + 2 + 4;
+const CHECKSUM: usize = 4;
+const PAYLOAD_V1: usize = 24 + 6 + 8 + 8 + 1 + 2 + 9 + 9 + 2 + 4 + 8 + RAM_SIZE + ROM_SIZE;
+
+/// Why a save state could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    /// Fewer bytes than the header or the payload needs.
+    #[error("save state truncated: {found} bytes, need {needed}")]
+    Truncated {
+        /// Bytes needed.
+        needed: usize,
+        /// Bytes present.
+        found: usize,
+    },
+    /// The data does not start with the save-state magic.
+    #[error("not a c7010 save state (wrong magic)")]
+    BadMagic,
+    /// Written by a newer build.
+    #[error("save state version {found} is newer than this build supports ({supported})")]
+    NewerVersion {
+        /// The state's version.
+        found: u16,
+        /// The newest version this build reads.
+        supported: u16,
+    },
+    /// A version number no build ever wrote.
+    #[error("save state version {0} is not supported")]
+    UnsupportedVersion(u16),
+    /// The checksum does not match: the bytes were damaged.
+    #[error("save state damaged: checksum {stored:#010x}, computed {computed:#010x}")]
+    ChecksumMismatch {
+        /// Checksum in the state.
+        stored: u32,
+        /// Checksum of the bytes.
+        computed: u32,
+    },
+    /// Checksum fine but a field is impossible (or trailing bytes follow).
+    #[error("save state corrupt: {0}")]
+    Corrupt(String),
+    /// Reading or writing the file failed.
+    #[error("save state file: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Little-endian writer.
+struct Out(Vec<u8>);
+
+impl Out {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn opt_u64(&mut self, v: Option<u64>) {
+        self.u8(v.is_some() as u8);
+        self.u64(v.unwrap_or(0));
+    }
+}
+
+/// Little-endian reader over a payload whose length was already checked.
+struct In<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl In<'_> {
+    fn take(&mut self, n: usize) -> &[u8] {
+        let s = &self.bytes[self.at..self.at + n];
+        self.at += n;
+        s
+    }
+    fn u8(&mut self) -> u8 {
+        self.take(1)[0]
+    }
+    fn bool(&mut self, what: &str) -> Result<bool, StateError> {
+        match self.u8() {
+            0 => Ok(false),
+            1 => Ok(true),
+            v => Err(StateError::Corrupt(format!("{what} is {v}, not 0 or 1"))),
+        }
+    }
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes(self.take(2).try_into().unwrap_or_default())
+    }
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take(4).try_into().unwrap_or_default())
+    }
+    fn u64(&mut self) -> u64 {
+        u64::from_le_bytes(self.take(8).try_into().unwrap_or_default())
+    }
+    fn opt_u64(&mut self, what: &str) -> Result<Option<u64>, StateError> {
+        let some = self.bool(what)?;
+        let v = self.u64();
+        Ok(some.then_some(v))
+    }
+}
+
+impl Machine {
+    /// The whole machine as bytes (see the module docs for the layout). Breakpoints,
+    /// watches, the trace ring and a pending fault are not part of it.
+    pub fn save_state(&self) -> Vec<u8> {
+        let r = self.registers();
+        let mut p = Out(Vec::with_capacity(PAYLOAD_V1));
+        for pair in [
+            r.af, r.bc, r.de, r.hl, r.af_alt, r.bc_alt, r.de_alt, r.hl_alt, r.ix, r.iy, r.sp, r.pc,
+        ] {
+            p.u16(pair);
+        }
+        for byte in [r.i, r.r, r.iff1 as u8, r.iff2 as u8, r.im, r.halted as u8] {
+            p.u8(byte);
+        }
+        p.u64(self.cycles);
+        p.u64(self.clock_hz.to_bits());
+        p.u8(self.reset_held as u8);
+        p.u8(self.bus.host_latch);
+        p.u8(self.bus.module_latch);
+        p.opt_u64(self.watchdog_cycles);
+        p.opt_u64(self.host_waiting_since);
+        p.u16(self.bus.ram_high_water.unwrap_or(0xFFFF));
+        p.u32(self.sp_low_water);
+        p.u64(self.instructions);
+        p.0.extend_from_slice(&self.bus.ram[..]);
+        p.0.extend_from_slice(&self.bus.rom[..]);
+        debug_assert_eq!(p.0.len(), PAYLOAD_V1);
+
+        let mut out = Out(Vec::with_capacity(HEADER + PAYLOAD_V1 + CHECKSUM));
+        out.0.extend_from_slice(STATE_MAGIC);
+        out.u16(STATE_VERSION);
+        out.u32(p.0.len() as u32);
+        out.0.extend_from_slice(&p.0);
+        let sum = crc32(&out.0);
+        out.u32(sum);
+        out.0
+    }
+
+    /// A machine restored from [`Machine::save_state`] bytes; it continues exactly as the
+    /// saved one would have.
+    pub fn load_state(bytes: &[u8]) -> Result<Machine, StateError> {
+        if bytes.len() < HEADER {
+            return Err(StateError::Truncated {
+                needed: HEADER,
+                found: bytes.len(),
+            });
+        }
+        if &bytes[..8] != STATE_MAGIC {
+            return Err(StateError::BadMagic);
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version > STATE_VERSION {
+            return Err(StateError::NewerVersion {
+                found: version,
+                supported: STATE_VERSION,
+            });
+        }
+        if version != STATE_VERSION {
+            return Err(StateError::UnsupportedVersion(version));
+        }
+        let length = u32::from_le_bytes([bytes[10], bytes[11], bytes[12], bytes[13]]) as usize;
+        let needed = HEADER + length + CHECKSUM;
+        if bytes.len() < needed {
+            return Err(StateError::Truncated {
+                needed,
+                found: bytes.len(),
+            });
+        }
+        if bytes.len() > needed {
+            return Err(StateError::Corrupt(format!(
+                "{} bytes after the checksum",
+                bytes.len() - needed
+            )));
+        }
+        let stored = u32::from_le_bytes(bytes[HEADER + length..].try_into().unwrap_or_default());
+        let computed = crc32(&bytes[..HEADER + length]);
+        if stored != computed {
+            return Err(StateError::ChecksumMismatch { stored, computed });
+        }
+        if length != PAYLOAD_V1 {
+            return Err(StateError::Corrupt(format!(
+                "payload is {length} bytes, version 1 has {PAYLOAD_V1}"
+            )));
+        }
+
+        let mut p = In {
+            bytes: &bytes[HEADER..HEADER + length],
+            at: 0,
+        };
+        let mut pairs = [0u16; 12];
+        for pair in &mut pairs {
+            *pair = p.u16();
+        }
+        let [
+            af,
+            bc,
+            de,
+            hl,
+            af_alt,
+            bc_alt,
+            de_alt,
+            hl_alt,
+            ix,
+            iy,
+            sp,
+            pc,
+        ] = pairs;
+        let i = p.u8();
+        let r = p.u8();
+        let iff1 = p.bool("IFF1")?;
+        let iff2 = p.bool("IFF2")?;
+        let im = p.u8();
+        if im > 2 {
+            return Err(StateError::Corrupt(format!("interrupt mode {im}")));
+        }
+        let halted = p.bool("halted")?;
+        let registers = Registers {
+            af,
+            bc,
+            de,
+            hl,
+            af_alt,
+            bc_alt,
+            de_alt,
+            hl_alt,
+            ix,
+            iy,
+            sp,
+            pc,
+            i,
+            r,
+            iff1,
+            iff2,
+            im,
+            halted,
+        };
+        let cycles = p.u64();
+        let clock_hz = f64::from_bits(p.u64());
+        let reset_held = p.bool("reset line")?;
+        let host_latch = p.u8();
+        let module_latch = p.u8();
+        let watchdog_cycles = p.opt_u64("watchdog flag")?;
+        let host_waiting_since = p.opt_u64("host-waiting flag")?;
+        let ram_high_water = match p.u16() {
+            0xFFFF => None,
+            v if (v as usize) < RAM_SIZE => Some(v),
+            v => return Err(StateError::Corrupt(format!("RAM high-water {v}"))),
+        };
+        let sp_low_water = p.u32();
+        let instructions = p.u64();
+        let ram: [u8; RAM_SIZE] = p.take(RAM_SIZE).try_into().unwrap_or([0; RAM_SIZE]);
+        let rom = p.take(ROM_SIZE).to_vec();
+
+        let mut machine = Machine::new(&rom)
+            .and_then(|m| m.with_clock_hz(clock_hz))
+            .map_err(|e| StateError::Corrupt(e.to_string()))?;
+        machine.set_registers(&registers);
+        machine.cycles = cycles;
+        machine.reset_held = reset_held;
+        machine.bus.host_latch = host_latch;
+        machine.bus.module_latch = module_latch;
+        machine.watchdog_cycles = watchdog_cycles;
+        machine.host_waiting_since = host_waiting_since;
+        machine.update_deadline();
+        machine.bus.ram_high_water = ram_high_water;
+        machine.sp_low_water = sp_low_water;
+        machine.instructions = instructions;
+        *machine.bus.ram = ram;
+        Ok(machine)
+    }
+
+    /// Write [`Machine::save_state`] to a file.
+    pub fn save_state_to(&self, path: &Path) -> Result<(), StateError> {
+        std::fs::write(path, self.save_state())?;
+        Ok(())
+    }
+
+    /// Read a machine from a save-state file.
+    pub fn load_state_from(path: &Path) -> Result<Machine, StateError> {
+        Machine::load_state(&std::fs::read(path)?)
+    }
+}
