@@ -10,7 +10,9 @@
 pub mod endpoint;
 pub mod frame;
 pub mod message;
+pub mod module;
 
 pub use endpoint::Endpoint;
 pub use frame::{Deframer, FrameError, frame_units};
 pub use message::{Command, DecodeError, Event, GameEnd, Move, MoveFlags, Refusal, WirePosition};
+pub use module::{Module, ModuleError};

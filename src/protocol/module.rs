@@ -1,0 +1,204 @@
+//! The guest as the host sees it: a [`Machine`] running the module ROM, with the host end of
+//! the latch link. Commands go in, events come out; nothing else reaches the guest.
+//!
+//! The host polls the module's latch whenever the module writes it (the machine stops a run
+//! there) and at least every `poll_interval` T-states, so a module that waits for a unit
+//! from the host gets it within that interval. Tests vary the interval to prove the
+//! handshake, not the timing, carries the data.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use super::endpoint::{Endpoint, IDLE};
+use super::frame::{Deframer, FrameError, frame_units};
+use super::message::{Command, DecodeError, Event};
+use crate::machine::{Fault, Machine, Stop};
+
+/// How often the host looks at the module's latch when the module does not write it:
+/// 1,000 T-states, about 0.23 ms at 4.433619 MHz, far below one console frame.
+pub const DEFAULT_POLL_INTERVAL: u64 = 1_000;
+
+/// Emulated time allowed from reset to the module's `READY`: 1 s.
+const BOOT_T_STATES: u64 = 4_433_619;
+
+/// Why the host could not get what it wanted from the module.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ModuleError {
+    /// The machine faulted; the module must be reset.
+    Fault(Box<Fault>),
+    /// A garbled message arrived.
+    Frame(FrameError),
+    /// A message arrived that is not a known event.
+    Decode(DecodeError),
+    /// The module said nothing for this many emulated T-states.
+    Silent { t_states: u64 },
+    /// After reset the module answered with something other than `READY`.
+    NotReady(Box<Event>),
+}
+
+impl fmt::Display for ModuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModuleError::Fault(fault) => write!(f, "the module faulted: {fault}"),
+            ModuleError::Frame(e) => write!(f, "garbled message from the module: {e}"),
+            ModuleError::Decode(e) => write!(f, "unknown message from the module: {e}"),
+            ModuleError::Silent { t_states } => {
+                write!(f, "the module did not answer within {t_states} T-states")
+            }
+            ModuleError::NotReady(e) => write!(f, "the module did not start (first event: {e:?})"),
+        }
+    }
+}
+
+impl std::error::Error for ModuleError {}
+
+impl From<Fault> for ModuleError {
+    fn from(fault: Fault) -> Self {
+        ModuleError::Fault(Box::new(fault))
+    }
+}
+
+/// The module with the host end of the link.
+pub struct Module {
+    machine: Machine,
+    endpoint: Endpoint,
+    deframer: Deframer,
+    events: VecDeque<Result<Event, ModuleError>>,
+    /// False from reset until the module's latch first reads [`IDLE`]: before that it holds
+    /// whatever it held before the reset.
+    synced: bool,
+    poll_interval: u64,
+    /// Poll also at every write of the module's latch (the fast path), not only every
+    /// `poll_interval` T-states.
+    poll_on_write: bool,
+}
+
+impl Module {
+    /// Reset `machine`, wait for the module's `READY` and return the running module with
+    /// the protocol and ROM version it announced.
+    pub fn boot(machine: Machine) -> Result<(Module, u8, u8), ModuleError> {
+        let mut module = Module {
+            machine,
+            endpoint: Endpoint::new(),
+            deframer: Deframer::new(),
+            events: VecDeque::new(),
+            synced: false,
+            poll_interval: DEFAULT_POLL_INTERVAL,
+            poll_on_write: true,
+        };
+        module.restart();
+        match module.wait_event(BOOT_T_STATES)? {
+            Event::Ready { protocol, rom } => Ok((module, protocol, rom)),
+            other => Err(ModuleError::NotReady(Box::new(other))),
+        }
+    }
+
+    /// Reset the module and the link (the console's reset line, then the start-up
+    /// handshake of `docs/protocol.md`). Events not yet read are dropped.
+    pub fn restart(&mut self) {
+        self.machine.set_reset(true);
+        self.endpoint = Endpoint::new();
+        self.deframer = Deframer::new();
+        self.events.clear();
+        self.synced = false;
+        self.machine.host_write(IDLE);
+        self.machine.reset();
+        self.machine.set_reset(false);
+    }
+
+    /// Set how often (in T-states) the host polls a module that does not write its latch.
+    pub fn set_poll_interval(&mut self, t_states: u64) {
+        self.poll_interval = t_states.max(1);
+    }
+
+    /// Poll at every write of the module's latch (the default, fastest), or only every
+    /// poll interval, as a slow console would: the module then finds its units untaken.
+    pub fn set_poll_on_write(&mut self, on: bool) {
+        self.poll_on_write = on;
+    }
+
+    /// The machine, to read its clock, RAM or statistics.
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    /// The machine, mutably (the debugger and save states need it).
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
+
+    /// Queue a command; it goes out unit by unit as the module takes them.
+    pub fn send(&mut self, command: &Command) {
+        let (kind, payload) = command.encode();
+        self.endpoint.queue(frame_units(kind, &payload));
+        self.poll();
+    }
+
+    /// True when no unit of ours is waiting to be taken by the module.
+    pub fn all_sent(&self) -> bool {
+        self.endpoint.is_idle(self.machine.module_latch())
+    }
+
+    /// Run the module for up to `t_states`, collecting its events. Returns early, at an
+    /// instruction boundary, once an event is waiting.
+    pub fn run(&mut self, t_states: u64) -> Result<(), ModuleError> {
+        let end = self.machine.cycles().saturating_add(t_states);
+        while self.events.is_empty() {
+            let now = self.machine.cycles();
+            if now >= end {
+                break;
+            }
+            let slice = (end - now).min(self.poll_interval);
+            let stop = if self.poll_on_write {
+                self.machine.run_until_latch(slice)
+            } else {
+                self.machine.run_for(slice)
+            };
+            match stop {
+                Ok(Stop::Breakpoint(_) | Stop::Watch(_)) => return Ok(()),
+                Ok(_) => {}
+                Err(fault) => return Err(fault.into()),
+            }
+            self.poll();
+        }
+        Ok(())
+    }
+
+    /// The next event if one is waiting, without running the module.
+    pub fn take_event(&mut self) -> Option<Result<Event, ModuleError>> {
+        self.events.pop_front()
+    }
+
+    /// Run the module until it sends an event, for at most `t_states`.
+    pub fn wait_event(&mut self, t_states: u64) -> Result<Event, ModuleError> {
+        if self.events.is_empty() {
+            self.run(t_states)?;
+        }
+        self.events
+            .pop_front()
+            .unwrap_or(Err(ModuleError::Silent { t_states }))
+    }
+
+    /// Look at the module's latch once: take its unit, acknowledge, send ours.
+    fn poll(&mut self) {
+        let latch = self.machine.module_latch();
+        if !self.synced {
+            if latch != IDLE {
+                return;
+            }
+            self.synced = true;
+        }
+        let poll = self.endpoint.poll(latch);
+        if let Some(value) = poll.write {
+            self.machine.host_write(value);
+        }
+        let Some(unit) = poll.received else { return };
+        match self.deframer.push(unit) {
+            None => {}
+            Some(Ok((kind, payload))) => self
+                .events
+                .push_back(Event::decode(kind, &payload).map_err(ModuleError::Decode)),
+            Some(Err(e)) => self.events.push_back(Err(ModuleError::Frame(e))),
+        }
+    }
+}
