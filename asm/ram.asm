@@ -1,13 +1,67 @@
 ; ram.asm - the module's 2 KB of RAM, 0E000H-0E7FFH: every variable and buffer, in one place.
-; The stack grows down from the top (0E800H). docs/engine.md has the whole RAM plan.
+; The stack grows down from the top (0E800H). docs/engine.md has the RAM plan and the
+; meaning of every buffer; keep the two in step. Each block starts where the previous ends,
+; so a buffer that grows moves everything after it and the total is checked at the end.
 
 RAMBASE EQU     0E000H          ; first byte of RAM
 RAMTOP  EQU     0E800H          ; one past the last byte: the initial stack pointer
+STACKSZ EQU     128             ; bytes kept for the stack (no recursion anywhere)
 
 ; --- latch link (proto.asm) ---------------------------------------------------------------
-LNKTX   EQU     RAMBASE+0       ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
-LNKRX   EQU     RAMBASE+1       ; SEQ of the last unit we received, as bit 7 (80H or 00H)
-LNKOUT  EQU     RAMBASE+2       ; the value our latch holds now
+LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
+LNKRX   EQU     LNKTX+1         ; SEQ of the last unit we received, as bit 7 (80H or 00H)
+LNKOUT  EQU     LNKRX+1         ; the value our latch holds now
 MSGMAX  EQU     78              ; longest payload a message may carry (SETUP/STATE need 72)
-MSGBUF  EQU     RAMBASE+3       ; one message: type, length, payload (MSGMAX bytes)
-MSGEND  EQU     MSGBUF+2+MSGMAX ; first byte after the message buffer
+MSGBUF  EQU     LNKOUT+1        ; one message: type, length, payload (MSGMAX bytes)
+
+; --- board and game state (board.asm) -------------------------------------------------------
+BOARD   EQU     MSGBUF+2+MSGMAX ; 10x12 mailbox, square = 21 + file + 10 * rank, border 0FFH
+SIDE    EQU     BOARD+120       ; side to move: 00H white, 80H black
+CASTLE  EQU     SIDE+1          ; castling rights: bit 0 K, 1 Q, 2 k, 3 q
+EPSQ    EQU     CASTLE+1        ; en-passant target square, 0 = none
+HALFMV  EQU     EPSQ+1          ; half-move clock (saturating)
+FULLMV  EQU     HALFMV+1        ; full-move number (word)
+WKING   EQU     FULLMV+2        ; white king's square
+BKING   EQU     WKING+1         ; black king's square
+MATERL  EQU     BKING+1         ; material white minus black in units (word, kings excluded)
+
+; --- positional tables (positional.asm) ------------------------------------------------------
+PAWNTAB EQU     MATERL+2        ; pawn points, 2 x 64 (white, black)
+ROOKFIL EQU     PAWNTAB+128     ; rook file points, 2 x 8
+
+; --- search variables (search.asm) -----------------------------------------------------------
+ENDGAME EQU     ROOKFIL+16      ; non-zero in the endgame
+ROOTPOS EQU     ENDGAME+1       ; positional sum at the root (word)
+POSCNT  EQU     ROOTPOS+2       ; positions evaluated (4 bytes)
+BUDGET  EQU     POSCNT+4        ; position budget (4 bytes)
+MSTOP   EQU     BUDGET+4        ; first free move-stack entry (word)
+DEPTHN  EQU     MSTOP+2         ; depth of the current pass
+PASSN   EQU     DEPTHN+1        ; passes completed
+PLYN    EQU     PASSN+1         ; current ply
+LEVEL   EQU     PLYN+1          ; playing level 1-6
+PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
+PVTAB   EQU     PLYTAB+160      ; triangular PV, 45 moves x 3 bytes
+PVLEN   EQU     PVTAB+135       ; PV length per ply, 10 bytes
+
+; --- exchange analysis (exchange.asm) ---------------------------------------------------------
+ATTLST  EQU     PVLEN+10        ; attackers: 16 entries x 3 bytes (key, units, square)
+DEFLST  EQU     ATTLST+48       ; defenders: 16 entries x 3 bytes
+SWAPLST EQU     DEFLST+48       ; swap gains: 33 words
+PINMAP  EQU     SWAPLST+66      ; pinned pieces, one bit per square (8 bytes)
+BUSYMAP EQU     PINMAP+8        ; busy defenders, one bit per square (8 bytes)
+
+; --- result and book (match.asm, book.asm) ----------------------------------------------------
+BESTMV  EQU     BUSYMAP+8       ; best move: from, to, flags
+SCORE   EQU     BESTMV+3        ; its score (word)
+PASSES  EQU     SCORE+2         ; passes completed for it
+BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book
+
+; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
+MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
+MSCAP   EQU     150             ; entries
+MOVESTK EQU     BOOKPTR+2       ; MSCAP entries
+RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
+
+        IF      RAMUSED > RAMTOP-STACKSZ
+        ERROR: the RAM plan does not leave STACKSZ bytes for the stack
+        ENDIF

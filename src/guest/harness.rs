@@ -1,0 +1,169 @@
+//! Call one guest routine in the emulated module and read back its registers and RAM.
+//!
+//! `call` sets the stack at the top of RAM, pushes the address of the ROM's `TRAP` label (a
+//! HALT) as the return address, jumps to the routine and runs until that HALT. Registers
+//! in and out are the machine's [`Registers`]; RAM is reached by symbol.
+
+use std::fmt;
+
+use super::image::{GuestImage, ImageError};
+use crate::machine::{ConfigError, Fault, Machine, Registers, Stop, ram_offset};
+
+/// Emulated T-states a single routine call may take before it counts as run away (10 s).
+pub const CALL_LIMIT: u64 = 44_336_190;
+
+/// Why a routine call failed.
+#[derive(Debug)]
+pub enum CallError {
+    Image(ImageError),
+    Config(ConfigError),
+    Fault(Box<Fault>),
+    /// The routine did not return within [`CALL_LIMIT`] T-states.
+    RunAway {
+        routine: String,
+        pc: u16,
+    },
+    /// The run stopped at a breakpoint or watch (only when a caller set one).
+    Stopped(Stop),
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::Image(e) => write!(f, "{e}"),
+            CallError::Config(e) => write!(f, "{e}"),
+            CallError::Fault(e) => write!(f, "{e}"),
+            CallError::RunAway { routine, pc } => write!(
+                f,
+                "{routine} did not return within {CALL_LIMIT} T-states (PC {pc:#06x})"
+            ),
+            CallError::Stopped(stop) => write!(f, "stopped: {stop:?}"),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+impl From<ImageError> for CallError {
+    fn from(e: ImageError) -> Self {
+        CallError::Image(e)
+    }
+}
+
+/// The module with a guest image, driven routine by routine.
+pub struct Harness {
+    pub machine: Machine,
+    pub image: GuestImage,
+    trap: u16,
+}
+
+impl Harness {
+    /// A fresh machine with `image`, RAM cleared.
+    pub fn new(image: GuestImage) -> Result<Harness, CallError> {
+        let trap = image.symbol("TRAP")?;
+        let machine = Machine::new(&image.rom).map_err(CallError::Config)?;
+        Ok(Harness {
+            machine,
+            image,
+            trap,
+        })
+    }
+
+    /// The committed ROM.
+    pub fn builtin() -> Result<Harness, CallError> {
+        Self::new(GuestImage::builtin())
+    }
+
+    /// Address of a symbol.
+    pub fn symbol(&self, name: &str) -> Result<u16, CallError> {
+        Ok(self.image.symbol(name)?)
+    }
+
+    /// Call `routine` with the registers `setup` leaves (start from the current ones; SP
+    /// and PC are set here). Returns the registers at the return and the T-states used.
+    pub fn call(
+        &mut self,
+        routine: &str,
+        setup: impl FnOnce(&mut Registers),
+    ) -> Result<(Registers, u64), CallError> {
+        let entry = self.symbol(routine)?;
+        let mut regs = self.machine.registers();
+        setup(&mut regs);
+        let sp: u16 = 0xE800 - 2;
+        self.write(sp, &self.trap.to_le_bytes());
+        regs.sp = sp;
+        regs.pc = entry;
+        regs.halted = false;
+        self.machine.set_registers(&regs);
+        let start = self.machine.cycles();
+        match self.machine.run_until_halt(CALL_LIMIT) {
+            Ok(Stop::Halted) => {}
+            Ok(Stop::TimeUp) => {
+                return Err(CallError::RunAway {
+                    routine: routine.to_string(),
+                    pc: self.machine.registers().pc,
+                });
+            }
+            Ok(other) => return Err(CallError::Stopped(other)),
+            Err(fault) => return Err(CallError::Fault(Box::new(fault))),
+        }
+        let out = self.machine.registers();
+        if out.pc != self.trap.wrapping_add(1) && out.pc != self.trap {
+            return Err(CallError::RunAway {
+                routine: routine.to_string(),
+                pc: out.pc,
+            });
+        }
+        Ok((out, self.machine.cycles() - start))
+    }
+
+    /// Bytes of RAM at `address` (any mirror).
+    pub fn read(&self, address: u16, len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|i| self.machine.read(address.wrapping_add(i as u16)))
+            .collect()
+    }
+
+    /// Bytes of RAM at the symbol `name` plus `offset`.
+    pub fn read_at(&self, name: &str, offset: u16, len: usize) -> Result<Vec<u8>, CallError> {
+        Ok(self.read(self.symbol(name)?.wrapping_add(offset), len))
+    }
+
+    /// Write bytes into RAM at `address` (writes outside RAM are ignored).
+    pub fn write(&mut self, address: u16, bytes: &[u8]) {
+        for (i, b) in bytes.iter().enumerate() {
+            if let Some(offset) = ram_offset(address.wrapping_add(i as u16)) {
+                self.machine.ram_mut()[offset as usize] = *b;
+            }
+        }
+    }
+
+    /// Write bytes at the symbol `name` plus `offset`.
+    pub fn write_at(&mut self, name: &str, offset: u16, bytes: &[u8]) -> Result<(), CallError> {
+        let a = self.symbol(name)?.wrapping_add(offset);
+        self.write(a, bytes);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls_a_routine_and_sees_its_effects() {
+        let mut h = Harness::builtin().unwrap();
+        // LINIT sets both sequence bits and writes the idle value to the latch.
+        h.write_at("LNKTX", 0, &[0, 0, 0]).unwrap();
+        let (_, t) = h.call("LINIT", |_| {}).unwrap();
+        assert_eq!(h.read_at("LNKTX", 0, 3).unwrap(), vec![0x80, 0x80, 0xFF]);
+        assert_eq!(h.machine.module_latch(), 0xFF);
+        assert!(t > 0);
+    }
+
+    #[test]
+    fn unknown_routine_is_an_error() {
+        let mut h = Harness::builtin().unwrap();
+        assert!(matches!(h.call("NOSUCH", |_| {}), Err(CallError::Image(_))));
+    }
+}
