@@ -1,6 +1,6 @@
 //! `c7010 perft`: count the leaves of the legal move tree of a position.
 
-use c7010::reference::{perft, Board};
+use c7010::reference::{Board, perft};
 use std::time::Instant;
 
 /// Which engine answers: the native reference or the Z80 guest on the emulated module.

@@ -6,7 +6,7 @@
 //! Everything is bytes except the material balance (i16) and the full-move number (u16),
 //! as the guest keeps them.
 
-use super::moves::{Move, CASTLE, DOUBLE, EP, PROMO_MASK};
+use super::moves::{CASTLE, DOUBLE, EP, Move, PROMO_MASK};
 use super::piece::*;
 
 /// Number of bytes of the mailbox.
@@ -51,7 +51,11 @@ pub fn sq64(sq: u8) -> usize {
 
 /// Algebraic name of a mailbox square, e.g. "e4".
 pub fn square_name(sq: u8) -> String {
-    format!("{}{}", (b'a' + file_of(sq)) as char, (b'1' + rank_of(sq)) as char)
+    format!(
+        "{}{}",
+        (b'a' + file_of(sq)) as char,
+        (b'1' + rank_of(sq)) as char
+    )
 }
 
 /// Rook (orthogonal) step directions.
@@ -259,7 +263,11 @@ impl Board {
         self.halfmove = self.halfmove.saturating_add(1);
         if m.flags & EP != 0 {
             // The captured pawn stands beside the mover, behind the target square.
-            let victim = if self.side == WHITE { m.to - 10 } else { m.to + 10 };
+            let victim = if self.side == WHITE {
+                m.to - 10
+            } else {
+                m.to + 10
+            };
             captured = self.sq[victim as usize];
             self.put(victim, EMPTY);
         }
@@ -313,7 +321,11 @@ impl Board {
         self.put(m.to, EMPTY);
         self.put(m.from, piece);
         if m.flags & EP != 0 {
-            let victim = if self.side == WHITE { m.to - 10 } else { m.to + 10 };
+            let victim = if self.side == WHITE {
+                m.to - 10
+            } else {
+                m.to + 10
+            };
             self.put(victim, undo.captured);
         } else {
             self.put(m.to, undo.captured);

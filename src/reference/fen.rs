@@ -122,7 +122,8 @@ impl Board {
                 if b.castling & bit != 0 {
                     return Err(FenError::BadCastling(fields[2].to_string()));
                 }
-                if b.sq[king_sq as usize] != KING | colour || b.sq[rook_sq as usize] != ROOK | colour
+                if b.sq[king_sq as usize] != KING | colour
+                    || b.sq[rook_sq as usize] != ROOK | colour
                 {
                     return Err(FenError::CastlingWithoutPieces(c));
                 }

@@ -118,7 +118,11 @@ pub fn to_san(b: &Board, m: Move) -> String {
     let mut after = b.clone();
     after.make(m);
     if after.in_check() {
-        s.push(if legal_moves(&after).is_empty() { '#' } else { '+' });
+        s.push(if legal_moves(&after).is_empty() {
+            '#'
+        } else {
+            '+'
+        });
     }
     s
 }
@@ -132,71 +136,75 @@ pub fn parse_san(b: &Board, text: &str) -> Result<Move, MoveTextError> {
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?'))
         .collect();
     let legal = legal_moves(b);
-    let candidates: Vec<Move> = if core == "O-O" || core == "0-0" || core == "O-O-O" || core == "0-0-0"
-    {
-        let long = core.len() == 5;
-        legal
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|m| m.flags & CASTLE != 0 && (m.to < m.from) == long)
-            .collect()
-    } else {
-        let t = core.as_bytes();
-        if t.is_empty() {
-            return Err(bad());
-        }
-        let (k, rest) = match t[0] {
-            b'N' => (K_KNIGHT, &t[1..]),
-            b'B' => (K_BISHOP, &t[1..]),
-            b'R' => (K_ROOK, &t[1..]),
-            b'Q' => (K_QUEEN, &t[1..]),
-            b'K' => (K_KING, &t[1..]),
-            _ => (K_PAWN, t),
-        };
-        // Promotion suffix: "=Q" or a trailing piece letter after the destination.
-        let mut rest = rest;
-        let mut promo = 0;
-        if let Some(&last) = rest.last()
-            && k == K_PAWN
-            && last.is_ascii_alphabetic()
-            && last.is_ascii_uppercase()
-        {
-            promo = promo_kind(last).ok_or_else(bad)?;
-            rest = &rest[..rest.len() - 1];
-            if rest.last() == Some(&b'=') {
+    let candidates: Vec<Move> =
+        if core == "O-O" || core == "0-0" || core == "O-O-O" || core == "0-0-0" {
+            let long = core.len() == 5;
+            legal
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|m| m.flags & CASTLE != 0 && (m.to < m.from) == long)
+                .collect()
+        } else {
+            let t = core.as_bytes();
+            if t.is_empty() {
+                return Err(bad());
+            }
+            let (k, rest) = match t[0] {
+                b'N' => (K_KNIGHT, &t[1..]),
+                b'B' => (K_BISHOP, &t[1..]),
+                b'R' => (K_ROOK, &t[1..]),
+                b'Q' => (K_QUEEN, &t[1..]),
+                b'K' => (K_KING, &t[1..]),
+                _ => (K_PAWN, t),
+            };
+            // Promotion suffix: "=Q" or a trailing piece letter after the destination.
+            let mut rest = rest;
+            let mut promo = 0;
+            if let Some(&last) = rest.last()
+                && k == K_PAWN
+                && last.is_ascii_alphabetic()
+                && last.is_ascii_uppercase()
+            {
+                promo = promo_kind(last).ok_or_else(bad)?;
                 rest = &rest[..rest.len() - 1];
+                if rest.last() == Some(&b'=') {
+                    rest = &rest[..rest.len() - 1];
+                }
             }
-        }
-        let rest: Vec<u8> = rest.iter().copied().filter(|&c| c != b'x' && c != b'-').collect();
-        if rest.len() < 2 {
-            return Err(bad());
-        }
-        let to = parse_square(&rest[rest.len() - 2..]).ok_or_else(bad)?;
-        let hint = &rest[..rest.len() - 2];
-        let mut from_file = None;
-        let mut from_rank = None;
-        for &c in hint {
-            match c {
-                b'a'..=b'h' => from_file = Some(c - b'a'),
-                b'1'..=b'8' => from_rank = Some(c - b'1'),
-                _ => return Err(bad()),
+            let rest: Vec<u8> = rest
+                .iter()
+                .copied()
+                .filter(|&c| c != b'x' && c != b'-')
+                .collect();
+            if rest.len() < 2 {
+                return Err(bad());
             }
-        }
-        legal
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|m| {
-                m.to == to
-                    && kind(b.sq[m.from as usize]) == k
-                    && m.flags & CASTLE == 0
-                    && m.flags & PROMO_MASK == promo
-                    && from_file.is_none_or(|f| file_of(m.from) == f)
-                    && from_rank.is_none_or(|r| rank_of(m.from) == r)
-            })
-            .collect()
-    };
+            let to = parse_square(&rest[rest.len() - 2..]).ok_or_else(bad)?;
+            let hint = &rest[..rest.len() - 2];
+            let mut from_file = None;
+            let mut from_rank = None;
+            for &c in hint {
+                match c {
+                    b'a'..=b'h' => from_file = Some(c - b'a'),
+                    b'1'..=b'8' => from_rank = Some(c - b'1'),
+                    _ => return Err(bad()),
+                }
+            }
+            legal
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.to == to
+                        && kind(b.sq[m.from as usize]) == k
+                        && m.flags & CASTLE == 0
+                        && m.flags & PROMO_MASK == promo
+                        && from_file.is_none_or(|f| file_of(m.from) == f)
+                        && from_rank.is_none_or(|r| rank_of(m.from) == r)
+                })
+                .collect()
+        };
     match candidates.len() {
         1 => Ok(candidates[0]),
         0 => Err(MoveTextError::Illegal(text.trim().to_string())),
