@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod fen;
+pub mod levels;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -13,3 +14,8 @@ pub use board::Board;
 pub use fen::FenError;
 pub use moves::{Move, MoveList, legal_moves};
 pub use notation::{MoveTextError, parse_san, parse_uci, to_san};
+pub mod exchange;
+pub mod positional;
+pub mod search;
+
+pub use search::{MoveEval, PassInfo, Search, SearchResult, evaluate_moves, search};
