@@ -3,6 +3,7 @@
 //! `docs/engine.md` for the algorithm, the piece codes, the score scale and the RAM plan.
 
 pub mod board;
+pub mod epd;
 pub mod fen;
 pub mod levels;
 pub mod moves;

@@ -24,13 +24,16 @@ pub const MOVE_CAP: usize = 156;
 const NONE: i16 = i16::MIN;
 
 /// One move-stack entry: the move, its state, its order key and its maximum evaluation.
-/// Guest layout (7 bytes): from, to, flags (bit 6 = done), key lo/hi, max lo/hi.
+/// Guest layout (7 bytes): from, to, flags (bit 6 = done, bit 7 = gives check), key lo/hi,
+/// max lo/hi.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     /// The move.
     pub mv: Move,
     /// Explored or pruned in this pass.
     pub done: bool,
+    /// The move gives check: DEPTH never drops it (mates must not be pruned away).
+    pub check: bool,
     /// Order key: the minimum evaluation on a fresh list; the final evaluation once the
     /// move is explored; at the root a pruned move keeps its maximum evaluation here.
     pub key: i16,
@@ -47,6 +50,8 @@ pub struct MoveEval {
     pub min: i16,
     /// `min` + the mover's own best exchange gain.
     pub max: i16,
+    /// The move gives check.
+    pub check: bool,
 }
 
 /// Per-ply record (the guest's PLYTAB, 16 bytes a ply).
@@ -150,8 +155,9 @@ impl Search {
     }
 
     /// EVAL: minimum and maximum evaluation of a pseudo-legal move at a node whose
-    /// white-view positional sum is `pos`; `None` when the move is illegal.
-    fn eval_move(&mut self, m: Move, pos: i16) -> Option<(i16, i16)> {
+    /// white-view positional sum is `pos`; `None` when the move is illegal. Also tells
+    /// whether the move gives check.
+    fn eval_move(&mut self, m: Move, pos: i16) -> Option<(i16, i16, bool)> {
         let pd = self.tables.delta(&self.board, m);
         let u = self.board.make(m);
         if self.board.left_in_check() {
@@ -168,8 +174,9 @@ impl Search {
             rel = -rel;
         }
         let min = mat + rel.clamp(-MAX_POSITIONAL, MAX_POSITIONAL) - opp;
+        let check = self.board.in_check();
         self.board.unmake(m, u);
-        Some((min, min + own))
+        Some((min, min + own, check))
     }
 
     /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
@@ -183,7 +190,7 @@ impl Search {
         let mut best = NONE;
         let mut overflow = false;
         for &m in pseudo.as_slice() {
-            let Some((min, max)) = self.eval_move(m, pos) else {
+            let Some((min, max, check)) = self.eval_move(m, pos) else {
                 continue;
             };
             count = count.saturating_add(1);
@@ -193,6 +200,7 @@ impl Search {
                     self.entries[self.top as usize] = Entry {
                         mv: m,
                         done: false,
+                        check,
                         key: min,
                         max,
                     };
@@ -229,12 +237,14 @@ impl Search {
                 mv: e.mv,
                 min: e.key,
                 max: e.max,
+                check: e.check,
             })
             .collect()
     }
 
     /// DEPTH: the next move to explore at node `n`, or `None` when the node is finished
-    /// (all moves done, or a cutoff). Drops moves whose maximum is below the node's best.
+    /// (all moves done, or a cutoff). Drops moves whose maximum is below the node's best,
+    /// except checks.
     fn select(&mut self, n: usize) -> Option<u16> {
         let p = self.plies[n];
         if p.best != NONE && p.best >= p.beta {
@@ -247,7 +257,7 @@ impl Search {
             if e.done {
                 continue;
             }
-            if p.best != NONE && e.max < p.best {
+            if p.best != NONE && e.max < p.best && !e.check {
                 e.done = true;
                 if n == 0 {
                     e.key = e.max;
