@@ -3,6 +3,7 @@
 //! `docs/engine.md` for the algorithm, the piece codes, the score scale and the RAM plan.
 
 pub mod board;
+pub mod book;
 pub mod epd;
 pub mod fen;
 pub mod levels;
@@ -19,4 +20,4 @@ pub mod exchange;
 pub mod positional;
 pub mod search;
 
-pub use search::{MoveEval, PassInfo, Search, SearchResult, evaluate_moves, search};
+pub use search::{MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};

@@ -7,6 +7,7 @@
 //! stack shared by all plies with fixed-size entries, i16 scores, a u32 positions counter.
 
 use super::board::*;
+use super::book::Book;
 use super::exchange::exchange;
 use super::moves::*;
 use super::piece::BLACK;
@@ -425,6 +426,29 @@ impl Search {
         result.positions = self.positions;
         result
     }
+}
+
+/// ANALYS's first step, then the search: the book move while the game is still in the book
+/// (`history` = the moves from the initial position that led to `b`; the book is only asked
+/// when `b` is that position), else a search with `budget`.
+pub fn analys(
+    b: &Board,
+    history: &[Move],
+    book: Option<&Book>,
+    budget: u32,
+    hook: &mut dyn FnMut(&PassInfo),
+) -> SearchResult {
+    if let Some(book) = book {
+        let mut replay = Board::startpos();
+        for &m in history {
+            replay.make(m);
+        }
+        let consistent = replay.sq == b.sq && replay.side == b.side;
+        if consistent && let Some(m) = book.probe(b, history) {
+            return SearchResult::from_book(m);
+        }
+    }
+    Search::new(b).think(budget, hook)
 }
 
 /// Convenience: search `b` with a position budget, no pass hook.
