@@ -1,0 +1,28 @@
+//! Levels 1-6: each a budget of positions evaluated, as the module had no clock of its own.
+//!
+//! Provisional figures assume about 250 positions per emulated second on the module (to be
+//! calibrated against the guest): level 1 tournament about 2 minutes a move, level 2
+//! beginner about 10 seconds, level 6 analysis until stopped.
+
+/// Positions the guest is assumed to evaluate per emulated second (provisional).
+pub const POSITIONS_PER_SECOND: u32 = 250;
+
+/// Position budgets of levels 1..=6 (index 0 = level 1).
+pub const LEVEL_BUDGETS: [u32; 6] = [30_000, 2_500, 7_500, 15_000, 60_000, u32::MAX];
+
+/// Why a level was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LevelError {
+    /// Levels are 1 to 6.
+    #[error("level {0} does not exist; levels are 1 to 6")]
+    OutOfRange(u8),
+}
+
+/// Budget (positions evaluated) of a level 1..=6.
+pub fn budget(level: u8) -> Result<u32, LevelError> {
+    if (1..=6).contains(&level) {
+        Ok(LEVEL_BUDGETS[level as usize - 1])
+    } else {
+        Err(LevelError::OutOfRange(level))
+    }
+}
