@@ -35,24 +35,134 @@ fn assemble_everything(text: &str) {
 
 /// Pieces of Z80 source (no INCLUDE/INCBIN: the fuzzer must not read files).
 const PIECES: &[&str] = &[
-    "LD", "JR", "DJNZ", "JP", "CALL", "RET", "EX", "ADD", "ADC", "SUB", "SBC", "AND", "OR",
-    "XOR", "CP", "INC", "DEC", "BIT", "SET", "RES", "RLC", "SLL", "IN", "OUT", "IM", "RST",
-    "PUSH", "POP", "A", "B", "C", "HL", "IX", "IY", "IXH", "IYL", "AF", "AF'", "SP", "I", "R",
-    "NZ", "M", "(", ")", ",", "+", "-", "*", "/", "MOD", "SHL", "SHR", "<<", ">>", "NOT", "~",
-    "HIGH", "LOW", "=", "<>", "<", ">=", "&&", "||", "?", ":", "$", "0", "1", "127", "128",
-    "255", "256", "65535", "65536", "-32769", "0FFFFH", "%101", "'x'", "\"ab\"", "0x7FFFFFFF",
-    "99999999999", "ORG", "EQU", "DEFL", "DB", "DW", "DS", "IF", "ELSE", "ENDIF", "MACRO",
-    "ENDM", "REPT", "EXITM", "PROC", "ENDP", "LOCAL", "END", "DEFINED", "X", "Y", "L1:",
-    "L2:", "\n", "\n", "\n", " ", " ", "\t", ";", "'", "\"", "#", "%", "\\",
+    "LD",
+    "JR",
+    "DJNZ",
+    "JP",
+    "CALL",
+    "RET",
+    "EX",
+    "ADD",
+    "ADC",
+    "SUB",
+    "SBC",
+    "AND",
+    "OR",
+    "XOR",
+    "CP",
+    "INC",
+    "DEC",
+    "BIT",
+    "SET",
+    "RES",
+    "RLC",
+    "SLL",
+    "IN",
+    "OUT",
+    "IM",
+    "RST",
+    "PUSH",
+    "POP",
+    "A",
+    "B",
+    "C",
+    "HL",
+    "IX",
+    "IY",
+    "IXH",
+    "IYL",
+    "AF",
+    "AF'",
+    "SP",
+    "I",
+    "R",
+    "NZ",
+    "M",
+    "(",
+    ")",
+    ",",
+    "+",
+    "-",
+    "*",
+    "/",
+    "MOD",
+    "SHL",
+    "SHR",
+    "<<",
+    ">>",
+    "NOT",
+    "~",
+    "HIGH",
+    "LOW",
+    "=",
+    "<>",
+    "<",
+    ">=",
+    "&&",
+    "||",
+    "?",
+    ":",
+    "$",
+    "0",
+    "1",
+    "127",
+    "128",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "-32769",
+    "0FFFFH",
+    "%101",
+    "'x'",
+    "\"ab\"",
+    "0x7FFFFFFF",
+    "99999999999",
+    "ORG",
+    "EQU",
+    "DEFL",
+    "DB",
+    "DW",
+    "DS",
+    "IF",
+    "ELSE",
+    "ENDIF",
+    "MACRO",
+    "ENDM",
+    "REPT",
+    "EXITM",
+    "PROC",
+    "ENDP",
+    "LOCAL",
+    "END",
+    "DEFINED",
+    "X",
+    "Y",
+    "L1:",
+    "L2:",
+    "\n",
+    "\n",
+    "\n",
+    " ",
+    " ",
+    "\t",
+    ";",
+    "'",
+    "\"",
+    "#",
+    "%",
+    "\\",
 ];
 
 fn token_soup() -> impl Strategy<Value = String> {
-    proptest::collection::vec(proptest::sample::select(PIECES), 0..80).prop_map(|parts| parts.join(" "))
+    proptest::collection::vec(proptest::sample::select(PIECES), 0..80)
+        .prop_map(|parts| parts.join(" "))
 }
 
 #[test]
 fn arbitrary_text_never_panics() {
-    let strategy = proptest::collection::vec(any::<char>(), 0..300).prop_map(|c| c.into_iter().collect::<String>());
+    let strategy = proptest::collection::vec(any::<char>(), 0..300)
+        .prop_map(|c| c.into_iter().collect::<String>());
     runner(2000)
         .run(&strategy, |text| {
             assemble_everything(&text);
@@ -115,7 +225,8 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
         (any::<usize>(), 1..12usize).prop_map(|(a, l)| Edit::Delete(a, l)),
-        (any::<usize>(), proptest::sample::select(PIECES)).prop_map(|(a, p)| Edit::Insert(a, p.to_string())),
+        (any::<usize>(), proptest::sample::select(PIECES))
+            .prop_map(|(a, p)| Edit::Insert(a, p.to_string())),
         any::<usize>().prop_map(Edit::DuplicateLine),
         (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapLines(a, b)),
     ]
@@ -132,7 +243,10 @@ fn mutated_valid_sources_never_panic() {
         .filter(|l| !l.contains("INCLUDE") && !l.contains("INCBIN"))
         .collect();
     let windows: Vec<String> = lines.chunks(80).map(|c| c.join("\n")).collect();
-    let strategy = (proptest::sample::select(windows), proptest::collection::vec(edit(), 1..6));
+    let strategy = (
+        proptest::sample::select(windows),
+        proptest::collection::vec(edit(), 1..6),
+    );
     runner(2000)
         .run(&strategy, |(window, edits)| {
             assemble_everything(&apply(&window, &edits));

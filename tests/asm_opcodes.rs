@@ -22,7 +22,9 @@ fn disassemble(bytes: &[u8]) -> String {
 fn is_hex_literal(word: &str) -> bool {
     word.len() >= 2
         && word.ends_with('h')
-        && word[..word.len() - 1].chars().all(|c| c.is_ascii_hexdigit())
+        && word[..word.len() - 1]
+            .chars()
+            .all(|c| c.is_ascii_hexdigit())
 }
 
 /// Number of bytes after the opcode that iz80's text shows: 16-bit and 8-bit immediates,
@@ -37,7 +39,11 @@ fn operand_bytes(text: &str) -> usize {
             n += if word.len() == 5 { 2 } else { 1 };
         }
     }
-    if text.contains("(IX+") || text.contains("(IX-") || text.contains("(IY+") || text.contains("(IY-") {
+    if text.contains("(IX+")
+        || text.contains("(IX-")
+        || text.contains("(IY+")
+        || text.contains("(IY-")
+    {
         n += 1;
     }
     if text.starts_with("JR") || text.starts_with("DJNZ") {
@@ -89,7 +95,10 @@ fn normalise(text: &str, index: Option<&str>) -> String {
             None => ("", core, ""),
         };
         if is_hex_literal(inner) {
-            words.push(format!("{open}0x{}{close}{comma}", &inner[..inner.len() - 1]));
+            words.push(format!(
+                "{open}0x{}{close}{comma}",
+                &inner[..inner.len() - 1]
+            ));
         } else {
             words.push(word.to_string());
         }
@@ -132,7 +141,9 @@ fn documented_ed() -> Vec<u8> {
             ops.extend([0x43 | ss << 4, 0x4B | ss << 4]); // LD (nn),ss / LD ss,(nn); HL uses 22/2A
         }
     }
-    ops.extend([0x44, 0x45, 0x4D, 0x46, 0x56, 0x5E, 0x47, 0x4F, 0x57, 0x5F, 0x67, 0x6F]);
+    ops.extend([
+        0x44, 0x45, 0x4D, 0x46, 0x56, 0x5E, 0x47, 0x4F, 0x57, 0x5F, 0x67, 0x6F,
+    ]);
     for base in [0xA0u8, 0xA8, 0xB0, 0xB8] {
         ops.extend(base..base + 4);
     }
@@ -146,7 +157,8 @@ fn index_affected(op: u8) -> bool {
         return false;
     }
     let text = disassemble(&[op, 0, 0]);
-    text.split([' ', ',']).any(|w| matches!(w, "HL" | "H" | "L" | "(HL)"))
+    text.split([' ', ','])
+        .any(|w| matches!(w, "HL" | "H" | "L" | "(HL)"))
 }
 
 struct Case {
@@ -204,13 +216,25 @@ fn check(operand: [u8; 3]) -> usize {
             Ok(a) => {
                 let bytes = a.image(None).unwrap();
                 if bytes != case.bytes {
-                    failures.push(format!("{:<24} want {:02X?} got {:02X?}", case.text, case.bytes, bytes));
+                    failures.push(format!(
+                        "{:<24} want {:02X?} got {:02X?}",
+                        case.text, case.bytes, bytes
+                    ));
                 }
             }
-            Err(e) => failures.push(format!("{:<24} want {:02X?} error {e}", case.text, case.bytes)),
+            Err(e) => failures.push(format!(
+                "{:<24} want {:02X?} error {e}",
+                case.text, case.bytes
+            )),
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
     cases.len()
 }
 

@@ -14,7 +14,10 @@ use c7010::asm::assemble_file;
 fn pasmo(source: &Path, include_dir: &Path) -> Option<Vec<u8>> {
     let available = Command::new("pasmo").arg("--help").output().is_ok();
     if !available {
-        assert!(std::env::var_os("CI").is_none(), "pasmo is not installed (CI must install it)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pasmo is not installed (CI must install it)"
+        );
         println!("note: pasmo is not installed; skipping the comparison with it");
         return None;
     }

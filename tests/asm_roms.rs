@@ -11,7 +11,8 @@ const REGENERATE: &str = "roms/ is stale: regenerate it with `tools/build-rom.sh
      --symbols roms/c7010.sym --map roms/c7010.map)";
 
 fn committed(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new("roms").join(name)).unwrap_or_else(|e| panic!("roms/{name}: {e}; {REGENERATE}"))
+    std::fs::read(Path::new("roms").join(name))
+        .unwrap_or_else(|e| panic!("roms/{name}: {e}; {REGENERATE}"))
 }
 
 #[test]
@@ -19,7 +20,10 @@ fn committed_rom_files_match_a_fresh_assembly() {
     let assembly = assemble_file(Path::new("asm/main.asm")).unwrap_or_else(|e| panic!("{e}"));
     let image = assembly.image(Some(8192)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(image.len(), 8192);
-    assert!(committed("c7010.bin") == image, "c7010.bin differs; {REGENERATE}");
+    assert!(
+        committed("c7010.bin") == image,
+        "c7010.bin differs; {REGENERATE}"
+    );
     assert!(
         committed("c7010.lst") == assembly.listing().into_bytes(),
         "c7010.lst differs; {REGENERATE}"
@@ -54,6 +58,9 @@ fn committed_symbols_and_source_map_parse_back() {
     assert!(!parsed.is_empty());
     for e in &parsed {
         let a = usize::from(e.address);
-        assert!(a >= start && a + usize::from(e.len) <= end, "{e:?} outside {start:04X}..{end:04X}");
+        assert!(
+            a >= start && a + usize::from(e.len) <= end,
+            "{e:?} outside {start:04X}..{end:04X}"
+        );
     }
 }
