@@ -170,12 +170,7 @@ impl<'p> Pass<'p> {
             current: (0, 0, None),
         };
         pass.run_block(&program.lines);
-        if let Some(open) = pass
-            .scopes
-            .iter()
-            .find(|s| s.is_proc)
-            .map(|s| s.opened_at.clone())
-        {
+        if let Some(open) = pass.scopes.iter().find(|s| s.is_proc).map(|s| s.opened_at) {
             pass.current = (open.0, open.1, None);
             pass.error(open.2, "PROC without ENDP");
         }
