@@ -750,6 +750,13 @@ impl<'p> Pass<'p> {
             self.error(op_col, format!("macro '{name}' is already defined"));
             return after;
         }
+        // The definition is listed as written (its lines have no address of their own).
+        for line in lines.get(next..after).unwrap_or(&[]) {
+            self.record(line);
+            if let Some(r) = self.records.last_mut() {
+                r.address = None;
+            }
+        }
         let body = lines
             .get(next..after.saturating_sub(1).max(next))
             .unwrap_or(&[])
