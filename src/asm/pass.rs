@@ -85,6 +85,8 @@ fn is_keyword(word: &str) -> bool {
 struct LocalScope {
     id: u32,
     is_proc: bool,
+    /// Where the PROC (or expansion) starts: file, line, column.
+    opened_at: (usize, u32, u32),
     locals: HashMap<String, String>,
 }
 
@@ -168,15 +170,15 @@ impl<'p> Pass<'p> {
             current: (0, 0, None),
         };
         pass.run_block(&program.lines);
-        if let Some(scope) = pass.scopes.iter().find(|s| s.is_proc) {
-            let _ = scope;
-            let file = program.files.first().cloned().unwrap_or_default();
-            pass.errors.push(AsmError::new(
-                &file,
-                0,
-                0,
-                "PROC without ENDP at the end of the source",
-            ));
+        if let Some(open) = pass.scopes.iter().find(|s| s.is_proc).map(|s| s.opened_at) {
+            pass.current = (open.0, open.1, None);
+            pass.error(open.2, "PROC without ENDP");
+        }
+        // Reading errors on lines no pass reached (after END, say) are still errors.
+        for (k, e) in program.errors.iter().enumerate() {
+            if !pass.load_errors_reported.contains(&k) {
+                pass.errors.push(e.clone());
+            }
         }
         PassResult {
             symbols: pass.symbols,
@@ -245,7 +247,13 @@ impl<'p> Pass<'p> {
             }
             self.current = (line.file, line.line, line.context.clone());
             let active = ifs.last().is_none_or(|f| f.active);
-            if let Some((word, label, name, col)) = source::file_directive(&line.text) {
+            if let Some(source::FileDirective {
+                word,
+                label,
+                name,
+                col,
+            }) = source::file_directive(&line.text)
+            {
                 if word == "INCLUDE" {
                     self.load_errors_of(line);
                 }
@@ -446,7 +454,7 @@ impl<'p> Pass<'p> {
                 self.define(&name, value, kind, label_col);
                 return next;
             }
-            Some("MACRO") => return self.define_macro(line, stmt, label_name, lines, next),
+            Some("MACRO") => return self.define_macro(stmt, label_name, lines, next),
             Some("REPT") => return self.rept(line, stmt, lines, next),
             Some("ENDM") => {
                 self.error(op_col, "ENDM without MACRO or REPT");
@@ -475,7 +483,7 @@ impl<'p> Pass<'p> {
             "DW" | "DEFW" => self.define_words(stmt.operands, op_col),
             "DS" | "DEFS" => self.define_space(stmt.operands, op_col),
             "END" => self.ended = true,
-            "PROC" => self.push_scope(true),
+            "PROC" => self.push_scope(true, op_col),
             "ENDP" => {
                 if self.scopes.last().is_some_and(|s| s.is_proc) {
                     self.scopes.pop();
@@ -652,11 +660,12 @@ impl<'p> Pass<'p> {
         self.order.push(key);
     }
 
-    fn push_scope(&mut self, is_proc: bool) {
+    fn push_scope(&mut self, is_proc: bool, col: u32) {
         self.next_scope += 1;
         self.scopes.push(LocalScope {
             id: self.next_scope,
             is_proc,
+            opened_at: (self.current.0, self.current.1, col),
             locals: HashMap::new(),
         });
     }
@@ -694,7 +703,6 @@ impl<'p> Pass<'p> {
 
     fn define_macro(
         &mut self,
-        line: &SourceLine,
         stmt: &Statement,
         label: Option<String>,
         lines: &[SourceLine],
@@ -742,11 +750,17 @@ impl<'p> Pass<'p> {
             self.error(op_col, format!("macro '{name}' is already defined"));
             return after;
         }
+        // The definition is listed as written (its lines have no address of their own).
+        for line in lines.get(next..after).unwrap_or(&[]) {
+            self.record(line);
+            if let Some(r) = self.records.last_mut() {
+                r.address = None;
+            }
+        }
         let body = lines
             .get(next..after.saturating_sub(1).max(next))
             .unwrap_or(&[])
             .to_vec();
-        let _ = line;
         self.macros
             .insert(name.clone(), Rc::new(MacroDef { name, params, body }));
         after
@@ -804,7 +818,7 @@ impl<'p> Pass<'p> {
             return false;
         }
         self.depth += 1;
-        self.push_scope(false);
+        self.push_scope(false, col);
         true
     }
 
@@ -875,7 +889,7 @@ impl encoder::Context for Pass<'_> {
         self.error(col, message);
     }
 
-    fn pc(&self) -> i64 {
+    fn instruction_address(&self) -> i64 {
         self.dollar
     }
 }
