@@ -16,7 +16,7 @@ pub trait Context {
     /// Reports a value problem at a column; encoding goes on.
     fn report(&mut self, col: u32, message: String);
     /// The address of the instruction being encoded.
-    fn pc(&self) -> i64;
+    fn instruction_address(&self) -> i64;
 }
 
 /// The mnemonics this encoder knows (upper case).
@@ -199,7 +199,7 @@ impl Out<'_> {
 
     fn relative(&mut self, v: &Value) {
         let target = self.ctx.eval(v);
-        let distance = target.wrapping_sub(self.ctx.pc().wrapping_add(2));
+        let distance = target.wrapping_sub(self.ctx.instruction_address().wrapping_add(2));
         if !(-128..=127).contains(&distance) {
             self.ctx.report(
                 v.col,
@@ -510,8 +510,13 @@ fn encode_into(m: &str, ops: &[Operand], out: &mut Out) -> bool {
                 out.bytes.extend_from_slice(&[0xED, 0x70]);
                 true
             }
-            [Operand::Immediate(Value { expr, .. }), Operand::PortC] if matches!(expr, super::expr::Expr::Symbol(s, _) if s.eq_ignore_ascii_case("F")) =>
-            {
+            [
+                Operand::Immediate(Value {
+                    expr: super::expr::Expr::Symbol(s, _),
+                    ..
+                }),
+                Operand::PortC,
+            ] if s.eq_ignore_ascii_case("F") => {
                 out.bytes.extend_from_slice(&[0xED, 0x70]);
                 true
             }

@@ -93,7 +93,9 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, LexError> {
         if c == b';' {
             break;
         }
-        let kind = if is_ident_start(c) && !(c == b'?' && !next_is_ident_char(bytes, i)) {
+        // A lone `?` is the conditional operator, `?name` an identifier.
+        let starts_identifier = is_ident_start(c) && (c != b'?' || next_is_ident_char(bytes, i));
+        let kind = if starts_identifier {
             i += 1;
             while i < bytes.len() && is_ident_char(bytes[i]) {
                 i += 1;

@@ -245,7 +245,13 @@ impl<'p> Pass<'p> {
             }
             self.current = (line.file, line.line, line.context.clone());
             let active = ifs.last().is_none_or(|f| f.active);
-            if let Some((word, label, name, col)) = source::file_directive(&line.text) {
+            if let Some(source::FileDirective {
+                word,
+                label,
+                name,
+                col,
+            }) = source::file_directive(&line.text)
+            {
                 if word == "INCLUDE" {
                     self.load_errors_of(line);
                 }
@@ -342,7 +348,11 @@ impl<'p> Pass<'p> {
 
     /// Reports the errors met while reading an INCLUDE line, in their place in the source.
     fn load_errors_of(&mut self, line: &SourceLine) {
-        let name = self.program.files.get(line.file).map_or("?", String::as_str);
+        let name = self
+            .program
+            .files
+            .get(line.file)
+            .map_or("?", String::as_str);
         for (k, e) in self.program.errors.iter().enumerate() {
             if e.file == name && e.line == line.line && !self.load_errors_reported.contains(&k) {
                 self.load_errors_reported.push(k);
@@ -362,7 +372,9 @@ impl<'p> Pass<'p> {
         };
         let defines = |t: Option<&Token>| {
             t.and_then(Token::ident).is_some_and(|w| {
-                ["EQU", "DEFL", "MACRO"].iter().any(|k| k.eq_ignore_ascii_case(w))
+                ["EQU", "DEFL", "MACRO"]
+                    .iter()
+                    .any(|k| k.eq_ignore_ascii_case(w))
             })
         };
         let (label, rest) = match (first.ident(), tokens.get(1)) {
@@ -869,7 +881,7 @@ impl encoder::Context for Pass<'_> {
         self.error(col, message);
     }
 
-    fn pc(&self) -> i64 {
+    fn instruction_address(&self) -> i64 {
         self.dollar
     }
 }

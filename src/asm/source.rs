@@ -39,9 +39,21 @@ pub struct Program {
 /// INCLUDEs deeper than this are taken as recursion.
 const MAX_INCLUDE_DEPTH: usize = 32;
 
-/// If `text` is an INCLUDE or INCBIN line, returns the directive (upper case), the label
-/// before it (if any), the file name and the column where the name starts.
-pub fn file_directive(text: &str) -> Option<(String, Option<String>, Result<String, String>, u32)> {
+/// An INCLUDE or INCBIN line, read before tokenising (file names are not tokens).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileDirective {
+    /// `INCLUDE` or `INCBIN`.
+    pub word: String,
+    /// The label before the directive, if any.
+    pub label: Option<String>,
+    /// The file name, or what is wrong with it.
+    pub name: Result<String, String>,
+    /// 1-based column where the name starts.
+    pub col: u32,
+}
+
+/// If `text` is an INCLUDE or INCBIN line, returns its parts.
+pub fn file_directive(text: &str) -> Option<FileDirective> {
     let bytes = text.as_bytes();
     let word_at = |from: usize| -> (usize, usize) {
         let mut s = from;
@@ -91,7 +103,12 @@ pub fn file_directive(text: &str) -> Option<(String, Option<String>, Result<Stri
             .unwrap_or_default()
             .to_string()),
     };
-    Some((word.to_ascii_uppercase(), label, name, col))
+    Some(FileDirective {
+        word: word.to_ascii_uppercase(),
+        label,
+        name,
+        col,
+    })
 }
 
 /// Finds a file named in INCLUDE/INCBIN: beside the including file, then as given.
@@ -135,10 +152,10 @@ impl Program {
                 text: Rc::from(raw),
                 context: None,
             });
-            if let Some((word, _, name, col)) = file_directive(raw)
-                && word == "INCLUDE"
+            if let Some(directive) = file_directive(raw)
+                && directive.word == "INCLUDE"
             {
-                self.include(file, line_no, col, name, depth);
+                self.include(file, line_no, directive.col, directive.name, depth);
             }
         }
     }
