@@ -650,3 +650,17 @@ impl Machine {
 pub fn ram_offset(address: u16) -> Option<u16> {
     (address >= RAM_START).then_some(address & (RAM_SIZE as u16 - 1))
 }
+
+impl std::fmt::Debug for Machine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Machine")
+            .field("registers", &self.registers())
+            .field("cycles", &self.cycles)
+            .field("clock_hz", &self.clock_hz)
+            .field("reset_held", &self.reset_held)
+            .field("host_latch", &self.bus.host_latch)
+            .field("module_latch", &self.bus.module_latch)
+            .field("fault", &self.fault.as_ref().map(|f| &f.kind))
+            .finish_non_exhaustive()
+    }
+}
