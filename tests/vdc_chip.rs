@@ -1,7 +1,7 @@
 //! Register effects of the VDC model: each test programs the chip like a cartridge would and
 //! checks the exact pixels that come out (positions from `docs/vdc.md`).
 
-use c7010::vdc::charset::{BLOCK, glyph_for};
+use c7010::vdc::charset::{BLOCK, glyph_address, glyph_for, rom_row};
 use c7010::vdc::palette::{bright, dark};
 use c7010::vdc::registers::{
     self as r, CONTROL, CONTROL_DOTS, CONTROL_FILL, CONTROL_FOREGROUND, CONTROL_GRID, class,
@@ -22,9 +22,15 @@ fn render(v: &mut Vdc) -> Frame {
     f
 }
 
+/// Register values (pointer, attribute) showing `glyph` in `colour_field`.
+fn pointer_attr(glyph: u8, colour_field: u8) -> [u8; 2] {
+    let (pointer, high) = r::char_pointer(glyph_address(glyph));
+    [pointer, r::char_attribute(colour_field) | high]
+}
+
 fn put_char(v: &mut Vdc, n: usize, y: u8, x: u8, glyph: u8, colour_field: u8) {
-    let b = r::char_base(n);
-    v.write_block(b, &[y, x, glyph, r::char_attribute(colour_field)]);
+    let [pointer, attr] = pointer_attr(glyph, colour_field);
+    v.write_block(r::char_base(n), &[y, x, pointer, attr]);
 }
 
 /// Pixels of colour `c` inside the rectangle `x0..x1` x `y0..y1`.
@@ -156,7 +162,8 @@ fn quads_show_four_glyphs_sixteen_pixels_apart_from_the_first_position() {
     let mut v = chip();
     for k in 0..4 {
         let b = r::quad_base(2, k);
-        v.write_block(b, &[0, 0, BLOCK, r::char_attribute(k as u8 + 1)]);
+        let [pointer, attr] = pointer_attr(BLOCK, k as u8 + 1);
+        v.write_block(b, &[0, 0, pointer, attr]);
     }
     v.write_block(r::quad_base(2, 0), &[120, 30]);
     let f = render(&mut v);
@@ -269,4 +276,41 @@ fn objects_off_the_right_or_bottom_edge_are_clipped() {
     v.write_block(r::sprite_base(0), &[240, 255, r::sprite_attribute(1, true)]);
     let f = render(&mut v);
     assert_eq!(count(&f, bright(1), 0, WIDTH, 0, HEIGHT), 4 * 7);
+}
+
+#[test]
+fn the_pointer_is_a_rom_row_address_so_a_character_may_start_mid_glyph() {
+    let mut v = chip();
+    // Glyph 63 (the ball) sits at ROM rows 504-511; pointer bit 8 lives in the attribute.
+    put_char(&mut v, 0, 40, 40, 63, 7);
+    let f = render(&mut v);
+    let shown: Vec<u8> = (0..7)
+        .map(|row| {
+            (0..8).fold(0u8, |acc, c| {
+                acc | if f.get(80 + c, 40 + 2 * row) == Some(bright(7)) {
+                    0x80 >> c
+                } else {
+                    0
+                }
+            })
+        })
+        .collect();
+    assert_eq!(shown, (504..511).map(rom_row).collect::<Vec<_>>());
+    // Starting two rows into "E" (rows 0-6: #####, #, #, ####, #, #, #####) shows row 2 first.
+    let (pointer, high) = r::char_pointer(glyph_address(glyph_for('E').unwrap()) + 2);
+    v.write_block(
+        r::char_base(0),
+        &[40, 40, pointer, r::char_attribute(7) | high],
+    );
+    let f = render(&mut v);
+    let first_row: Vec<bool> = (80..88).map(|x| f.get(x, 40) == Some(bright(7))).collect();
+    let fourth_row: Vec<bool> = (80..88).map(|x| f.get(x, 42) == Some(bright(7))).collect();
+    assert_eq!(
+        first_row,
+        [false, true, false, false, false, false, false, false]
+    );
+    assert_eq!(
+        fourth_row,
+        [false, true, true, true, true, false, false, false]
+    );
 }

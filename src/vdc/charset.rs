@@ -4,7 +4,12 @@
 //! high; on screen a dot is 1 pixel wide and each row 2 lines tall (8 x 14 pixels). Text
 //! glyphs use columns 1-5 so that characters placed 4 X units (8 pixels) apart keep a gap.
 //!
-//! Order (glyph number = the 8244 "pointer" our model takes, see `docs/vdc.md`):
+//! The ROM holds each glyph in 8 rows (the 8th blank), 512 bytes in all. A character
+//! register's 9-bit pointer is a ROM row address: the character shows the 7 rows from there,
+//! so glyph `n` is pointer `8 n`, and a cartridge may start a character at any row (the
+//! console uses this to build piece shapes row by row, see `console::pieces`).
+//!
+//! Order (glyph number; `docs/vdc.md` has the table):
 //! 0-9 digits, 10-35 `A`-`Z`, 36 space, 37 `:`, 38 `$`, 39 `?`, 40 `.`, 41 `-`, 42 `×`,
 //! 43 `/`, 44 `=`, 45 `+`, 46 block, 47 `,`, 48 `!`, 49 `(`, 50 `)`, 51 `<`, 52 `>`, 53 `'`,
 //! 54 `_`, 55 small block, 56 man, 57 walking man, 58 heart, 59-62 arrows up/down/right/left,
@@ -281,10 +286,48 @@ pub fn glyph_or_question(c: char) -> u8 {
     glyph_for(c).unwrap_or(QUESTION)
 }
 
-/// The 7 row bytes of a glyph; glyph numbers wrap modulo 64 as the pointer field does.
+/// The 7 row bytes of a glyph; glyph numbers wrap modulo 64.
 pub fn glyph_rows(glyph: u8) -> &'static [u8; 7] {
     &GLYPHS[glyph as usize % GLYPH_COUNT]
 }
 
 /// Lines a glyph covers on screen (7 rows of 2 lines).
 pub const CHAR_ROWS_HEIGHT: usize = GLYPH_ROWS * LINES_PER_ROW;
+
+/// ROM rows per glyph (7 drawn rows and a blank one).
+pub const ROM_ROWS_PER_GLYPH: usize = 8;
+/// Size of the character ROM in bytes (rows): 64 glyphs x 8 rows, addressed by 9 bits.
+pub const ROM_SIZE: usize = GLYPH_COUNT * ROM_ROWS_PER_GLYPH;
+
+/// The character ROM: glyph `n` at rows `8 n .. 8 n + 6`, row `8 n + 7` blank.
+pub const CHAR_ROM: [u8; ROM_SIZE] = {
+    let mut rom = [0u8; ROM_SIZE];
+    let mut g = 0;
+    while g < GLYPH_COUNT {
+        let mut r = 0;
+        while r < GLYPH_ROWS {
+            rom[g * ROM_ROWS_PER_GLYPH + r] = GLYPHS[g][r];
+            r += 1;
+        }
+        g += 1;
+    }
+    rom
+};
+
+/// The ROM row address (character pointer) of glyph `glyph` (numbers wrap modulo 64).
+pub const fn glyph_address(glyph: u8) -> u16 {
+    (glyph as u16 % GLYPH_COUNT as u16) * ROM_ROWS_PER_GLYPH as u16
+}
+
+/// The ROM row at `address` (wrapping at 512, as the 9-bit pointer does).
+pub const fn rom_row(address: u16) -> u8 {
+    CHAR_ROM[address as usize % ROM_SIZE]
+}
+
+/// The first ROM address holding exactly the row `pattern`, if any.
+pub fn find_row(pattern: u8) -> Option<u16> {
+    CHAR_ROM
+        .iter()
+        .position(|&r| r == pattern)
+        .map(|a| a as u16)
+}

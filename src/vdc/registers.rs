@@ -52,6 +52,9 @@ pub const COLOURS_BACKGROUND_SHIFT: u8 = 3;
 /// Colour register bit: the grid uses the bright half of the palette.
 pub const COLOURS_GRID_BRIGHT: u8 = 0x40;
 
+/// Character attribute bit: bit 8 of the 9-bit ROM row pointer.
+pub const CHAR_POINTER_HIGH: u8 = 0x01;
+
 /// Sprite attribute bit: double size (dots twice as wide and twice as tall).
 pub const SPRITE_DOUBLE: u8 = 0x04;
 /// Sprite attribute colour field shift (3 bits).
@@ -93,9 +96,14 @@ pub const fn sprite_shape(n: usize, row: usize) -> u8 {
     SPRITE_SHAPES + 8 * n as u8 + row as u8
 }
 
-/// A character attribute byte for a 3-bit colour field (bright half).
+/// A character attribute byte for a 3-bit colour field (bright half), pointer bit 8 clear.
 pub const fn char_attribute(colour_field: u8) -> u8 {
     (colour_field & 7) << CHAR_COLOUR_SHIFT
+}
+
+/// The pointer register value and the attribute bit 0 for a 9-bit ROM row address.
+pub const fn char_pointer(address: u16) -> (u8, u8) {
+    (address as u8, ((address >> 8) & 1) as u8)
 }
 
 /// A sprite attribute byte for a 3-bit colour field and the double-size flag.

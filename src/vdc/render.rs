@@ -5,7 +5,7 @@
 //! sprite 3), so the later object wins where two overlap. While drawing, every pixel
 //! remembers which object classes touched it; that feeds the collision register.
 
-use super::charset::{CHAR_ROWS_HEIGHT, glyph_rows};
+use super::charset::{CHAR_ROWS_HEIGHT, rom_row};
 use super::chip::Vdc;
 use super::frame::{Frame, WIDTH};
 use super::geometry::{
@@ -14,10 +14,11 @@ use super::geometry::{
 };
 use super::palette::{ColourIndex, bright, dark};
 use super::registers::{
-    CHAR_COLOUR_SHIFT, CHAR_COUNT, COLOURS, COLOURS_BACKGROUND_SHIFT, COLOURS_GRID_BRIGHT,
-    COLOURS_GRID_MASK, CONTROL, CONTROL_DOTS, CONTROL_FILL, CONTROL_FOREGROUND, CONTROL_GRID,
-    GRID_H, GRID_H_BOTTOM, GRID_V, QUAD_COUNT, SPRITE_COLOUR_SHIFT, SPRITE_COUNT, SPRITE_DOUBLE,
-    char_base, class, quad_base, sprite_base, sprite_shape,
+    CHAR_COLOUR_SHIFT, CHAR_COUNT, CHAR_POINTER_HIGH, COLOURS, COLOURS_BACKGROUND_SHIFT,
+    COLOURS_GRID_BRIGHT, COLOURS_GRID_MASK, CONTROL, CONTROL_DOTS, CONTROL_FILL,
+    CONTROL_FOREGROUND, CONTROL_GRID, GRID_H, GRID_H_BOTTOM, GRID_V, QUAD_COUNT,
+    SPRITE_COLOUR_SHIFT, SPRITE_COUNT, SPRITE_DOUBLE, char_base, class, quad_base, sprite_base,
+    sprite_shape,
 };
 
 /// One line being drawn: its pixels and, per pixel, the object classes that drew there.
@@ -195,8 +196,11 @@ impl Vdc {
         if !glyph_covers(top, y) {
             return;
         }
+        // The pointer is a 9-bit ROM row address (bit 8 in the attribute): the row shown
+        // is the one `row` rows further on.
         let row = (y - top as usize) / 2;
-        let bits = glyph_rows(pointer)[row];
+        let address = u16::from(pointer) | (u16::from(attr & CHAR_POINTER_HIGH) << 8);
+        let bits = rom_row(address + row as u16);
         let colour = bright(attr >> CHAR_COLOUR_SHIFT);
         p.glyph_row((x as usize + extra_units) * PIXELS_PER_UNIT, bits, colour);
     }
