@@ -32,9 +32,9 @@ fn the_set_has_digits_letters_and_the_g7000_symbols() {
 #[test]
 fn all_64_glyphs_are_distinct_and_text_glyphs_leave_the_last_two_columns_free() {
     assert_eq!(GLYPHS.len(), GLYPH_COUNT);
-    for i in 0..GLYPH_COUNT {
-        for j in i + 1..GLYPH_COUNT {
-            assert_ne!(GLYPHS[i], GLYPHS[j], "glyphs {i} and {j}");
+    for (i, a) in GLYPHS.iter().enumerate() {
+        for (j, b) in GLYPHS.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b, "glyphs {i} and {j}");
         }
     }
     // Digits, letters and punctuation (0-54 except the block) keep columns 0, 6, 7 clear,
