@@ -4,7 +4,8 @@
 //! screen. The VDC's character pointer is a ROM row address, so the display kernel shows a
 //! bitmap row by row: for every row it starts a character at a ROM row holding exactly that
 //! pattern and shows it for those 2 lines only. Every pattern used here occurs somewhere in
-//! our character ROM (a test checks it), so one character per piece per line suffices and a
+//! our character ROM (letters, ball, arrows, man, ramp and block provide them; a test checks
+//! it), so one character per piece per line suffices and a
 //! full rank of 8 pieces fits the chip's 12 characters and 4 quads with room for text.
 
 use super::screen::PieceKind;
@@ -34,9 +35,9 @@ const fn shape(rows: [&str; 8]) -> Shape {
 pub const PAWN: Shape = shape([
     "........", "...##...", "..####..", "..####..", "...##...", "..####..", ".######.", ".######.",
 ]);
-/// Knight: a horse's head looking left.
+/// Knight: a horse's head looking left, ear up, muzzle out.
 pub const KNIGHT: Shape = shape([
-    "...##...", "..####..", ".#####..", "#######.", "....##..", "...###..", ".######.", ".######.",
+    "..##....", ".####...", ".#####..", "######..", "...###..", "..####..", ".######.", ".######.",
 ]);
 /// Bishop: a mitre with a slit.
 pub const BISHOP: Shape = shape([
@@ -46,9 +47,9 @@ pub const BISHOP: Shape = shape([
 pub const ROOK: Shape = shape([
     ".#.##.#.", ".######.", "..####..", "..####..", "..####..", "..####..", ".######.", ".######.",
 ]);
-/// Queen: a crown with points.
+/// Queen: a ball over a crown with three points.
 pub const QUEEN: Shape = shape([
-    ".#....#.", ".#.##.#.", ".######.", "..####..", "...##...", "..####..", ".######.", ".######.",
+    "...##...", ".#.##.#.", ".######.", "..####..", "...##...", "..####..", ".######.", ".######.",
 ]);
 /// King: a cross on top.
 pub const KING: Shape = shape([

@@ -12,7 +12,7 @@
 //! Order (glyph number; `docs/vdc.md` has the table):
 //! 0-9 digits, 10-35 `A`-`Z`, 36 space, 37 `:`, 38 `$`, 39 `?`, 40 `.`, 41 `-`, 42 `×`,
 //! 43 `/`, 44 `=`, 45 `+`, 46 block, 47 `,`, 48 `!`, 49 `(`, 50 `)`, 51 `<`, 52 `>`, 53 `'`,
-//! 54 `_`, 55 small block, 56 man, 57 walking man, 58 heart, 59-62 arrows up/down/right/left,
+//! 54 `_`, 55 small block, 56 man, 57 ramp, 58 heart, 59-62 arrows up/down/right/left,
 //! 63 ball. As on the G7000 there are no chess-piece glyphs.
 
 /// Number of glyphs in the set.
@@ -236,8 +236,8 @@ pub const GLYPHS: [[u8; 7]; GLYPH_COUNT] = [
         "...##...", "...##...", "..####..", ".#.##.#.", "...##...", "..#..#..", "..#..#..",
     ]), // man
     glyph([
-        "...##...", "...##...", "..###...", "..####..", "...##...", "..#..#..", ".#....#.",
-    ]), // walking man
+        "#.......", "##......", "###.....", "####....", "#####...", "######..", "#######.",
+    ]), // ramp
     glyph([
         ".##..##.", "########", "########", ".######.", "..####..", "...##...", "........",
     ]), // heart
