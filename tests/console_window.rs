@@ -26,8 +26,19 @@ fn on_path(program: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The display the child process gets.
+#[derive(Clone, Copy)]
+enum Display {
+    /// Whatever the wrapper (xvfb-run) sets up.
+    Inherit,
+    /// No `DISPLAY` at all.
+    Unset,
+    /// A `DISPLAY` naming a server that does not exist.
+    Unreachable,
+}
+
 /// Runs one `child_*` test of this binary in a child process, through `wrapper` if given.
-fn run_child(test: &str, wrapper: &[&str], remove_display: bool) -> (bool, String) {
+fn run_child(test: &str, wrapper: &[&str], display: Display) -> (bool, String) {
     let exe = std::env::current_exe().expect("test binary path");
     let mut cmd = match wrapper.split_first() {
         Some((program, args)) => {
@@ -45,8 +56,14 @@ fn run_child(test: &str, wrapper: &[&str], remove_display: bool) -> (bool, Strin
         "--test-threads=1",
     ]);
     cmd.env(CHILD, "1");
-    if remove_display {
-        cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+    match display {
+        Display::Inherit => {}
+        Display::Unset => {
+            cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        }
+        Display::Unreachable => {
+            cmd.env("DISPLAY", ":87").env_remove("WAYLAND_DISPLAY");
+        }
     }
     let out = cmd.output().expect("start the child test");
     let text = format!(
@@ -100,6 +117,24 @@ fn child_no_display() {
 }
 
 #[test]
+#[ignore = "child of an_unreachable_x_server_is_a_clear_error"]
+fn child_unreachable_display() {
+    if !is_child() {
+        return;
+    }
+    let err = Window::open(1).expect_err("no server at :87");
+    assert!(matches!(err, WindowError::Open(_)), "{err:?}");
+    println!("ERROR {err}");
+}
+
+#[test]
+fn an_unreachable_x_server_is_a_clear_error() {
+    let (ok, out) = run_child("child_unreachable_display", &[], Display::Unreachable);
+    assert!(ok, "child failed:\n{out}");
+    assert!(out.contains("ERROR cannot open a window"), "{out}");
+}
+
+#[test]
 fn window_opens_under_xvfb() {
     if !on_path("xvfb-run") {
         assert!(
@@ -112,7 +147,7 @@ fn window_opens_under_xvfb() {
     let (ok, out) = run_child(
         "child_open_present_close",
         &["xvfb-run", "-a", "-s", "-screen 0 1024x768x24"],
-        false,
+        Display::Inherit,
     );
     assert!(ok, "child failed:\n{out}");
     assert!(out.contains("WINDOW 720x486"), "{out}");
@@ -127,7 +162,7 @@ fn window_opens_under_xvfb() {
 
 #[test]
 fn no_display_is_a_clear_error() {
-    let (ok, out) = run_child("child_no_display", &[], true);
+    let (ok, out) = run_child("child_no_display", &[], Display::Unset);
     assert!(ok, "child failed:\n{out}");
     assert!(out.contains("ERROR no display"), "{out}");
 }
