@@ -20,7 +20,7 @@ use c7010::vdc::{Frame, HEIGHT, Vdc};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Frames to render per measurement.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
     frames: u32,
 }
 
@@ -35,7 +35,6 @@ const PAL_FRAME_US: f64 = 1_000_000.0 / 49.70;
 
 /// Runs the benchmark and prints the rates.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    anyhow::ensure!(args.frames > 0, "--frames must be at least 1");
     let n = args.frames;
 
     let mut vdc = busy_chip();
