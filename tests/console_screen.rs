@@ -246,3 +246,22 @@ fn bad_placements_are_errors() {
     assert_eq!(s.piece_at(4, 7), Some((Colour::Black, PieceKind::King)));
     assert_eq!(s.board.iter().flatten().count(), 2);
 }
+
+#[test]
+fn panel_shows_the_latest_moves_more_of_them_without_analysis() {
+    use c7010::console::layout::{PANEL_ROWS, PANEL_WIDTH, panel_rows};
+    let mut s = ScreenState::start_position();
+    s.moves = (0..20).map(|i| format!("M{i}")).collect();
+    let rows = panel_rows(&s);
+    assert_eq!(rows.len(), PANEL_ROWS);
+    assert_eq!(rows[4].0, " 7 M12");
+    assert_eq!(rows[11].0, "10 M19");
+    assert_eq!(rows[3].0, "", "a blank row before the moves");
+    s.analysis = middlegame().analysis;
+    let rows = panel_rows(&s);
+    assert_eq!(rows.len(), PANEL_ROWS);
+    assert_eq!(rows[3].0, "P4  -0.35");
+    assert_eq!(rows[4].0, "N  123456");
+    assert_eq!(rows[7].0, " 8 M15");
+    assert!(rows.iter().all(|(r, _)| r.chars().count() <= PANEL_WIDTH));
+}

@@ -8,7 +8,8 @@
 //!   square (the chess cartridge's approach: no chess glyphs exist, so the letters K Q R B N P
 //!   in the side's colour), rank digits to the left; the last move's squares marked by sprites;
 //! - right of the board (X units 144+, 9 characters): 12 text rows 16 lines apart with
-//!   level, both clocks, the analysis (pass, score, positions, best line) and the last moves;
+//!   level, both clocks, the analysis (pass, score, positions, best line) and the last moves
+//!   (5 with analysis shown, 8 without);
 //! - lines 224-237: the status line with what the user is typing and a cursor sprite.
 //!
 //! The help page replaces everything with text rows listing the keyboard.
@@ -67,8 +68,10 @@ pub const STATUS_Y: u8 = 224;
 pub const STATUS_X: u8 = 3;
 /// Characters in the status line (12 characters and 4 quads show at most 28 on one line).
 pub const STATUS_WIDTH: usize = 28;
-/// Lines from a square's top edge to its piece glyph.
+/// Lines from a square's top edge to a glyph centred in it (14 of 24 lines).
 const PIECE_DY: usize = 5;
+/// Lines from a square's top edge to its piece bitmap (16 of 24 lines).
+const PIECE_BITMAP_DY: usize = 4;
 /// X units from a square's left edge to its piece glyph (centres columns 1-5 of the glyph).
 const PIECE_DX: usize = 6;
 /// Top line of the help page.
@@ -97,12 +100,12 @@ fn cell_glyph_x(col: usize) -> u8 {
 
 /// X unit of the piece bitmap in grid column `col` (an 8-pixel bitmap centred in 32 pixels).
 fn cell_piece_x(col: usize) -> u8 {
-    (GRID_X0_UNITS + col * CELL_W_UNITS + 6) as u8
+    (GRID_X0_UNITS + col * CELL_W_UNITS + PIECE_DX) as u8
 }
 
 /// Top line of the piece bitmap in grid row `row` (16 lines centred in 24).
 fn cell_piece_y(row: usize) -> u8 {
-    (GRID_Y0 + row * CELL_H + 4) as u8
+    (GRID_Y0 + row * CELL_H + PIECE_BITMAP_DY) as u8
 }
 
 /// Top line of the centre glyph of grid row `row`.
@@ -149,7 +152,8 @@ pub fn panel_rows(state: &ScreenState) -> Vec<(String, u8)> {
                 rows.push((String::new(), theme::TEXT));
             }
         }
-        None => rows.extend(std::iter::repeat_n((String::new(), theme::TEXT), 4)),
+        // Without analysis the move list takes the room, after one blank row.
+        None => rows.push((String::new(), theme::TEXT)),
     }
     let free = PANEL_ROWS - rows.len();
     let first = state.moves.len().saturating_sub(free);
