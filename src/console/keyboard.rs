@@ -1,0 +1,265 @@
+//! The G7000 keyboard: its 46 keys, their place in the 6 x 8 matrix, and how PC keys map
+//! onto them (the map the window uses and the help page shows).
+
+/// One key of the G7000 keyboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum G7000Key {
+    /// Digit keys 0-9.
+    Digit(u8),
+    /// Letter keys; the keyboard has every letter except N and Y (those are NO and YES).
+    Letter(char),
+    /// The space bar.
+    Space,
+    /// `?`
+    Question,
+    /// `.`
+    Period,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `×` (multiplication sign)
+    Times,
+    /// `/`
+    Slash,
+    /// `=`
+    Equals,
+    /// YES (the Y position).
+    Yes,
+    /// NO (the N position).
+    No,
+    /// CLEAR.
+    Clear,
+    /// ENTER.
+    Enter,
+}
+
+/// The keyboard matrix, 6 rows of 8 as the console scans it; `None` where no key is fitted.
+pub const MATRIX: [[Option<G7000Key>; 8]; 6] = {
+    use G7000Key::*;
+    [
+        [
+            Some(Digit(0)),
+            Some(Digit(1)),
+            Some(Digit(2)),
+            Some(Digit(3)),
+            Some(Digit(4)),
+            Some(Digit(5)),
+            Some(Digit(6)),
+            Some(Digit(7)),
+        ],
+        [
+            Some(Digit(8)),
+            Some(Digit(9)),
+            None,
+            None,
+            Some(Space),
+            Some(Question),
+            Some(Letter('L')),
+            Some(Letter('P')),
+        ],
+        [
+            Some(Plus),
+            Some(Letter('W')),
+            Some(Letter('E')),
+            Some(Letter('R')),
+            Some(Letter('T')),
+            Some(Letter('U')),
+            Some(Letter('I')),
+            Some(Letter('O')),
+        ],
+        [
+            Some(Letter('Q')),
+            Some(Letter('S')),
+            Some(Letter('D')),
+            Some(Letter('F')),
+            Some(Letter('G')),
+            Some(Letter('H')),
+            Some(Letter('J')),
+            Some(Letter('K')),
+        ],
+        [
+            Some(Letter('A')),
+            Some(Letter('Z')),
+            Some(Letter('X')),
+            Some(Letter('C')),
+            Some(Letter('V')),
+            Some(Letter('B')),
+            Some(Letter('M')),
+            Some(Period),
+        ],
+        [
+            Some(Minus),
+            Some(Times),
+            Some(Slash),
+            Some(Equals),
+            Some(Yes),
+            Some(No),
+            Some(Clear),
+            Some(Enter),
+        ],
+    ]
+};
+
+impl G7000Key {
+    /// All 46 keys in matrix order.
+    pub fn all() -> Vec<G7000Key> {
+        MATRIX.iter().flatten().flatten().copied().collect()
+    }
+
+    /// The key's (row, column) in [`MATRIX`].
+    pub fn matrix_position(self) -> Option<(usize, usize)> {
+        MATRIX
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&k| k == Some(self)).map(|c| (r, c)))
+    }
+
+    /// The label printed on the key cap.
+    pub fn label(self) -> String {
+        match self {
+            G7000Key::Digit(d) => d.to_string(),
+            G7000Key::Letter(c) => c.to_string(),
+            G7000Key::Space => "SPACE".into(),
+            G7000Key::Question => "?".into(),
+            G7000Key::Period => ".".into(),
+            G7000Key::Plus => "+".into(),
+            G7000Key::Minus => "-".into(),
+            G7000Key::Times => "×".into(),
+            G7000Key::Slash => "/".into(),
+            G7000Key::Equals => "=".into(),
+            G7000Key::Yes => "YES".into(),
+            G7000Key::No => "NO".into(),
+            G7000Key::Clear => "CLEAR".into(),
+            G7000Key::Enter => "ENTER".into(),
+        }
+    }
+
+    /// The character the key types into a text line, if it types one.
+    pub fn typed_char(self) -> Option<char> {
+        Some(match self {
+            G7000Key::Digit(d) => (b'0' + d) as char,
+            G7000Key::Letter(c) => c,
+            G7000Key::Space => ' ',
+            G7000Key::Question => '?',
+            G7000Key::Period => '.',
+            G7000Key::Plus => '+',
+            G7000Key::Minus => '-',
+            G7000Key::Times => 'x',
+            G7000Key::Slash => '/',
+            G7000Key::Equals => '=',
+            G7000Key::Yes | G7000Key::No | G7000Key::Clear | G7000Key::Enter => return None,
+        })
+    }
+}
+
+/// The PC keys for each G7000 key, as shown on the help page and in `docs/vdc.md`:
+/// `(G7000 key label, PC keys)`. Digits and letters map to themselves, except Y and N.
+pub const PC_KEY_MAP: [(&str, &str); 13] = [
+    ("0-9 A-Z", "SAME KEYS"),
+    ("YES", "Y"),
+    ("NO", "N"),
+    ("SPACE", "SPACE"),
+    (".", "."),
+    ("-", "-"),
+    ("+", "SHIFT = OR PAD +"),
+    ("×", "SHIFT 8 OR PAD *"),
+    ("/", "/ OR PAD /"),
+    ("?", "SHIFT /"),
+    ("=", "="),
+    ("CLEAR", "BACKSPACE OR DEL"),
+    ("ENTER", "ENTER"),
+];
+
+/// The help page: a title, the key map, and the keys that belong to the PC side.
+pub fn help_lines() -> Vec<String> {
+    let mut lines = vec!["KEYBOARD    G7000 = PC".to_string()];
+    for (g, pc) in PC_KEY_MAP {
+        lines.push(format!("{g:>7} = {pc}"));
+    }
+    lines.push("   HELP = F1   QUIT = ESC".to_string());
+    lines
+}
+
+/// Mapping from minifb keys (the window) to G7000 keys.
+#[cfg(feature = "gui")]
+pub mod pc {
+    use super::G7000Key;
+    use minifb::Key;
+
+    /// The G7000 key for a PC key press, with the state of the shift keys; `None` for keys
+    /// the G7000 does not have (the window handles F1 and Escape itself).
+    pub fn g7000_key(key: Key, shift: bool) -> Option<G7000Key> {
+        use G7000Key::*;
+        let digit = |d: u8| if shift && d == 8 { Times } else { Digit(d) };
+        Some(match key {
+            Key::Key0 | Key::NumPad0 => Digit(0),
+            Key::Key1 | Key::NumPad1 => Digit(1),
+            Key::Key2 | Key::NumPad2 => Digit(2),
+            Key::Key3 | Key::NumPad3 => Digit(3),
+            Key::Key4 | Key::NumPad4 => Digit(4),
+            Key::Key5 | Key::NumPad5 => Digit(5),
+            Key::Key6 | Key::NumPad6 => Digit(6),
+            Key::Key7 | Key::NumPad7 => Digit(7),
+            Key::Key8 => digit(8),
+            Key::NumPad8 => Digit(8),
+            Key::Key9 | Key::NumPad9 => Digit(9),
+            Key::Y => Yes,
+            Key::N => No,
+            Key::Space => Space,
+            Key::Period | Key::NumPadDot => Period,
+            Key::Minus | Key::NumPadMinus => Minus,
+            Key::NumPadPlus => Plus,
+            Key::Equal => {
+                if shift {
+                    Plus
+                } else {
+                    Equals
+                }
+            }
+            Key::NumPadAsterisk => Times,
+            Key::Slash => {
+                if shift {
+                    Question
+                } else {
+                    Slash
+                }
+            }
+            Key::NumPadSlash => Slash,
+            Key::Backspace | Key::Delete => Clear,
+            Key::Enter | Key::NumPadEnter => Enter,
+            other => return letter(other).map(Letter),
+        })
+    }
+
+    /// The letter of a letter key (N and Y are handled as NO and YES before this).
+    fn letter(key: Key) -> Option<char> {
+        const LETTERS: [(Key, char); 24] = [
+            (Key::A, 'A'),
+            (Key::B, 'B'),
+            (Key::C, 'C'),
+            (Key::D, 'D'),
+            (Key::E, 'E'),
+            (Key::F, 'F'),
+            (Key::G, 'G'),
+            (Key::H, 'H'),
+            (Key::I, 'I'),
+            (Key::J, 'J'),
+            (Key::K, 'K'),
+            (Key::L, 'L'),
+            (Key::M, 'M'),
+            (Key::O, 'O'),
+            (Key::P, 'P'),
+            (Key::Q, 'Q'),
+            (Key::R, 'R'),
+            (Key::S, 'S'),
+            (Key::T, 'T'),
+            (Key::U, 'U'),
+            (Key::V, 'V'),
+            (Key::W, 'W'),
+            (Key::X, 'X'),
+            (Key::Z, 'Z'),
+        ];
+        LETTERS.iter().find(|(k, _)| *k == key).map(|&(_, c)| c)
+    }
+}

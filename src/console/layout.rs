@@ -1,0 +1,297 @@
+//! The console screen as a cartridge would program it: where the board, the pieces and the
+//! text go, turned into a [`DisplayList`] for the VDC.
+//!
+//! Screen map (360 x 243, X in units of 2 pixels):
+//! - lines 6-19: file letters above the board columns;
+//! - lines 24-215: the board, columns 0-7 of the grid; light squares are filled cells
+//!   (fill mode), dark squares the background; one glyph per piece in the centre of its
+//!   square (the chess cartridge's approach: no chess glyphs exist, so the letters K Q R B N P
+//!   in the side's colour), rank digits to the left; the last move's squares marked by sprites;
+//! - right of the board (X units 144+, 9 characters): 12 text rows 16 lines apart with
+//!   level, both clocks, the analysis (pass, score, positions, best line) and the last moves
+//!   (5 with analysis shown, 8 without);
+//! - lines 224-237: the status line with what the user is typing and a cursor sprite.
+//!
+//! The help page replaces everything with text rows listing the keyboard.
+//! Every band is checked against the chip's limits by the display kernel.
+
+use super::display_list::{DisplayList, SpriteObject, TEXT_PITCH_UNITS};
+use super::keyboard::help_lines;
+use super::pieces::shape_of;
+use super::screen::{Colour, ScreenState, format_clock, format_score, move_squares};
+use crate::vdc::geometry::{CELL_H, CELL_W_UNITS, GRID_X0_UNITS, GRID_Y0};
+use crate::vdc::registers::{
+    COLOURS, CONTROL, CONTROL_FILL, CONTROL_FOREGROUND, CONTROL_GRID, GRID_V, colours_value,
+};
+
+/// Colour fields (3 bits: 1 red, 2 green, 4 blue) used by the console.
+pub mod theme {
+    /// Background, and so the dark squares (dark half).
+    pub const BACKGROUND: u8 = 4;
+    /// Light squares (grid colour).
+    pub const LIGHT_SQUARES: u8 = 3;
+    /// Whether the light squares use the bright half of the palette.
+    pub const LIGHT_SQUARES_BRIGHT: bool = true;
+    /// White's pieces.
+    pub const WHITE_PIECES: u8 = 7;
+    /// Black's pieces.
+    pub const BLACK_PIECES: u8 = 0;
+    /// Coordinates (files and ranks).
+    pub const COORDINATES: u8 = 6;
+    /// Ordinary text.
+    pub const TEXT: u8 = 7;
+    /// The clock of the side to move and the input cursor.
+    pub const HIGHLIGHT: u8 = 3;
+    /// Analysis text.
+    pub const ANALYSIS: u8 = 2;
+    /// Last-move markers.
+    pub const MARKER: u8 = 1;
+}
+
+/// Top line of the file letters.
+pub const FILES_Y: u8 = 6;
+/// X unit of the rank digits.
+pub const RANKS_X: u8 = 3;
+/// X unit where the right-hand text panel starts.
+pub const PANEL_X: u8 = 144;
+/// Characters per panel row.
+pub const PANEL_WIDTH: usize = 9;
+/// Top line of the first panel row.
+pub const PANEL_Y: u8 = 26;
+/// Lines between panel rows.
+pub const PANEL_ROW_LINES: u8 = 16;
+/// Number of panel rows.
+pub const PANEL_ROWS: usize = 12;
+/// Top line of the status line.
+pub const STATUS_Y: u8 = 224;
+/// X unit where the status line starts.
+pub const STATUS_X: u8 = 3;
+/// Characters in the status line (12 characters and 4 quads show at most 28 on one line).
+pub const STATUS_WIDTH: usize = 28;
+/// Lines from a square's top edge to a glyph centred in it (14 of 24 lines).
+const PIECE_DY: usize = 5;
+/// Lines from a square's top edge to its piece bitmap (16 of 24 lines).
+const PIECE_BITMAP_DY: usize = 4;
+/// X units from a square's left edge to its piece glyph (centres columns 1-5 of the glyph).
+const PIECE_DX: usize = 6;
+/// Top line of the help page.
+const HELP_Y: u8 = 8;
+/// Lines between help page rows (15 rows fit).
+const HELP_ROW_LINES: u8 = 15;
+
+/// Marker sprite for the last move's squares: a small corner triangle (bit 0 = leftmost dot).
+const MARKER_SHAPE: [u8; 8] = [0x0F, 0x07, 0x03, 0x01, 0, 0, 0, 0];
+/// Cursor sprite: an underline bar at the bottom of a character cell.
+const CURSOR_SHAPE: [u8; 8] = [0, 0, 0, 0, 0, 0, 0x3E, 0x3E];
+
+/// The grid column and row (0 = top) where square (`file`, `rank`) is shown.
+pub fn square_cell(file: usize, rank: usize, flipped: bool) -> (usize, usize) {
+    if flipped {
+        (7 - file, rank)
+    } else {
+        (file, 7 - rank)
+    }
+}
+
+/// X unit of the centre glyph of grid column `col`.
+fn cell_glyph_x(col: usize) -> u8 {
+    (GRID_X0_UNITS + col * CELL_W_UNITS + PIECE_DX) as u8
+}
+
+/// X unit of the piece bitmap in grid column `col` (an 8-pixel bitmap centred in 32 pixels).
+fn cell_piece_x(col: usize) -> u8 {
+    (GRID_X0_UNITS + col * CELL_W_UNITS + PIECE_DX) as u8
+}
+
+/// Top line of the piece bitmap in grid row `row` (16 lines centred in 24).
+fn cell_piece_y(row: usize) -> u8 {
+    (GRID_Y0 + row * CELL_H + PIECE_BITMAP_DY) as u8
+}
+
+/// Top line of the centre glyph of grid row `row`.
+fn cell_glyph_y(row: usize) -> u8 {
+    (GRID_Y0 + row * CELL_H + PIECE_DY) as u8
+}
+
+/// The first `width` characters of `s`.
+fn fit(s: &str, width: usize) -> String {
+    s.chars().take(width).collect()
+}
+
+/// The lines of the right-hand panel, each with its colour field.
+pub fn panel_rows(state: &ScreenState) -> Vec<(String, u8)> {
+    let clock_colour = |side| {
+        if state.side_to_move == side {
+            theme::HIGHLIGHT
+        } else {
+            theme::TEXT
+        }
+    };
+    let mut rows = vec![
+        (format!("LEVEL {}", state.level), theme::COORDINATES),
+        (
+            format!("W {:>7}", format_clock(state.white_clock)),
+            clock_colour(Colour::White),
+        ),
+        (
+            format!("B {:>7}", format_clock(state.black_clock)),
+            clock_colour(Colour::Black),
+        ),
+    ];
+    match &state.analysis {
+        Some(a) => {
+            rows.push((
+                format!("P{} {:>6}", a.pass, format_score(a.score)),
+                theme::ANALYSIS,
+            ));
+            rows.push((format!("N {:>7}", a.positions), theme::ANALYSIS));
+            for m in a.best_line.iter().take(2) {
+                rows.push((format!("  {m}"), theme::ANALYSIS));
+            }
+            while rows.len() < 7 {
+                rows.push((String::new(), theme::TEXT));
+            }
+        }
+        // Without analysis the move list takes the room, after one blank row.
+        None => rows.push((String::new(), theme::TEXT)),
+    }
+    let free = PANEL_ROWS - rows.len();
+    let first = state.moves.len().saturating_sub(free);
+    for (i, m) in state.moves.iter().enumerate().skip(first) {
+        let number = i / 2 + 1;
+        let colour = if i % 2 == 0 {
+            theme::TEXT
+        } else {
+            theme::COORDINATES
+        };
+        rows.push((format!("{number:>2} {m}"), colour));
+    }
+    rows.into_iter()
+        .map(|(s, c)| (fit(&s, PANEL_WIDTH), c))
+        .collect()
+}
+
+/// The status line: the status text, then what the user is typing.
+pub fn status_line(state: &ScreenState) -> String {
+    if state.input.is_empty() {
+        state.status.clone()
+    } else {
+        format!("{} {}", state.status, state.input)
+    }
+}
+
+/// Builds the display list for the whole screen.
+pub fn display_list(state: &ScreenState) -> DisplayList {
+    if state.help {
+        return help_display_list();
+    }
+    let mut list = DisplayList::new();
+    list.setup
+        .push((CONTROL, CONTROL_GRID | CONTROL_FILL | CONTROL_FOREGROUND));
+    list.setup.push((
+        COLOURS,
+        colours_value(
+            theme::LIGHT_SQUARES,
+            theme::LIGHT_SQUARES_BRIGHT,
+            theme::BACKGROUND,
+        ),
+    ));
+    // Light squares: in fill mode the vertical bar on a cell's left edge fills the cell.
+    let mut columns = [0u8; 8];
+    for rank in 0..8 {
+        for file in 0..8 {
+            if (file + rank) % 2 == 1 {
+                let (col, row) = square_cell(file, rank, state.flipped);
+                columns[col] |= 1 << row;
+            }
+        }
+    }
+    for (col, bits) in columns.iter().enumerate() {
+        list.setup.push((GRID_V + col as u8, *bits));
+    }
+
+    for i in 0..8 {
+        let (col, row) = square_cell(i, i, state.flipped);
+        let file_letter = (b'A' + i as u8) as char;
+        let rank_digit = (b'1' + i as u8) as char;
+        list.text(
+            cell_glyph_x(col),
+            FILES_Y,
+            &file_letter.to_string(),
+            theme::COORDINATES,
+        );
+        list.text(
+            RANKS_X,
+            cell_glyph_y(row),
+            &rank_digit.to_string(),
+            theme::COORDINATES,
+        );
+    }
+    for rank in 0..8 {
+        for file in 0..8 {
+            if let Some((colour, kind)) = state.piece_at(file, rank) {
+                let (col, row) = square_cell(file, rank, state.flipped);
+                let field = match colour {
+                    Colour::White => theme::WHITE_PIECES,
+                    Colour::Black => theme::BLACK_PIECES,
+                };
+                // Every shape row is in the ROM (tested), so this cannot fail; fall back to
+                // the letter rather than lose the piece should a shape ever change.
+                let (x, y) = (cell_piece_x(col), cell_piece_y(row));
+                if list.bitmap(x, y, shape_of(kind), field).is_err() {
+                    list.text(
+                        cell_glyph_x(col),
+                        cell_glyph_y(row),
+                        &kind.letter().to_string(),
+                        field,
+                    );
+                }
+            }
+        }
+    }
+    if let Some((from, to)) = state.moves.last().and_then(|m| move_squares(m)) {
+        for sq in [from, to] {
+            let (col, row) = square_cell(sq % 8, sq / 8, state.flipped);
+            list.sprite(SpriteObject {
+                x: (GRID_X0_UNITS + col * CELL_W_UNITS + 1) as u8,
+                y: (GRID_Y0 + row * CELL_H + 1) as u8,
+                shape: MARKER_SHAPE,
+                colour: theme::MARKER,
+                double: false,
+            });
+        }
+    }
+    for (i, (text, colour)) in panel_rows(state).iter().enumerate() {
+        list.text(PANEL_X, PANEL_Y + i as u8 * PANEL_ROW_LINES, text, *colour);
+    }
+    let status = fit(&status_line(state), STATUS_WIDTH - 1);
+    list.text(STATUS_X, STATUS_Y, &status, theme::TEXT);
+    if !state.input.is_empty() {
+        let x = STATUS_X as usize + status.chars().count() * TEXT_PITCH_UNITS as usize;
+        list.sprite(SpriteObject {
+            x: x.min(u8::MAX as usize) as u8,
+            y: STATUS_Y,
+            shape: CURSOR_SHAPE,
+            colour: theme::HIGHLIGHT,
+            double: false,
+        });
+    }
+    list
+}
+
+/// The keyboard help page: text rows only, no grid.
+fn help_display_list() -> DisplayList {
+    let mut list = DisplayList::new();
+    list.setup.push((CONTROL, CONTROL_FOREGROUND));
+    list.setup
+        .push((COLOURS, colours_value(0, false, theme::BACKGROUND)));
+    for (i, line) in help_lines().iter().enumerate() {
+        let colour = if i == 0 {
+            theme::HIGHLIGHT
+        } else {
+            theme::TEXT
+        };
+        list.text(STATUS_X, HELP_Y + i as u8 * HELP_ROW_LINES, line, colour);
+    }
+    list
+}

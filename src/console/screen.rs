@@ -1,0 +1,258 @@
+//! What the console shows: a plain description of the screen, independent of how it is drawn.
+//!
+//! The game logic fills a [`ScreenState`]; the VDC front end (`layout` + `render`) and the
+//! terminal front end (`terminal`) both draw from it, so they always agree.
+
+/// A side in the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// The side that moves first.
+    White,
+    /// The other side.
+    Black,
+}
+
+/// The kind of a chess piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    /// Pawn.
+    Pawn,
+    /// Knight.
+    Knight,
+    /// Bishop.
+    Bishop,
+    /// Rook.
+    Rook,
+    /// Queen.
+    Queen,
+    /// King.
+    King,
+}
+
+impl PieceKind {
+    /// The English letter of the piece as in algebraic notation (`N` for the knight, `P`
+    /// for the pawn).
+    pub fn letter(self) -> char {
+        match self {
+            PieceKind::Pawn => 'P',
+            PieceKind::Knight => 'N',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            PieceKind::Queen => 'Q',
+            PieceKind::King => 'K',
+        }
+    }
+
+    /// The kind for a letter of FEN or algebraic notation (either case).
+    pub fn from_letter(c: char) -> Option<PieceKind> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => PieceKind::Pawn,
+            'N' => PieceKind::Knight,
+            'B' => PieceKind::Bishop,
+            'R' => PieceKind::Rook,
+            'Q' => PieceKind::Queen,
+            'K' => PieceKind::King,
+            _ => return None,
+        })
+    }
+}
+
+/// A piece on a square.
+pub type Piece = (Colour, PieceKind);
+
+/// The engine's view of the position while it thinks or after it moved.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Analysis {
+    /// Search pass (1 for ply 1, 2 for ply 3, ...), as the module counts them.
+    pub pass: u8,
+    /// Score in centipawns from the point of view of White.
+    pub score: i32,
+    /// Positions evaluated so far for this move.
+    pub positions: u32,
+    /// The best line found, as move strings like `"E2-E4"`.
+    pub best_line: Vec<String>,
+}
+
+/// Everything the screen shows, as plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScreenState {
+    /// The board, index = square with a1 = 0, b1 = 1, ..., h8 = 63.
+    pub board: [Option<Piece>; 64],
+    /// Whose turn it is.
+    pub side_to_move: Colour,
+    /// Show the board from Black's side (rank 8 at the bottom).
+    pub flipped: bool,
+    /// The moves of the game so far, White's first, as strings like `"E2-E4"`.
+    pub moves: Vec<String>,
+    /// One status line (e.g. `"YOUR MOVE"`, `"CHECK"`, `"MATE"`).
+    pub status: String,
+    /// The engine's analysis, if any is to be shown.
+    pub analysis: Option<Analysis>,
+    /// The playing level, 1-6.
+    pub level: u8,
+    /// White's clock, seconds used.
+    pub white_clock: u32,
+    /// Black's clock, seconds used.
+    pub black_clock: u32,
+    /// What the user is typing (a move being entered).
+    pub input: String,
+    /// Show the keyboard help page instead of the board.
+    pub help: bool,
+}
+
+/// A board placement that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// A character that is neither a piece letter, a digit 1-8 nor `/`.
+    #[error("unexpected character {0:?} in the board placement")]
+    BadCharacter(char),
+    /// A rank does not describe exactly 8 squares, or there are not 8 ranks.
+    #[error("the board placement must have 8 ranks of 8 squares (rank {rank} is wrong)")]
+    BadShape {
+        /// The rank (8 = first in the text) where the count went wrong.
+        rank: usize,
+    },
+}
+
+/// The piece placement field of FEN for the starting position.
+pub const START_PLACEMENT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// Reads the piece placement field of a FEN string (the part before the first space).
+pub fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64], PlacementError> {
+    let mut board = [None; 64];
+    let field = placement.split_whitespace().next().unwrap_or("");
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(PlacementError::BadShape {
+            rank: 8 - ranks.len().min(8),
+        });
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i;
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+            } else if let Some(kind) = PieceKind::from_letter(c) {
+                if file >= 8 {
+                    return Err(PlacementError::BadShape { rank: rank + 1 });
+                }
+                let colour = if c.is_ascii_uppercase() {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                board[rank * 8 + file] = Some((colour, kind));
+                file += 1;
+            } else {
+                return Err(PlacementError::BadCharacter(c));
+            }
+        }
+        if file != 8 {
+            return Err(PlacementError::BadShape { rank: rank + 1 });
+        }
+    }
+    Ok(board)
+}
+
+impl Default for ScreenState {
+    fn default() -> Self {
+        Self::start_position()
+    }
+}
+
+impl ScreenState {
+    /// The screen at the start of a game: start position, White to move, level 1.
+    pub fn start_position() -> Self {
+        ScreenState {
+            board: parse_placement(START_PLACEMENT).unwrap_or([None; 64]),
+            side_to_move: Colour::White,
+            flipped: false,
+            moves: Vec::new(),
+            status: String::from("YOUR MOVE"),
+            analysis: None,
+            level: 1,
+            white_clock: 0,
+            black_clock: 0,
+            input: String::new(),
+            help: false,
+        }
+    }
+
+    /// A screen showing the given FEN piece placement (other fields as at the start).
+    pub fn with_placement(placement: &str) -> Result<Self, PlacementError> {
+        Ok(ScreenState {
+            board: parse_placement(placement)?,
+            ..Self::start_position()
+        })
+    }
+
+    /// A demonstration screen: after 1. e4 e5 2. Nf3 Nc6 3. Bb5, Black (the module) thinking,
+    /// with analysis and clocks. Used for `docs/screenshot.png` and snapshot tests.
+    pub fn demo() -> Self {
+        ScreenState {
+            board: parse_placement("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R")
+                .unwrap_or([None; 64]),
+            side_to_move: Colour::Black,
+            moves: ["E2-E4", "E7-E5", "G1-F3", "B8-C6", "F1-B5"]
+                .map(String::from)
+                .to_vec(),
+            status: String::from("THINKING"),
+            analysis: Some(Analysis {
+                pass: 3,
+                score: 15,
+                positions: 4711,
+                best_line: ["A7-A6", "B5-A4", "G8-F6"].map(String::from).to_vec(),
+            }),
+            level: 2,
+            white_clock: 41,
+            black_clock: 67,
+            ..Self::start_position()
+        }
+    }
+
+    /// The piece on the square at `file` (0 = a) and `rank` (0 = rank 1).
+    pub fn piece_at(&self, file: usize, rank: usize) -> Option<Piece> {
+        if file < 8 && rank < 8 {
+            self.board[rank * 8 + file]
+        } else {
+            None
+        }
+    }
+}
+
+/// A clock reading as `M:SS` (minutes grow past 59: `75:02`), capped at `999:59`.
+pub fn format_clock(seconds: u32) -> String {
+    let s = seconds.min(999 * 60 + 59);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A score in centipawns as pawns with sign and two decimals (`+0.25`, `-1.50`, `0.00`).
+pub fn format_score(centipawns: i32) -> String {
+    let sign = match centipawns.signum() {
+        1 => "+",
+        -1 => "-",
+        _ => "",
+    };
+    let a = centipawns.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
+}
+
+/// Parses a move string like `"E2-E4"`, `"g1f3"`, `"E4xD5"` or `"E7-E8Q"` into its from and
+/// to squares (a1 = 0); `None` for castling words or anything else.
+pub fn move_squares(text: &str) -> Option<(usize, usize)> {
+    let squares: Vec<usize> = text
+        .as_bytes()
+        .windows(2)
+        .filter_map(|w| {
+            let f = w[0].to_ascii_lowercase();
+            let r = w[1];
+            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
+                .then(|| (r - b'1') as usize * 8 + (f - b'a') as usize)
+        })
+        .collect();
+    match squares.as_slice() {
+        [from, to] => Some((*from, *to)),
+        _ => None,
+    }
+}
