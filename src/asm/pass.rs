@@ -128,6 +128,8 @@ pub struct Pass<'p> {
     lines_run: usize,
     past_end_reported: bool,
     overlap_reported: bool,
+    /// The current instruction used an undefined symbol: its range errors are noise.
+    value_undefined: bool,
     /// Indexes of `program.errors` already reported.
     load_errors_reported: Vec<usize>,
     /// The line being assembled: file, line number, macro context.
@@ -166,6 +168,7 @@ impl<'p> Pass<'p> {
             lines_run: 0,
             past_end_reported: false,
             overlap_reported: false,
+            value_undefined: false,
             load_errors_reported: Vec::new(),
             current: (0, 0, None),
         };
@@ -556,6 +559,7 @@ impl<'p> Pass<'p> {
                 }
             }
         }
+        self.value_undefined = false;
         match encoder::encode(mnemonic, &operands, self) {
             Ok(bytes) => self.emit(&bytes),
             Err(message) => self.error(op_col, message),
@@ -881,12 +885,15 @@ impl encoder::Context for Pass<'_> {
     fn eval(&mut self, value: &Value) -> i64 {
         let mut errors = Vec::new();
         let v = expr::eval(&value.expr, self, &mut errors);
+        self.value_undefined |= !errors.is_empty();
         self.report_eval(errors, value.col);
         v
     }
 
     fn report(&mut self, col: u32, message: String) {
-        self.error(col, message);
+        if !self.value_undefined {
+            self.error(col, message);
+        }
     }
 
     fn instruction_address(&self) -> i64 {
