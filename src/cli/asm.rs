@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 
 use c7010::asm;
 
+// The help text of the subcommand comes from its variant in `main.rs`.
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
     /// The main source file.
@@ -39,6 +40,7 @@ fn write(path: &Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Assembles `args.src`, writes the requested outputs, prints errors or the summary.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
     let result = asm::assemble_file(&args.src).and_then(|a| {
