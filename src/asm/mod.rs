@@ -6,7 +6,9 @@
 //! [`directives`] (data directives), [`macros`] (bodies and substitution), [`source`]
 //! (files and INCLUDE), [`pass`] (one pass: statements, labels, IF), [`scopes`] (symbol
 //! definitions, PROC/LOCAL), [`expansion`] (running macros and REPT), [`symbols`],
-//! [`source_map`], [`listing`], [`assembly`] (the result). See `docs/assembler.md` for the accepted language.
+//! [`source_map`], [`listing`], [`assembly`] (the result).
+//!
+//! See `docs/assembler.md` for the accepted language and the output formats.
 
 pub mod assembly;
 pub mod directives;
