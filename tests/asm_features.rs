@@ -266,3 +266,24 @@ fn include_and_incbin_resolve_beside_the_including_file() {
             .any(|e| e.file == "tests/data/asm/all_instructions_inc.asm")
     );
 }
+
+#[test]
+fn recursive_include_is_an_error() {
+    let e = c7010::asm::assemble_file(std::path::Path::new("tests/data/asm/self_include.asm"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("INCLUDE nested more than 32 deep"), "{e}");
+}
+
+#[test]
+fn crlf_line_ends_and_utf8_text() {
+    assert_eq!(
+        bytes(" LD A,1\r\n DB \"é\" ; ünïcode comment\r\n"),
+        vec![0x3E, 1, 0xC3, 0xA9]
+    );
+    let e = err(" DB 1 ; é\n LD A,é").to_string();
+    assert!(
+        e.contains("t.asm:2:7: error: unexpected character 'é'"),
+        "{e}"
+    );
+}
