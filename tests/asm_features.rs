@@ -66,6 +66,9 @@ fn forward_references_settle_over_passes() {
         " JP LATER\n LD A,SIZE\nSIZE EQU TWICE/2\nTWICE EQU 2*FIVE\nFIVE EQU 5\n DS SIZE\nLATER: RET",
     );
     assert_eq!(a.symbol("LATER"), Some(3 + 2 + 5));
+    // A chain of forward EQUs needs a pass per link before nothing moves.
+    assert!(a.passes() >= 3, "{} passes", a.passes());
+    assert_eq!(a.lines(), 7);
     assert_eq!(a.image(None).unwrap()[..5], [0xC3, 10, 0, 0x3E, 5]);
 }
 

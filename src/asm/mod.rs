@@ -102,7 +102,7 @@ fn assemble_program(program: Program) -> Result<Assembly, AsmErrors> {
             }
             dedup(&mut errors);
             if errors.is_empty() {
-                return Ok(Assembly::new(&program, result));
+                return Ok(Assembly::new(&program, result, passes));
             }
             return Err(AsmErrors(errors));
         }

@@ -66,14 +66,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     write(&args.listing, assembly.listing().as_bytes())?;
     write(&args.symbols, assembly.symbol_file().as_bytes())?;
     write(&args.map, assembly.source_map_file().as_bytes())?;
-    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+    let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "{}: {} bytes from {:04X}, {} symbols, {:.2} ms",
+        "{}: {} bytes from {:04X}, {} symbols, {} lines in {} passes, {:.2} ms ({:.0} lines/s)",
         args.src.display(),
         image.len(),
         assembly.origin(),
         assembly.symbols().len(),
-        elapsed
+        assembly.lines(),
+        assembly.passes(),
+        seconds * 1000.0,
+        assembly.lines() as f64 / seconds.max(1e-9)
     );
     Ok(())
 }
