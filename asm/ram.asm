@@ -55,11 +55,12 @@ BESTMV  EQU     BUSYMAP+8       ; best move: from, to, flags
 SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book
+SRFLAGS EQU     BOOKPTR+2       ; search control: poll, INFO, book move, stopped (search.asm)
 
 ; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
 MSCAP   EQU     150             ; entries
-MOVESTK EQU     BOOKPTR+2       ; MSCAP entries
+MOVESTK EQU     SRFLAGS+1       ; MSCAP entries
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
         IF      RAMUSED > RAMTOP-STACKSZ

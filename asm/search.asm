@@ -1,0 +1,904 @@
+; search.asm - SEARCH, the Gambiet way, ported from src/reference/search.rs (think, pass,
+; select, exmove, takeback, child_done) and book.rs (the book lookup), bit-exact with it.
+;
+;   THINK  : ANALYS's preparation (positional tables, root positional sum), the root list by
+;            GEN + EVAL, then the passes 3, 5, 7, 9 (NEXPAS) while the budget lasts.
+;   PASS   : one pass: DEPTH -> EXMOVE -> NODE -> ... -> CLIMB, one explicit loop over the
+;            ply records PLYTAB (no recursion: the stack stays flat).
+;   DEPTH  : pick the next move of a node, forward pruning (checks exempt).
+;   EXMOVE : make the chosen move, positional sum of the new node.
+;   NODE   : GEN + EVAL at the new node (inside PASS; the list or only the best minimum).
+;   CLIMB  : take the move back, its final evaluation = -value(child), the PV, alpha-beta.
+;   GOSRCH : the GO command's search: book move, else THINK with INFO lines, stop on a
+;            waiting command. PONDER: think on the opponent's time and throw it away.
+;
+; Data (asm/ram.asm, docs/engine.md): ply record 16 bytes, move-stack entry 7 bytes, PV as a
+; triangle in PVTAB (row n holds 9-n moves), PVLEN per ply. Scores are i16, NONE = 8000H
+; means "no final evaluation yet" (i16::MIN, below every score).
+;
+; What search.asm needs from the other modules (their headers are the contract):
+;   GENEVAL (eval.asm)  GEN with EVALMOVE as hook at the current node.
+;                       In: HL = positional sum at the node (white view), A = 0: evaluate
+;                       only, non-zero: also store the legal moves on the move stack from
+;                       MSTOP (MSTOP advances; at most MSCAP entries in all).
+;                       Out: B = legal moves, DE = best minimum evaluation (8000H when none),
+;                       carry set when a move did not fit on the move stack. POSCNT counts
+;                       every legal move evaluated.
+;   MAKE, UNMAKE (board.asm)  In: HL = move (from, to, flags), DE = 4-byte undo record.
+;   INCHECK (board.asm)       Out: NZ when the side to move is in check.
+;   POSANAL (positional.asm)  build the positional tables for the root (ANALYS).
+;   TOTAL (positional.asm)    Out: HL = positional sum of the board (white view).
+;   DELTA (positional.asm)    In: HL = move (board before it). Out: HL = change of the sum.
+; All of them may destroy every register but IX and IY are saved here around them.
+
+; --- ply record (PLYTAB, 16 bytes a ply) ----------------------------------------------------
+PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
+PCOUNT  EQU     2               ; entries in the node's list
+PALPHA  EQU     3               ; alpha (word)
+PBETA   EQU     5               ; beta (word)
+PBEST   EQU     7               ; best final evaluation so far (word), NONE before any
+PCUR    EQU     9               ; index of the move being explored
+PUNDO   EQU     10              ; undo record of that move (4 bytes)
+PPOS    EQU     14              ; positional sum at the node, white view (word)
+PLYSIZE EQU     16
+
+; --- move-stack entry (MSENTRY bytes) ----------------------------------------------------------
+EFLAGS  EQU     2               ; flags: bit 6 done, bit 7 gives check
+EKEY    EQU     3               ; order key (word): minimum, then final evaluation
+EMAX    EQU     5               ; maximum evaluation (word)
+DONEBIT EQU     6
+CHKBIT  EQU     7
+
+MATE    EQU     30000           ; mate at the root; mated n plies deep = -(MATE - n)
+INF     EQU     32000           ; bound beyond every score
+MATEZON EQU     MATE-100        ; |score| from here on is a mate: the passes stop
+MAXDPTH EQU     9               ; the deepest pass
+
+; --- SRFLAGS bits -------------------------------------------------------------------------------
+FPOLL   EQU     0               ; poll the latch before every EXMOVE
+FINFO   EQU     1               ; send INFO after every completed pass
+FBOOK   EQU     6               ; GOSRCH played a book move
+FSTOP   EQU     7               ; a waiting command stopped the search
+
+; ------------------------------------------------------------------------------------------
+; CPSGN - compare two signed words.
+; In: HL, DE.   Out: C set when HL < DE, Z set when equal (HL, DE kept).
+; Destroys: A.   Called by: DEPTH, CLIMB, THINK.
+; ------------------------------------------------------------------------------------------
+CPSGN:  LD      A,H
+        XOR     D
+        JP      M,CPSG1         ; signs differ
+        LD      A,H             ; same sign: unsigned order is the signed order
+        CP      D
+        RET     NZ
+        LD      A,L
+        CP      E
+        RET
+CPSG1:  LD      A,D             ; signs differ: HL < DE exactly when DE is the positive one
+        AND     80H
+        OR      1               ; 01H (DE >= 0) or 81H (DE < 0); never equal to H here
+        CP      H
+        RET
+
+; ------------------------------------------------------------------------------------------
+; NEGHL - HL = -HL.
+; In: HL.   Out: HL negated.   Destroys: A.   Called by: PASS, THINK.
+; ------------------------------------------------------------------------------------------
+NEGHL:  XOR     A
+        SUB     L
+        LD      L,A
+        SBC     A,A
+        SUB     H
+        LD      H,A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; ENTADR - address of entry A of the node IX: first + 7 * A.
+; In: IX = ply record, A = index.   Out: HL = entry.
+; Destroys: A, D, E.   Called by: PASS, TAKEBCK, CLIMB, TOPSET.
+; ------------------------------------------------------------------------------------------
+ENTADR: LD      L,A
+        LD      H,0
+        LD      D,H
+        LD      E,L
+        ADD     HL,HL
+        ADD     HL,HL
+        ADD     HL,HL           ; 8 * A (A <= MSCAP: no carry)
+        OR      A
+        SBC     HL,DE           ; 7 * A
+        LD      E,(IX+PFIRST)
+        LD      D,(IX+PFIRST+1)
+        ADD     HL,DE
+        RET
+
+; ------------------------------------------------------------------------------------------
+; TOPSET - the move stack ends after the node's list: MSTOP = first + 7 * count.
+; In: IX = ply record.   Out: MSTOP, HL = it.
+; Destroys: A, D, E.   Called by: PASS, TAKEBCK.
+; ------------------------------------------------------------------------------------------
+TOPSET: LD      A,(IX+PCOUNT)
+        CALL    ENTADR
+        LD      (MSTOP),HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; DEPTH - the next move to explore at a node: the undone entry with the highest key, the
+; earlier one on a tie. A node whose best final evaluation reached beta is finished. Forward
+; pruning: once the node has a best, every undone entry whose maximum is below it is marked
+; done (at the root it keeps its maximum as key), unless it gives check.
+; In: IX = ply record, PLYN = its ply.
+; Out: C set, A = index, IY = entry (marked done) when a move was chosen; NC when finished.
+; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS.
+; ------------------------------------------------------------------------------------------
+DEPTH:  LD      A,(IX+PBEST+1)
+        XOR     80H
+        OR      (IX+PBEST)
+        JR      Z,DEP0          ; best = NONE: no cutoff, no pruning yet
+        LD      L,(IX+PBEST)
+        LD      H,(IX+PBEST+1)
+        LD      E,(IX+PBETA)
+        LD      D,(IX+PBETA+1)
+        CALL    CPSGN
+        RET     NC              ; best >= beta: the node is finished
+DEP0:   EXX
+        LD      C,0FFH          ; C' = chosen index, 0FFH = none yet
+        EXX
+        LD      L,(IX+PFIRST)
+        LD      H,(IX+PFIRST+1)
+        PUSH    HL
+        POP     IY
+        LD      B,(IX+PCOUNT)
+        LD      C,0             ; index of IY's entry
+        LD      A,B
+        OR      A
+        JR      Z,DEPEND
+DEPLP:  BIT     DONEBIT,(IY+EFLAGS)
+        JR      NZ,DEPNXT
+        LD      A,(IX+PBEST+1)
+        XOR     80H
+        OR      (IX+PBEST)
+        JR      Z,DEPCAN        ; no best yet: nothing is pruned
+        BIT     CHKBIT,(IY+EFLAGS)
+        JR      NZ,DEPCAN       ; checks are never dropped
+        PUSH    DE
+        LD      L,(IY+EMAX)
+        LD      H,(IY+EMAX+1)
+        LD      E,(IX+PBEST)
+        LD      D,(IX+PBEST+1)
+        CALL    CPSGN           ; max < best?
+        POP     DE
+        JR      NC,DEPCAN
+        SET     DONEBIT,(IY+EFLAGS) ; pruned
+        LD      A,(PLYN)
+        OR      A
+        JR      NZ,DEPNXT
+        LD      (IY+EKEY),L     ; at the root it keeps its maximum as key
+        LD      (IY+EKEY+1),H
+        JR      DEPNXT
+DEPCAN: LD      L,(IY+EKEY)     ; a candidate: HL = its key, DE = the chosen key
+        LD      H,(IY+EKEY+1)
+        EXX
+        LD      A,C
+        EXX
+        INC     A
+        JR      Z,DEPTAK        ; none chosen yet
+        EX      DE,HL
+        CALL    CPSGN           ; chosen key < key?
+        EX      DE,HL
+        JR      NC,DEPNXT
+DEPTAK: EX      DE,HL           ; DE = chosen key
+        LD      A,C
+        EXX
+        LD      C,A
+        EXX
+DEPNXT: PUSH    DE
+        LD      DE,MSENTRY
+        ADD     IY,DE
+        POP     DE
+        INC     C
+        DJNZ    DEPLP
+DEPEND: EXX
+        LD      A,C
+        EXX
+        CP      0FFH
+        RET     Z               ; Z and NC (CP equal): nothing left, finished
+        PUSH    AF
+        CALL    ENTADR
+        PUSH    HL
+        POP     IY
+        SET     DONEBIT,(IY+EFLAGS)
+        POP     AF
+        SCF
+        RET
+
+; ------------------------------------------------------------------------------------------
+; EXMOVE - play entry A of the node IX: remember it, make it, positional sum of the child.
+; In: IX = ply record, A = index, IY = entry.   Out: board after the move, child's PPOS,
+; PVLEN of the child = 0.
+; Destroys: A, B, C, D, E, H, L.   Called by: PASS.
+; ------------------------------------------------------------------------------------------
+EXMOVE: LD      (IX+PCUR),A
+        PUSH    IY
+        POP     HL
+        PUSH    IX
+        PUSH    IY
+        CALL    DELTA           ; HL = change of the positional sum (before the move)
+        POP     IY
+        POP     IX
+        LD      E,(IX+PPOS)
+        LD      D,(IX+PPOS+1)
+        ADD     HL,DE
+        LD      (IX+PLYSIZE+PPOS),L
+        LD      (IX+PLYSIZE+PPOS+1),H
+        PUSH    IX
+        POP     HL
+        LD      DE,PUNDO
+        ADD     HL,DE
+        EX      DE,HL           ; DE = undo record
+        PUSH    IY
+        POP     HL              ; HL = the move
+        PUSH    IX
+        PUSH    IY
+        CALL    MAKE
+        POP     IY
+        POP     IX
+        LD      A,(PLYN)
+        INC     A
+        LD      E,A
+        LD      D,0
+        LD      HL,PVLEN
+        ADD     HL,DE
+        LD      (HL),0
+        RET
+
+; ------------------------------------------------------------------------------------------
+; TAKEBCK - take back the move being explored at the node IX; the move stack ends after
+; the node's list again.
+; In: IX = ply record.   Out: board of the node, MSTOP.
+; Destroys: A, B, C, D, E, H, L, IY.   Called by: PASS.
+; ------------------------------------------------------------------------------------------
+TAKEBCK:
+        LD      A,(IX+PCUR)
+        CALL    ENTADR
+        PUSH    HL
+        PUSH    IX
+        POP     HL
+        LD      DE,PUNDO
+        ADD     HL,DE
+        EX      DE,HL           ; DE = undo record
+        POP     HL              ; HL = the move
+        PUSH    IX
+        CALL    UNMAKE
+        POP     IX
+        JP      TOPSET
+
+; ------------------------------------------------------------------------------------------
+; CLIMB - the move explored at the node IX got the final evaluation HL: it becomes the
+; entry's key; if it beats the node's best it becomes the best and its PV this node's.
+; In: IX = ply record, PLYN = its ply, HL = final evaluation.   Out: entry key, PBEST, PV.
+; Destroys: A, B, C, D, E, H, L.   Called by: PASS.
+; ------------------------------------------------------------------------------------------
+CLIMB:  PUSH    HL
+        LD      A,(IX+PCUR)
+        CALL    ENTADR
+        POP     DE              ; DE = value
+        PUSH    HL              ; the entry
+        INC     HL
+        INC     HL
+        INC     HL
+        LD      (HL),E          ; key = final evaluation
+        INC     HL
+        LD      (HL),D
+        LD      L,(IX+PBEST)
+        LD      H,(IX+PBEST+1)
+        CALL    CPSGN           ; best < value? (NONE is below everything)
+        POP     HL
+        RET     NC
+        LD      (IX+PBEST),E
+        LD      (IX+PBEST+1),D
+        PUSH    HL
+        LD      A,(PLYN)
+        CALL    PVROWA
+        EX      DE,HL           ; DE = this node's PV row
+        POP     HL
+        LD      BC,3
+        LDIR                    ; the move first
+        PUSH    DE
+        LD      A,(PLYN)
+        INC     A
+        LD      C,A
+        LD      B,0
+        LD      HL,PVLEN
+        ADD     HL,BC
+        LD      B,(HL)          ; the child's PV length
+        PUSH    BC
+        CALL    PVROWA          ; HL = the child's row (A = child's ply)
+        POP     BC
+        POP     DE
+        LD      A,B
+        INC     A
+        PUSH    AF
+        LD      A,B
+        ADD     A,A
+        ADD     A,B             ; 3 bytes a move
+        JR      Z,CLB1
+        LD      C,A
+        LD      B,0
+        LDIR                    ; then the child's PV
+CLB1:   LD      A,(PLYN)
+        LD      E,A
+        LD      D,0
+        LD      HL,PVLEN
+        ADD     HL,DE
+        POP     AF
+        LD      (HL),A          ; length = child's + 1
+        RET
+
+; ------------------------------------------------------------------------------------------
+; PVROWA - address of the PV row of ply A (row n starts after rows 0..n-1 of 9-k moves).
+; In: A = ply 0..9.   Out: HL = row.   Destroys: A, D, E.   Called by: CLIMB, THINK.
+; ------------------------------------------------------------------------------------------
+PVROWA: ADD     A,A
+        LD      E,A
+        LD      D,0
+        LD      HL,PVROWS
+        ADD     HL,DE
+        LD      E,(HL)
+        INC     HL
+        LD      D,(HL)
+        EX      DE,HL
+        RET
+
+PVROWS: DEFW    PVTAB, PVTAB+27, PVTAB+51, PVTAB+72, PVTAB+90
+        DEFW    PVTAB+105, PVTAB+117, PVTAB+126, PVTAB+132, PVTAB+135
+
+; ------------------------------------------------------------------------------------------
+; STOPCHK - must the pass stop before the next EXMOVE? When the positions counter has
+; reached the budget, or (with FPOLL) when a unit from the console waits (then FSTOP is set).
+; In: -   Out: C set to stop.   Destroys: A, B, D, E, H, L.   Called by: PASS.
+; ------------------------------------------------------------------------------------------
+STOPCHK:
+        LD      DE,POSCNT
+        LD      HL,BUDGET
+        LD      B,4
+        OR      A
+STC1:   LD      A,(DE)
+        SBC     A,(HL)          ; POSCNT - BUDGET, 32 bits
+        INC     DE
+        INC     HL
+        DJNZ    STC1
+        CCF
+        RET     C               ; POSCNT >= BUDGET
+        LD      A,(SRFLAGS)
+        BIT     FPOLL,A
+        RET     Z               ; NC: not polling
+        CALL    LPEEK
+        RET     Z               ; NC: nothing waits
+        LD      HL,SRFLAGS
+        SET     FSTOP,(HL)
+        SCF
+        RET
+
+; ------------------------------------------------------------------------------------------
+; PASS - one pass of DEPTHN plies from the root list (NEXPAS's body): DEPTH, EXMOVE, NODE,
+; CLIMB until the root is finished or STOPCHK says stop (the board is then restored).
+; In: DEPTHN, the root record and list.   Out: NC = complete, C = abandoned; the root's
+; PBEST and PV row 0 (and PVLEN) as far as it got.
+; Destroys: all but SP.   Called by: THINK.
+; ------------------------------------------------------------------------------------------
+PASS:   LD      IX,PLYTAB
+        LD      HL,-INF
+        LD      (IX+PALPHA),L
+        LD      (IX+PALPHA+1),H
+        LD      HL,INF
+        LD      (IX+PBETA),L
+        LD      (IX+PBETA+1),H
+        LD      (IX+PBEST),0
+        LD      (IX+PBEST+1),80H
+        ; PVLEN[0] is not cleared: row 0 keeps the result of the last pass until a root
+        ; move of this pass finishes, and then it is overwritten whole (CLIMB).
+        LD      L,(IX+PFIRST)
+        LD      H,(IX+PFIRST+1)
+        LD      B,(IX+PCOUNT)
+        LD      DE,MSENTRY
+PAS0:   INC     HL
+        INC     HL
+        RES     DONEBIT,(HL)
+        DEC     HL
+        DEC     HL
+        ADD     HL,DE
+        DJNZ    PAS0
+        XOR     A
+        LD      (PLYN),A
+PASLP:  CALL    DEPTH
+        JP      NC,PASFIN
+        PUSH    AF
+        PUSH    IY
+        CALL    STOPCHK
+        POP     IY
+        JP      C,PASSTP
+        POP     AF
+        CALL    EXMOVE
+        ; NODE: GEN + EVAL at the child; a list only above the last ply
+        CALL    TOPSET          ; HL = the child's first entry
+        LD      (IX+PLYSIZE+PFIRST),L
+        LD      (IX+PLYSIZE+PFIRST+1),H
+        LD      A,(PLYN)
+        INC     A
+        LD      B,A             ; B = child's ply
+        LD      A,(DEPTHN)
+        DEC     A
+        SUB     B               ; store when child < depth - 1
+        JR      Z,PASN1
+        JR      C,PASN1
+        LD      A,1
+        JR      PASN2
+PASN1:  XOR     A
+PASN2:  PUSH    AF              ; the store flag
+        LD      L,(IX+PLYSIZE+PPOS)
+        LD      H,(IX+PLYSIZE+PPOS+1)
+        PUSH    IX
+        CALL    GENEVAL         ; B = legal moves, DE = best minimum, C = overflow
+        POP     IX
+        POP     HL              ; H = the store flag
+        JR      C,PASLF         ; overflow: a last-ply node
+        LD      A,B
+        OR      A
+        JR      Z,PASMT         ; no legal move
+        LD      A,H
+        OR      A
+        JR      Z,PASLF         ; the last ply: only the best minimum counts
+        ; enter the child: its window is (-beta, -max(alpha, best))
+        LD      (IX+PLYSIZE+PCOUNT),B
+        LD      L,(IX+PBETA)
+        LD      H,(IX+PBETA+1)
+        CALL    NEGHL
+        LD      (IX+PLYSIZE+PALPHA),L
+        LD      (IX+PLYSIZE+PALPHA+1),H
+        LD      L,(IX+PALPHA)
+        LD      H,(IX+PALPHA+1)
+        LD      E,(IX+PBEST)
+        LD      D,(IX+PBEST+1)
+        CALL    CPSGN           ; alpha < best?
+        JR      NC,PASW1
+        EX      DE,HL
+PASW1:  CALL    NEGHL
+        LD      (IX+PLYSIZE+PBETA),L
+        LD      (IX+PLYSIZE+PBETA+1),H
+        LD      (IX+PLYSIZE+PBEST),0
+        LD      (IX+PLYSIZE+PBEST+1),80H
+        LD      DE,PLYSIZE
+        ADD     IX,DE
+        LD      HL,PLYN
+        INC     (HL)
+        JP      PASLP
+PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
+        PUSH    IX
+        CALL    INCHECK
+        POP     IX
+        LD      DE,0
+        JR      Z,PASLF
+        LD      A,(PLYN)
+        INC     A
+        LD      E,A
+        LD      HL,-MATE
+        ADD     HL,DE
+        EX      DE,HL           ; DE = -(MATE - child's ply)
+PASLF:  PUSH    DE              ; the child's value
+        CALL    TAKEBCK
+        POP     HL
+        CALL    NEGHL
+        CALL    CLIMB
+        JP      PASLP
+PASFIN: ; CLIMB: the node IX is finished
+        LD      A,(PLYN)
+        OR      A
+        RET     Z               ; the root: the pass is complete (NC)
+        LD      L,(IX+PBEST)
+        LD      H,(IX+PBEST+1)
+        PUSH    HL
+        LD      DE,-PLYSIZE
+        ADD     IX,DE
+        LD      HL,PLYN
+        DEC     (HL)
+        CALL    TAKEBCK
+        POP     HL
+        CALL    NEGHL
+        CALL    CLIMB
+        JP      PASLP
+PASSTP: ; stop: the chosen entry is undone again, the board goes back to the root
+        POP     AF
+        CALL    ENTADR
+        INC     HL
+        INC     HL
+        RES     DONEBIT,(HL)
+PASUW:  LD      A,(PLYN)
+        OR      A
+        JR      Z,PASUW1
+        DEC     A
+        LD      (PLYN),A
+        LD      DE,-PLYSIZE
+        ADD     IX,DE
+        CALL    TAKEBCK
+        JR      PASUW
+PASUW1: SCF
+        RET
+
+; ------------------------------------------------------------------------------------------
+; THINK - the search of the position on the board with the budget in BUDGET: positional
+; tables, the root list, then passes 3, 5, 7, 9 (NEXPAS) until one is abandoned, a mate is
+; found or pass 9 is done. The move played: the best of the last pass that finished a root
+; move; before any, the root move with the highest minimum evaluation.
+; In: BUDGET, SRFLAGS (FPOLL, FINFO).   Out: BESTMV (from, to, flags; 0,0,0 when there is
+; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; board unchanged.
+; Destroys: all but SP.   Called by: GOSRCH, PONDER, the test harness.
+; ------------------------------------------------------------------------------------------
+THINK:  CALL    POSANAL
+        CALL    TOTAL
+        LD      (ROOTPOS),HL
+        LD      (PLYTAB+PPOS),HL
+        LD      HL,0
+        LD      (POSCNT),HL
+        LD      (POSCNT+2),HL
+        XOR     A
+        LD      (PLYN),A
+        LD      (PASSN),A
+        LD      (PASSES),A
+        LD      (PVLEN),A
+        LD      HL,MOVESTK
+        LD      (MSTOP),HL
+        LD      (PLYTAB+PFIRST),HL
+        LD      HL,(ROOTPOS)
+        LD      A,1
+        CALL    GENEVAL         ; the root list
+        LD      A,B
+        CP      MSCAP+1
+        JR      C,THK0
+        LD      A,MSCAP         ; a root list longer than the stack is cut
+THK0:   LD      (PLYTAB+PCOUNT),A
+        LD      A,B
+        OR      A
+        JR      NZ,THK2
+        ; no legal move: mated or stalemate at the root
+        LD      HL,BESTMV
+        LD      (HL),A
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),A
+        CALL    INCHECK
+        LD      HL,0
+        JR      Z,THK1
+        LD      HL,-MATE
+THK1:   LD      (SCORE),HL
+        RET
+THK2:   ; before any pass: the root move with the highest minimum evaluation
+        LD      IX,PLYTAB
+        LD      A,(PLYTAB+PCOUNT)
+        LD      B,A
+        LD      HL,(PLYTAB+PFIRST)
+        PUSH    HL
+        POP     IY              ; IY = the best so far
+        LD      DE,MSENTRY
+THK3:   ADD     HL,DE
+        DEC     B
+        JR      Z,THK4
+        PUSH    DE
+        PUSH    HL
+        INC     HL
+        INC     HL
+        INC     HL
+        LD      E,(HL)
+        INC     HL
+        LD      D,(HL)          ; DE = this key
+        LD      L,(IY+EKEY)
+        LD      H,(IY+EKEY+1)
+        CALL    CPSGN           ; best key < this key?
+        POP     HL
+        POP     DE
+        JR      NC,THK3
+        PUSH    HL
+        POP     IY
+        JR      THK3
+THK4:   LD      L,(IY+EKEY)
+        LD      H,(IY+EKEY+1)
+        LD      (SCORE),HL
+        PUSH    IY
+        POP     HL
+        LD      DE,PVTAB
+        LD      BC,3
+        LDIR
+        LD      A,1
+        LD      (PVLEN),A
+        LD      A,3
+        LD      (DEPTHN),A
+THKLP:  CALL    PASS            ; NEXPAS
+        PUSH    AF
+        LD      A,(PLYTAB+PBEST+1)
+        XOR     80H
+        LD      HL,PLYTAB+PBEST
+        OR      (HL)
+        JR      Z,THK5          ; no root move finished: the last result stands
+        LD      HL,(PLYTAB+PBEST)
+        LD      (SCORE),HL
+THK5:   POP     AF
+        JR      C,THKEND        ; abandoned
+        LD      HL,PASSN
+        INC     (HL)
+        LD      A,(SRFLAGS)
+        BIT     FINFO,A
+        CALL    NZ,SENDINF
+        LD      HL,(SCORE)      ; a mate found: no deeper pass
+        BIT     7,H
+        CALL    NZ,NEGHL
+        LD      DE,MATEZON
+        CALL    CPSGN
+        JR      NC,THKEND
+        LD      A,(DEPTHN)
+        ADD     A,2
+        LD      (DEPTHN),A
+        CP      MAXDPTH+1
+        JR      C,THKLP
+THKEND: LD      HL,PVTAB
+        LD      DE,BESTMV
+        LD      BC,3
+        LDIR
+        LD      HL,BESTMV+2
+        LD      A,(HL)
+        AND     3FH             ; done and check bits are the move stack's, not the move's
+        LD      (HL),A
+        LD      A,(PASSN)
+        LD      (PASSES),A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; SQ64 - a mailbox square as a wire square: 21 + file + 10 * rank -> file + 8 * rank.
+; In: A = mailbox square.   Out: A = 0-63.   Destroys: C.   Called by: SENDINF, match.asm.
+; ------------------------------------------------------------------------------------------
+SQ64:   SUB     21
+        LD      C,A
+SQ64L:  CP      10
+        JR      C,SQ64E
+        SUB     10
+        DEC     C
+        DEC     C
+        JR      SQ64L
+SQ64E:  LD      A,C
+        RET
+
+; ------------------------------------------------------------------------------------------
+; WIREMV - copy a move as the wire's three bytes: from, to (0-63), promotion kind or 0.
+; In: HL = move (from, to, flags), DE = destination.   Out: HL, DE advanced by 3.
+; Destroys: A, C.   Called by: SENDINF, match.asm.
+; ------------------------------------------------------------------------------------------
+WIREMV: LD      A,(HL)
+        CALL    SQ64
+        LD      (DE),A
+        INC     HL
+        INC     DE
+        LD      A,(HL)
+        CALL    SQ64
+        LD      (DE),A
+        INC     HL
+        INC     DE
+        LD      A,(HL)
+        AND     07H             ; promotion kind 2-5, or 0
+        LD      (DE),A
+        INC     HL
+        INC     DE
+        RET
+
+; ------------------------------------------------------------------------------------------
+; SENDINF - send INFO for the pass just completed: pass, score, positions, PV.
+; In: PASSN, SCORE, POSCNT, PV row 0 and PVLEN.   Out: the message sent (MSGBUF reused).
+; Destroys: A, B, C, D, E, H, L.   Called by: THINK.
+; ------------------------------------------------------------------------------------------
+SENDINF:
+        LD      HL,MSGBUF
+        LD      (HL),45H        ; INFO
+        INC     HL
+        LD      A,(PVLEN)
+        LD      B,A
+        ADD     A,A
+        ADD     A,B
+        ADD     A,8             ; pass, score 2, positions 4, length, 3 a move
+        LD      (HL),A
+        INC     HL
+        LD      A,(PASSN)
+        LD      (HL),A
+        INC     HL
+        EX      DE,HL
+        LD      HL,SCORE
+        LD      BC,2
+        LDIR
+        LD      HL,POSCNT
+        LD      BC,4
+        LDIR
+        LD      A,(PVLEN)
+        LD      (DE),A
+        INC     DE
+        LD      B,A
+        LD      HL,PVTAB
+        OR      A
+        JR      Z,SNI2
+SNI1:   CALL    WIREMV
+        DJNZ    SNI1
+SNI2:   LD      HL,MSGBUF
+        JP      SENDMSG
+
+; ------------------------------------------------------------------------------------------
+; BKNEW - a new game starts in the book: BOOKPTR = the first line (0 if the book is empty).
+; In: -   Out: BOOKPTR.   Destroys: A, H, L.   Called by: match.asm (NEW, RESET).
+; ------------------------------------------------------------------------------------------
+BKNEW:  LD      HL,BOOK
+        LD      A,(HL)
+        OR      A
+        JR      NZ,BKN1
+        LD      H,A
+        LD      L,A
+BKN1:   LD      (BOOKPTR),HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; BKOFF - the game leaves the book (a set-up position, a take-back).
+; In: -   Out: BOOKPTR = 0.   Destroys: H, L.   Called by: match.asm (SETUP, TAKEBACK).
+; ------------------------------------------------------------------------------------------
+BKOFF:  LD      HL,0
+        LD      (BOOKPTR),HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; BKPLAY - a move was played: BOOKPTR moves to the first line that has the game's moves so
+; far followed by this one and goes on (book.rs `next`); 0 when there is none. BOOKPTR
+; points at the next move inside that line; lines before it cannot match any longer game.
+; In: D = from, E = to (mailbox squares).   Out: BOOKPTR.
+; Destroys: A, B, C, D, E, H, L.   Called by: match.asm (MOVE, BESTMOVE).
+; ------------------------------------------------------------------------------------------
+BKPLAY: LD      HL,(BOOKPTR)
+        LD      A,H
+        OR      L
+        RET     Z
+        PUSH    DE
+        LD      B,0             ; B = bytes of the game so far in the line
+BKP1:   PUSH    HL              ; back to the start of the current line
+        LD      DE,BOOK
+        OR      A
+        SBC     HL,DE
+        POP     HL
+        JR      Z,BKP2
+        DEC     HL
+        LD      A,(HL)
+        OR      A
+        INC     HL
+        JR      Z,BKP2          ; the end byte of the line before
+        DEC     HL
+        INC     B
+        JR      BKP1
+BKP2:   POP     DE              ; HL = line start L0 (also the first candidate P)
+        PUSH    HL
+        POP     IY              ; IY = L0, the game's moves so far
+BKP3:   LD      A,(HL)
+        OR      A
+        JR      Z,BKOFF         ; the end of the book
+        PUSH    HL              ; P
+        PUSH    IY
+        LD      C,B
+        INC     C
+BKP4:   DEC     C               ; compare the first B bytes of P and L0
+        JR      Z,BKP5
+        LD      A,(IY+0)
+        CP      (HL)
+        INC     HL
+        INC     IY
+        JR      Z,BKP4
+        JR      BKP7            ; differs
+BKP5:   LD      A,(HL)
+        CP      D
+        JR      NZ,BKP7
+        INC     HL
+        LD      A,(HL)
+        CP      E
+        JR      NZ,BKP7
+        INC     HL
+        LD      A,(HL)
+        OR      A
+        JR      Z,BKP7          ; the line ends here: it gives no next move
+        POP     IY
+        POP     DE
+        LD      (BOOKPTR),HL
+        RET
+BKP7:   POP     IY
+        POP     HL
+BKP8:   LD      A,(HL)          ; skip to the next line
+        INC     HL
+        OR      A
+        JR      NZ,BKP8
+        JR      BKP3
+
+; ------------------------------------------------------------------------------------------
+; BKPROBE - the book's next move for the game, if it is still in the book.
+; In: BOOKPTR.   Out: C set, D = from, E = to when there is one; NC when not.
+; Destroys: A, H, L.   Called by: GOSRCH.
+; ------------------------------------------------------------------------------------------
+BKPROBE:
+        LD      HL,(BOOKPTR)
+        LD      A,H
+        OR      L
+        RET     Z               ; NC
+        LD      D,(HL)
+        INC     HL
+        LD      E,(HL)
+        SCF
+        RET
+
+; ------------------------------------------------------------------------------------------
+; GOSRCH - the GO command's search: the book move when the game is in the book (FBOOK set,
+; score 0, no positions, no passes, as book.rs), else THINK with INFO lines and the latch
+; polled, so a waiting command stops it (FSTOP).
+; In: BUDGET, BOOKPTR.   Out: as THINK; SRFLAGS bit FBOOK when the move came from the book.
+; Destroys: all but SP.   Called by: match.asm (GO).
+; ------------------------------------------------------------------------------------------
+GOSRCH: LD      A,03H           ; FPOLL and FINFO
+        LD      (SRFLAGS),A
+        CALL    BKPROBE
+        JP      NC,THINK
+        ; the book move as a legal move: find it in the root list (its flags)
+        PUSH    DE
+        CALL    POSANAL
+        CALL    TOTAL
+        LD      (ROOTPOS),HL
+        LD      DE,MOVESTK
+        LD      (MSTOP),DE
+        LD      A,1
+        CALL    GENEVAL
+        POP     DE
+        LD      A,B
+        CP      MSCAP+1
+        JR      C,GOS1
+        LD      B,MSCAP
+GOS1:   LD      HL,MOVESTK
+GOS2:   LD      A,(HL)
+        CP      D
+        JR      NZ,GOS3
+        INC     HL
+        LD      A,(HL)
+        DEC     HL
+        CP      E
+        JR      Z,GOS4
+GOS3:   PUSH    DE
+        LD      DE,MSENTRY
+        ADD     HL,DE
+        POP     DE
+        DJNZ    GOS2
+        CALL    BKOFF           ; not legal here: the game has left the book after all
+        JP      THINK
+GOS4:   LD      DE,BESTMV       ; from the book: score 0, 0 positions, 0 passes
+        LD      BC,3
+        LDIR
+        LD      HL,BESTMV+2
+        LD      A,(HL)
+        AND     3FH             ; done and check bits are the move stack's, not the move's
+        LD      (HL),A
+        LD      HL,0
+        LD      (SCORE),HL
+        LD      (POSCNT),HL
+        LD      (POSCNT+2),HL
+        XOR     A
+        LD      (PASSES),A
+        LD      HL,SRFLAGS
+        SET     FBOOK,(HL)
+        RET
+
+; ------------------------------------------------------------------------------------------
+; PONDER - think on the opponent's time, as Gambiet did: search the position on the board
+; (the opponent to move) without a budget until a command waits, and throw the result away.
+; THINK starts afresh every time, so pondering never changes what GO answers.
+; In: the board.   Out: board unchanged; BESTMV, SCORE, ... are overwritten.
+; Destroys: all but SP.   Called by: match.asm, after BESTMOVE.
+; ------------------------------------------------------------------------------------------
+PONDER: LD      A,01H           ; FPOLL only
+        LD      (SRFLAGS),A
+        LD      HL,0FFFFH
+        LD      (BUDGET),HL
+        LD      (BUDGET+2),HL
+        JP      THINK
