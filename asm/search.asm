@@ -24,12 +24,14 @@
 ;                       Out: B = legal moves, DE = best minimum evaluation (8000H when none),
 ;                       carry set when a move did not fit on the move stack. POSCNT counts
 ;                       every legal move evaluated.
-;   MAKE, UNMAKE (board.asm)  In: HL = move (from, to, flags), DE = 4-byte undo record.
-;   INCHECK (board.asm)       Out: NZ when the side to move is in check.
-;   POSANAL (positional.asm)  build the positional tables for the root (ANALYS).
+;   MAKE, UNMAKE (board.asm)  In: B = from, C = to, E = flags, HL = 4-byte undo record.
+;   INCHECK (board.asm)       Out: carry set when the side to move is in check.
+;   POSANA (positional.asm)   build the positional tables for the root (ANALYS).
 ;   TOTAL (positional.asm)    Out: HL = positional sum of the board (white view).
-;   DELTA (positional.asm)    In: HL = move (board before it). Out: HL = change of the sum.
-; All of them may destroy every register but IX and IY are saved here around them.
+;   DELTA (positional.asm)    In: D = from, E = to, C = flags (board before the move).
+;                             Out: HL = change of the sum (white view).
+; IX and IY are saved here around every call. The flags handed to MAKE, UNMAKE and DELTA
+; are the move's own (bits 0-5): bits 6-7 of a move-stack entry are the search's.
 
 ; --- ply record (PLYTAB, 16 bytes a ply) ----------------------------------------------------
 PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
@@ -218,8 +220,11 @@ DEPEND: EXX
 ; Destroys: A, B, C, D, E, H, L.   Called by: PASS.
 ; ------------------------------------------------------------------------------------------
 EXMOVE: LD      (IX+PCUR),A
-        PUSH    IY
-        POP     HL
+        LD      D,(IY+0)
+        LD      E,(IY+1)
+        LD      A,(IY+EFLAGS)
+        AND     3FH
+        LD      C,A
         PUSH    IX
         PUSH    IY
         CALL    DELTA           ; HL = change of the positional sum (before the move)
@@ -233,10 +238,12 @@ EXMOVE: LD      (IX+PCUR),A
         PUSH    IX
         POP     HL
         LD      DE,PUNDO
-        ADD     HL,DE
-        EX      DE,HL           ; DE = undo record
-        PUSH    IY
-        POP     HL              ; HL = the move
+        ADD     HL,DE           ; HL = undo record
+        LD      B,(IY+0)
+        LD      C,(IY+1)
+        LD      A,(IY+EFLAGS)
+        AND     3FH
+        LD      E,A
         PUSH    IX
         PUSH    IY
         CALL    MAKE
@@ -255,18 +262,24 @@ EXMOVE: LD      (IX+PCUR),A
 ; TAKEBCK - take back the move being explored at the node IX; the move stack ends after
 ; the node's list again.
 ; In: IX = ply record.   Out: board of the node, MSTOP.
-; Destroys: A, B, C, D, E, H, L, IY.   Called by: PASS.
+; Destroys: A, B, C, D, E, H, L.   Called by: PASS.
 ; ------------------------------------------------------------------------------------------
 TAKEBCK:
         LD      A,(IX+PCUR)
         CALL    ENTADR
-        PUSH    HL
+        LD      B,(HL)
+        INC     HL
+        LD      C,(HL)
+        INC     HL
+        LD      A,(HL)
+        AND     3FH
+        PUSH    AF
         PUSH    IX
         POP     HL
         LD      DE,PUNDO
-        ADD     HL,DE
-        EX      DE,HL           ; DE = undo record
-        POP     HL              ; HL = the move
+        ADD     HL,DE           ; HL = undo record
+        POP     AF
+        LD      E,A             ; E = the move's flags
         PUSH    IX
         CALL    UNMAKE
         POP     IX
@@ -477,7 +490,7 @@ PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
         CALL    INCHECK
         POP     IX
         LD      DE,0
-        JR      Z,PASLF
+        JR      NC,PASLF
         LD      A,(PLYN)
         INC     A
         LD      E,A
@@ -533,7 +546,7 @@ PASUW1: SCF
 ; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; board unchanged.
 ; Destroys: all but SP.   Called by: GOSRCH, PONDER, the test harness.
 ; ------------------------------------------------------------------------------------------
-THINK:  CALL    POSANAL
+THINK:  CALL    POSANA
         CALL    TOTAL
         LD      (ROOTPOS),HL
         LD      (PLYTAB+PPOS),HL
@@ -568,7 +581,7 @@ THK0:   LD      (PLYTAB+PCOUNT),A
         LD      (HL),A
         CALL    INCHECK
         LD      HL,0
-        JR      Z,THK1
+        JR      NC,THK1
         LD      HL,-MATE
 THK1:   LD      (SCORE),HL
         RET
@@ -844,7 +857,7 @@ GOSRCH: LD      A,03H           ; FPOLL and FINFO
         JP      NC,THINK
         ; the book move as a legal move: find it in the root list (its flags)
         PUSH    DE
-        CALL    POSANAL
+        CALL    POSANA
         CALL    TOTAL
         LD      (ROOTPOS),HL
         LD      DE,MOVESTK
