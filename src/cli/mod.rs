@@ -11,3 +11,4 @@ pub mod play;
 pub mod screenshot;
 pub mod search;
 pub mod solve;
+pub mod verify;
