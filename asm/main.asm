@@ -29,5 +29,7 @@ READYMSG:
         DEFB    40H,2,1,0       ; READY: protocol 1, ROM 0
 
         INCLUDE "proto.asm"
+        INCLUDE "exchange.asm"
+        INCLUDE "positional.asm"
         INCLUDE "ram.asm"
         END
