@@ -28,13 +28,15 @@ KNJUMP  MACRO   JUMP
         ADD     A,JUMP
         LD      L,A
         LD      A,(HL)
+        OR      1
         CP      C
         CALL    Z,COLKN
         ENDM
 
-; One line from the target in B, outwards over empty squares; HIT decides at each piece.
+; One line from the target in B, outwards over empty squares to the border; HIT decides
+; at each piece.
 COLRAY  MACRO   STEP,HIT
-        LOCAL   NEXT
+        LOCAL   NEXT,DONE
         LD      L,B
         LD      C,STEP
         LD      D,0
@@ -44,8 +46,11 @@ NEXT:   LD      A,L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
+        CP      PC_OFF
+        JR      Z,DONE
         CALL    HIT
         JR      NC,NEXT
+DONE:
         ENDM
 
 ; One line from the king in B, for PINS.
@@ -74,6 +79,7 @@ NEXT:   LD      A,L
 ; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.   Called by: EVALMOVE (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    PINS
+        CALL    ATTMARK
         LD      A,(SKIPON)
         LD      (EXPINS),A
         XOR     A
@@ -85,15 +91,21 @@ EXCH:   CALL    PINS
 EXCH1:  LD      A,(HL)
         OR      A
         JR      Z,EXCH4         ; empty
-        CP      PC_OFF
-        JR      Z,EXCH4         ; border
-        LD      C,A
-        AND     70H
-        CP      60H
-        JR      Z,EXCH4         ; a king is never a target
+        RRA
+        JR      C,EXCH4         ; not marked: no piece of the other side attacks it
         LD      A,(SIDE)
-        XOR     C
-        JP      P,EXCH4         ; S's own piece: not a target in this half
+        XOR     (HL)
+        JP      P,EXCH4         ; S's own piece: its mark is for the second half
+        INC     (HL)            ; the mark goes
+        CALL    UNITS           ; the gain is at most the target: skip it when that
+        EXX                     ; cannot beat the best so far (DE')
+        INC     D
+        DEC     D
+        JR      NZ,EXCH12
+        CP      E
+        JR      C,EXCH12
+        JR      Z,EXCH12
+        EXX
         PUSH    HL              ; the target
         LD      A,(SIDE)
         LD      E,A
@@ -131,6 +143,8 @@ EXCH1:  LD      A,(HL)
         LD      A,L
         LD      (EXBSQ),A
         JR      EXCH3
+EXCH12: EXX
+        JR      EXCH4
 EXCH2:  EXX
 EXCH3:  POP     HL
 EXCH4:  INC     L
@@ -183,15 +197,18 @@ EXCH7:  LD      (EXBSQ),A       ; the defenders' skip map from here on
 EXCH8:  LD      A,(HL)
         OR      A
         JR      Z,EXCH11
-        CP      PC_OFF
-        JR      Z,EXCH11
-        LD      C,A
-        AND     70H
-        CP      60H
-        JR      Z,EXCH11
-        LD      A,(SIDE)
-        XOR     C
-        JP      M,EXCH11        ; M's own piece
+        RRA
+        JR      C,EXCH11        ; not marked (all M's marks went in the first half)
+        INC     (HL)
+        CALL    UNITS           ; as above: skip targets that cannot beat the best
+        EXX
+        INC     D
+        DEC     D
+        JR      NZ,EXCH13
+        CP      E
+        JR      C,EXCH13
+        JR      Z,EXCH13
+        EXX
         PUSH    HL
         LD      A,(EXPINS)
         LD      (SKIPON),A
@@ -227,6 +244,8 @@ EXCH8:  LD      A,(HL)
         EX      DE,HL
 EXCH9:  EXX
 EXCH10: POP     HL
+        JR      EXCH11
+EXCH13: EXX
 EXCH11: INC     L
         LD      A,L
         CP      LOW (BOARD+99)
@@ -236,6 +255,139 @@ EXCH11: INC     L
         EXX
         POP     DE              ; M's gain
         POP     HL              ; S's gain
+        RET
+
+; ------------------------------------------------------------------------------------------
+; ATTMARK - mark the targets: every piece, of either colour, except kings, that an enemy
+; piece attacks directly gets bit 0 of its code cleared (bit 0 is always set in a piece
+; code, so the mark loses nothing). Only marked pieces can have attackers in COLLECT (an
+; x-ray needs a direct attacker in front), so EXCH collects only for them, which saves most
+; of its work; pinned attackers may mark too, COLLECT then finds none. EXCH clears every
+; mark again, and until then COLLECT reads codes with OR 1.
+; In: BOARD.   Out: BOARD with the marks.
+; Destroys: AF, BC, DE, HL.   Called by: EXCH.
+; ------------------------------------------------------------------------------------------
+ATTMARK:
+        LD      HL,BOARD+21
+ATTM1:  LD      A,(HL)
+        OR      A
+        JR      Z,ATTM2
+        CP      PC_OFF
+        JR      Z,ATTM2
+        PUSH    HL
+        LD      B,L             ; the piece's square
+        LD      C,A
+        AND     PC_BLACK
+        LD      E,A             ; its colour
+        LD      A,C
+        RRCA
+        RRCA
+        RRCA
+        AND     0EH             ; kind * 2
+        LD      HL,ATTMTAB-2
+        ADD     A,L
+        LD      L,A
+        ADC     A,H
+        SUB     L
+        LD      H,A
+        LD      A,(HL)
+        INC     HL
+        LD      H,(HL)
+        LD      L,A
+        CALL    JPHL
+        POP     HL
+ATTM2:  INC     L
+        LD      A,L
+        CP      LOW (BOARD+99)
+        JR      NZ,ATTM1
+        RET
+
+JPHL:   JP      (HL)
+
+ATTMTAB:
+        DEFW    AMPAWN,AMKNIGHT,AMBISHOP,AMROOK,AMQUEEN,AMKING
+
+; Mark the piece at HL when it is an enemy of colour E other than the king.
+AMCHK   MACRO
+        LOCAL   NO
+        LD      A,(HL)
+        XOR     E
+        CP      90H
+        JR      C,NO            ; empty, own piece, border (black side)
+        CP      0E0H
+        JR      NC,NO           ; king, border (white side)
+        RES     0,(HL)
+NO:
+        ENDM
+
+; One step from the piece at B.
+AMSTEP  MACRO   STEP
+        LD      A,B
+        ADD     A,STEP
+        LD      L,A
+        AMCHK
+        ENDM
+
+; One line from the piece at B, to the first piece on it.
+AMRAY   MACRO   STEP
+        LOCAL   NEXT
+        LD      L,B
+NEXT:   LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NEXT
+        AMCHK
+        ENDM
+
+; AMPAWN .. AMKING - the attacks of one piece. In: B = its square (LOW), E = its colour.
+; Destroys: AF, HL.   Called by: ATTMARK.
+AMPAWN: LD      H,HIGH BOARD
+        LD      A,E
+        OR      A
+        JR      NZ,AMPAW1
+        AMSTEP  9
+        AMSTEP  11
+        RET
+AMPAW1: AMSTEP  -9
+        AMSTEP  -11
+        RET
+AMKNIGHT:
+        LD      H,HIGH BOARD
+        AMSTEP  21
+        AMSTEP  19
+        AMSTEP  12
+        AMSTEP  8
+        AMSTEP  -8
+        AMSTEP  -12
+        AMSTEP  -19
+        AMSTEP  -21
+        RET
+AMKING: LD      H,HIGH BOARD
+        AMSTEP  10
+        AMSTEP  -10
+        AMSTEP  1
+        AMSTEP  -1
+        AMSTEP  11
+        AMSTEP  9
+        AMSTEP  -9
+        AMSTEP  -11
+        RET
+AMQUEEN:
+        CALL    AMROOK
+AMBISHOP:
+        LD      H,HIGH BOARD
+        AMRAY   11
+        AMRAY   9
+        AMRAY   -9
+        AMRAY   -11
+        RET
+AMROOK: LD      H,HIGH BOARD
+        AMRAY   10
+        AMRAY   -10
+        AMRAY   1
+        AMRAY   -1
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -460,11 +612,13 @@ COLL1:  ADD     A,9
         LD      C,PC_PAWN+PC_BLACK
 COLL2:  LD      L,A
         LD      A,(HL)
+        OR      1               ; a target mark (bit 0 clear, see ATTMARK) is no matter
         CP      C
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
+        OR      1
         CP      C
         CALL    Z,COLPN
         LD      A,PC_KNIGHT
@@ -503,21 +657,19 @@ COLKN:  CALL    SKIPT
 
 ; ------------------------------------------------------------------------------------------
 ; COLHO, COLHD - a non-empty square met on an orthogonal (O) or diagonal (D) line.
-; In: A = its code, HL = its square, B = the target, C = the step, D = key of the piece in
+; In: A = its code (a piece), HL = its square, B = the target, C = the step, D = key in
 ;     front on this line (0 = none yet), E = colour collected.
 ; Out: NC = walk on (D = the key in front now), C = the line is finished.
 ; Destroys: AF, D.   Called by: COLLECT.
 ; ------------------------------------------------------------------------------------------
-COLHO:  CP      PC_OFF
-        SCF
-        RET     Z               ; the border
-        XOR     E
+COLHO:  XOR     E
         SCF
         RET     M               ; the other colour
         CALL    SKIPT
         SCF
         RET     NZ              ; pinned or busy: blocks the line
         LD      A,(HL)
+        OR      1
         XOR     E               ; the code as if white
         CP      PC_ROOK
         JR      Z,COLSL
@@ -552,16 +704,14 @@ COLSL1: LD      D,A
         AND     A               ; NC: walk on for x-rays
         RET
 
-COLHD:  CP      PC_OFF
-        SCF
-        RET     Z
-        XOR     E
+COLHD:  XOR     E
         SCF
         RET     M
         CALL    SKIPT
         SCF
         RET     NZ
         LD      A,(HL)
+        OR      1
         XOR     E
         CP      PC_BISHOP
         JR      Z,COLSL
@@ -600,6 +750,7 @@ COLINS: PUSH    HL
         PUSH    BC
         LD      B,A             ; key
         LD      A,(HL)
+        OR      1
         AND     0FH
         ADD     A,A
         ADD     A,A
