@@ -6,16 +6,9 @@
 ; so H holds HIGH BOARD and L walks the squares; a square's mailbox index is
 ; L - LOW BOARD. A list entry is three bytes: key, units (value * 16, king 240), square.
 
-PC_PAWN  EQU    11H             ; piece codes (src/reference/piece.rs), white; OR PC_BLACK
-PC_KNIGHT EQU   23H
-PC_BISHOP EQU   33H
-PC_ROOK  EQU    45H
-PC_QUEEN EQU    59H
-PC_KING  EQU    6FH
-PC_BLACK EQU    80H             ; colour bit
-PC_OFF   EQU    0FFH            ; border byte of the mailbox
-KINGU    EQU    240             ; a king's units in the exchange lists
-EXMAX    EQU    16              ; entries per list (more attackers are ignored)
+; Piece codes (PAWN .. KING, BLACK, OFF) and the board page come from board.asm.
+KINGU   EQU     240             ; a king's units in the exchange lists
+EXMAX   EQU     16              ; entries per list (more attackers are ignored)
 
 ; ------------------------------------------------------------------------------------------
 ; Macros that unroll COLLECT's and PINS's eight lines and eight knight jumps: the step is
@@ -46,7 +39,7 @@ NEXT:   LD      A,L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
-        CP      PC_OFF
+        CP      OFF
         JR      Z,DONE
         CALL    HIT
         JR      NC,NEXT
@@ -97,7 +90,7 @@ EXCH1:  LD      A,(HL)
         XOR     (HL)
         JP      P,EXCH4         ; S's own piece: its mark is for the second half
         INC     (HL)            ; the mark goes
-        CALL    UNITS           ; the gain is at most the target: skip it when that
+        CALL    TGUNITS           ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
         INC     D
         DEC     D
@@ -116,7 +109,7 @@ EXCH1:  LD      A,(HL)
         PUSH    HL
         PUSH    AF              ; their count
         LD      A,(SIDE)
-        XOR     PC_BLACK
+        XOR     BLACK
         LD      E,A
         LD      IX,DEFLST
         CALL    COLLECT         ; M's defenders
@@ -125,7 +118,7 @@ EXCH1:  LD      A,(HL)
         LD      B,A
         POP     HL
         PUSH    HL
-        CALL    UNITS
+        CALL    TGUNITS
         CALL    SWAP            ; HL = gain, A = attackers used
         PUSH    HL
         EXX
@@ -200,7 +193,7 @@ EXCH8:  LD      A,(HL)
         RRA
         JR      C,EXCH11        ; not marked (all M's marks went in the first half)
         INC     (HL)
-        CALL    UNITS           ; as above: skip targets that cannot beat the best
+        CALL    TGUNITS           ; as above: skip targets that cannot beat the best
         EXX
         INC     D
         DEC     D
@@ -213,7 +206,7 @@ EXCH8:  LD      A,(HL)
         LD      A,(EXPINS)
         LD      (SKIPON),A
         LD      A,(SIDE)
-        XOR     PC_BLACK
+        XOR     BLACK
         LD      E,A
         LD      IX,ATTLST
         CALL    COLLECT         ; M's attackers, pinned ones left out
@@ -232,7 +225,7 @@ EXCH8:  LD      A,(HL)
         LD      B,A
         POP     HL
         PUSH    HL
-        CALL    UNITS
+        CALL    TGUNITS
         CALL    SWAP
         PUSH    HL
         EXX
@@ -272,12 +265,12 @@ ATTMARK:
 ATTM1:  LD      A,(HL)
         OR      A
         JR      Z,ATTM2
-        CP      PC_OFF
+        CP      OFF
         JR      Z,ATTM2
         PUSH    HL
         LD      B,L             ; the piece's square
         LD      C,A
-        AND     PC_BLACK
+        AND     BLACK
         LD      E,A             ; its colour
         LD      A,C
         RRCA
@@ -391,11 +384,11 @@ AMROOK: LD      H,HIGH BOARD
         RET
 
 ; ------------------------------------------------------------------------------------------
-; UNITS - the value in units of the piece on a square (value nibble * 16).
+; TGUNITS - the value in units of the piece on a square (value nibble * 16).
 ; In: HL = its board byte.   Out: A = units.
 ; Destroys: AF.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
-UNITS:  LD      A,(HL)
+TGUNITS:  LD      A,(HL)
         AND     0FH
         ADD     A,A
         ADD     A,A
@@ -426,7 +419,7 @@ PINS1:  LD      (HL),A
         LD      A,(BKING)
         ADD     A,LOW BOARD
         LD      B,A
-        LD      E,PC_BLACK
+        LD      E,BLACK
 ; PINK - the eight lines of one king: B = its board byte (low), E = its colour, H = page.
 PINK:   PINRAY  10,PINHO
         PINRAY  -10,PINHO
@@ -445,7 +438,7 @@ PINK:   PINRAY  10,PINHO
 ; Out: NC = walk on (D = this square), C = the line is finished.
 ; Destroys: AF, D.   Called by: PINK.
 ; ------------------------------------------------------------------------------------------
-PINHO:  CP      PC_OFF
+PINHO:  CP      OFF
         SCF
         RET     Z
         XOR     E
@@ -462,14 +455,14 @@ PINHO1: INC     D
         SCF
         RET     Z               ; an enemy piece right in front: no pin
         AND     7FH
-        CP      PC_ROOK
+        CP      ROOK
         JR      Z,PINSET
-        CP      PC_QUEEN
+        CP      QUEEN
         SCF
         RET     NZ
         JR      PINSET
 
-PINHD:  CP      PC_OFF
+PINHD:  CP      OFF
         SCF
         RET     Z
         XOR     E
@@ -486,9 +479,9 @@ PINHD1: INC     D
         SCF
         RET     Z
         AND     7FH
-        CP      PC_BISHOP
+        CP      BISHOP
         JR      Z,PINSET
-        CP      PC_QUEEN
+        CP      QUEEN
         SCF
         RET     NZ
 ; The own piece at D is pinned.
@@ -606,10 +599,10 @@ COLLECT:
         LD      A,L
         JR      NZ,COLL1
         SUB     11
-        LD      C,PC_PAWN
+        LD      C,PAWN
         JR      COLL2
 COLL1:  ADD     A,9
-        LD      C,PC_PAWN+PC_BLACK
+        LD      C,PAWN+BLACK
 COLL2:  LD      L,A
         LD      A,(HL)
         OR      1               ; a target mark (bit 0 clear, see ATTMARK) is no matter
@@ -621,7 +614,7 @@ COLL2:  LD      L,A
         OR      1
         CP      C
         CALL    Z,COLPN
-        LD      A,PC_KNIGHT
+        LD      A,KNIGHT
         OR      E
         LD      C,A
         KNJUMP  21
@@ -671,15 +664,15 @@ COLHO:  XOR     E
         LD      A,(HL)
         OR      1
         XOR     E               ; the code as if white
-        CP      PC_ROOK
+        CP      ROOK
         JR      Z,COLSL
-        CP      PC_QUEEN
+        CP      QUEEN
         JR      Z,COLSL
         INC     D               ; not a slider of this line
         DEC     D
         SCF
         RET     NZ              ; behind another piece: ends the line
-        CP      PC_KING
+        CP      KING
         SCF
         RET     NZ
 COLKG:  LD      A,B             ; a king counts only next to the target
@@ -713,17 +706,17 @@ COLHD:  XOR     E
         LD      A,(HL)
         OR      1
         XOR     E
-        CP      PC_BISHOP
+        CP      BISHOP
         JR      Z,COLSL
-        CP      PC_QUEEN
+        CP      QUEEN
         JR      Z,COLSL
         INC     D
         DEC     D
         SCF
         RET     NZ
-        CP      PC_KING
+        CP      KING
         JR      Z,COLKG
-        CP      PC_PAWN
+        CP      PAWN
         SCF
         RET     NZ
         LD      A,B             ; a pawn next to the target ...

@@ -22,7 +22,7 @@ POSA1:  LD      (HL),A
 POSA2:  LD      A,(HL)
         OR      A
         JR      Z,POSA5
-        CP      PC_OFF
+        CP      OFF
         JR      Z,POSA5
         LD      C,A
         AND     70H
@@ -88,7 +88,7 @@ POSA7:  LD      D,(HL)          ; white pawns on the file
         LD      IX,PAWNTAB
         LD      E,0
         CALL    PAWNCOL
-        LD      E,PC_BLACK
+        LD      E,BLACK
 ; PAWNCOL - one colour's 64 pawn points. In: E = colour, IX = its table. Out: IX + 64.
 PAWNCOL:
         LD      A,E             ; the king's square -> file, rank
@@ -237,7 +237,7 @@ PAWNP8: LD      A,(IX+0)
 ; ------------------------------------------------------------------------------------------
 ISPASS: PUSH    HL
         PUSH    BC
-        LD      A,PC_PAWN+PC_BLACK
+        LD      A,PAWN+BLACK
         XOR     E
         LD      B,A             ; the enemy pawn
         LD      C,10            ; white looks up the board, black down
@@ -249,7 +249,7 @@ ISPAS1: LD      A,L
         ADD     A,C
         LD      L,A
         LD      A,(HL)
-        CP      PC_OFF
+        CP      OFF
         JR      Z,ISPAS2        ; past the last rank: passed
         CP      B
         JR      Z,ISPAS3
@@ -390,7 +390,7 @@ TOTAL:  LD      IY,0
 TOTAL1: LD      A,(HL)
         OR      A
         JR      Z,TOTAL2
-        CP      PC_OFF
+        CP      OFF
         CALL    NZ,PTADD
 TOTAL2: INC     L
         LD      A,L
@@ -420,10 +420,10 @@ DELTA:  LD      IY,0
         AND     7
         JR      Z,DELTA1
         PUSH    HL              ; a promotion: the new piece of the mover's colour
-        LD      HL,KINDCODE
+        LD      HL,PROMOTAB
         CALL    TABPTR
         LD      A,B
-        AND     PC_BLACK
+        AND     BLACK
         OR      (HL)
         POP     HL
         JR      DELTA2
@@ -479,8 +479,8 @@ DELTA6: PUSH    IY
 ; ------------------------------------------------------------------------------------------
 
 ; Promotion kind (flags bits 0-2) -> white piece code.
-KINDCODE:
-        DEFB    0,PC_PAWN,PC_KNIGHT,PC_BISHOP,PC_ROOK,PC_QUEEN,PC_KING,0
+PROMOTAB:
+        DEFB    0,PAWN,KNIGHT,BISHOP,ROOK,QUEEN,KING,0
 
 PADVT:  DEFB    0,0,0,1,2,3,5,0 ; pawn advance by own rank
 PPASST: DEFB    0,1,1,2,3,5,7,0 ; passed pawn by own rank

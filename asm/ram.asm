@@ -25,8 +25,14 @@ WKING   EQU     FULLMV+2        ; white king's square
 BKING   EQU     WKING+1         ; black king's square
 MATERL  EQU     BKING+1         ; material white minus black in units (word, kings excluded)
 
+; --- game history for TAKEBACK (match.asm) ------------------------------------------------------
+HISTMAX EQU     2               ; plies kept: deeper takebacks are SETUP + replay on the console
+HISTENT EQU     7               ; bytes per ply: from, to, flags, then the 4-byte undo record
+HISTN   EQU     MATERL+2        ; plies held, 0..HISTMAX
+HISTBUF EQU     HISTN+1         ; HISTMAX entries, oldest first
+
 ; --- positional tables (positional.asm) ------------------------------------------------------
-PAWNTAB EQU     MATERL+2        ; pawn points, 2 x 64 (white, black)
+PAWNTAB EQU     HISTBUF+HISTENT*HISTMAX       ; pawn points, 2 x 64 (white, black)
 ROOKFIL EQU     PAWNTAB+128     ; rook file points, 2 x 8
 
 ; --- search variables (search.asm) -----------------------------------------------------------
@@ -39,6 +45,10 @@ DEPTHN  EQU     MSTOP+2         ; depth of the current pass
 PASSN   EQU     DEPTHN+1        ; passes completed
 PLYN    EQU     PASSN+1         ; current ply
 LEVEL   EQU     PLYN+1          ; playing level 1-6
+; PERFT borrows three search variables (perft and the search never run at the same time):
+PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
+PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
+; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
 PVTAB   EQU     PLYTAB+160      ; triangular PV, 45 moves x 3 bytes
 PVLEN   EQU     PVTAB+135       ; PV length per ply, 10 bytes
@@ -56,10 +66,7 @@ EXBSQ   EQU     EXPINS+1        ; EXCH: the best target (LOW of its board byte),
                                 ; defenders' skip map for the second half
 EXBUSE  EQU     EXBSQ+1         ; EXCH: attackers the best exchange used (the busy ones)
 
-; The exchange code walks the board and the bit maps with 8-bit pointers.
-        IF      (HIGH BOARD) - (HIGH (BOARD+119))
-        ERROR: the board must not cross a 256-byte page
-        ENDIF
+; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))
         ERROR: PINMAP and BUSYMAP must lie in one 256-byte page
         ENDIF
@@ -72,10 +79,15 @@ BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out o
 
 ; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
-MSCAP   EQU     150             ; entries
+MSCAP   EQU     147             ; entries
 MOVESTK EQU     BOOKPTR+2       ; MSCAP entries
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
+MSEND   EQU     RAMUSED         ; one past the last move-stack entry
+
+        IF      (BOARD MOD 256) > 256-120
+        ERROR: the board must lie in one 256-byte page (board.asm sets H once)
+        ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack
         ENDIF
