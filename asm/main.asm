@@ -36,4 +36,5 @@ READYMSG:
         INCLUDE "match.asm"
         INCLUDE "exchange.asm"
         INCLUDE "positional.asm"
+        INCLUDE "eval.asm"
         END

@@ -1,5 +1,6 @@
-//! Differential tests of the guest's EVAL parts (asm/exchange.asm, asm/positional.asm)
-//! against the native reference (src/reference/exchange.rs, positional.rs): the same board
+//! Differential tests of the guest's EVAL (asm/exchange.asm, asm/positional.asm,
+//! asm/eval.asm) against the native reference (src/reference/exchange.rs, positional.rs and
+//! `eval_move` / `root_evals` in search.rs): the same board
 //! goes into guest RAM and into the reference, and every result must be identical.
 //!
 //! Positions: the perft suite, Win at Chess, and positions from random games with a fixed
@@ -15,7 +16,8 @@ use c7010::reference::epd::parse_epd;
 use c7010::reference::exchange::{Attackers, MAX_ATTACKERS, collect, exchange, pins, swap};
 use c7010::reference::piece::{BLACK, EMPTY, OFF, is_piece};
 use c7010::reference::positional::Positional;
-use c7010::reference::{Board, legal_moves};
+use c7010::reference::moves::gen_pseudo;
+use c7010::reference::{Board, Search, legal_moves};
 
 /// Root positions taken from each suite (the children multiply them by about 35).
 const WAC_ROOTS: usize = 24;
@@ -392,4 +394,107 @@ fn board_loading_fills_the_state_bytes() {
     assert_eq!(h.read_at("EPSQ", 0, 1).unwrap()[0], square(3, 5));
     assert_eq!(h.read_at("FULLMV", 0, 2).unwrap(), vec![17, 0]);
     assert_eq!(h.read_at("BKING", 0, 1).unwrap()[0], square(4, 7));
+}
+
+fn word(bytes: &[u8]) -> u16 {
+    u16::from_le_bytes([bytes[0], bytes[1]])
+}
+
+/// ANALYS's root list by GEN + EVAL (ROOTLIST) entry by entry against the reference's
+/// `root_evals`: the move, the check bit, key = min and max, in GEN order; and POSCNT.
+#[test]
+fn root_list_equals_the_reference_root_evals() {
+    let mut h = harness();
+    let movestk = h.symbol("MOVESTK").unwrap();
+    let (mut lists, mut entries, mut checks, mut list_t) = (0, 0, 0, 0u64);
+    let mut positions = roots(100, 12);
+    positions.extend(
+        ["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"]
+            .iter()
+            .map(|f| Board::from_fen(f).unwrap()),
+    );
+    for b in &positions {
+        let want = Search::new(b).root_evals();
+        load_board(&mut h, b);
+        h.write_at("POSCNT", 0, &[0; 4]).unwrap();
+        let (_, t) = h.call("ROOTLIST", |_| {}).unwrap();
+        list_t += t;
+        let fen = b.to_fen();
+        let top = word(&h.read_at("MSTOP", 0, 2).unwrap());
+        let n = usize::from(top - movestk) / 7;
+        assert_eq!(n, want.len(), "root list length on {fen}");
+        let got = h.read(movestk, 7 * n);
+        for (i, e) in want.iter().enumerate() {
+            let g = &got[7 * i..7 * i + 7];
+            let flags = e.mv.flags | if e.check { 0x80 } else { 0 };
+            assert_eq!(
+                (g[0], g[1], g[2], word(&g[3..5]) as i16, word(&g[5..7]) as i16),
+                (e.mv.from, e.mv.to, flags, e.min, e.max),
+                "entry {i} ({}) on {fen}",
+                e.mv
+            );
+            checks += usize::from(e.check);
+        }
+        let poscnt = h.read_at("POSCNT", 0, 4).unwrap();
+        assert_eq!(u32::from_le_bytes(poscnt.try_into().unwrap()), want.len() as u32);
+        lists += 1;
+        entries += n;
+    }
+    println!(
+        "ROOTLIST: {lists} positions, {entries} moves, {} T-states per list, {} per move \
+         (POSANA, TOTAL and GEN included)",
+        list_t / lists as u64,
+        list_t / entries as u64
+    );
+    assert!(checks > 50, "only {checks} checking moves");
+}
+
+/// EVALMOVE on every pseudo-legal move: illegal ones are refused, legal ones give the
+/// reference's min, max and check; the T-states per evaluated move are the speed figure.
+#[test]
+fn evalmove_equals_the_reference_on_every_pseudo_legal_move() {
+    let mut h = harness();
+    let (mut legal, mut illegal, mut eval_t) = (0u64, 0, 0u64);
+    for b in &roots(60, 10) {
+        let want = Search::new(b).root_evals();
+        load_board(&mut h, b);
+        h.call("ROOTLIST", |_| {}).unwrap();
+        let mut pseudo = Vec::new();
+        gen_pseudo(b, &mut |m| pseudo.push(m));
+        for m in pseudo {
+            let (regs, t) = h
+                .call("EVALMOVE", |r| {
+                    r.bc = (u16::from(m.from) << 8) | u16::from(m.to);
+                    r.de = u16::from(m.flags);
+                })
+                .unwrap();
+            let carry = regs.af & 1 != 0;
+            match want.iter().find(|e| e.mv == m) {
+                Some(e) => {
+                    assert!(!carry, "{m} refused on {}", b.to_fen());
+                    let flags = m.flags | if e.check { 0x80 } else { 0 };
+                    assert_eq!(
+                        (regs.hl as i16, regs.de as i16, (regs.af >> 8) as u8),
+                        (e.min, e.max, flags),
+                        "EVALMOVE {m} on {}",
+                        b.to_fen()
+                    );
+                    legal += 1;
+                    eval_t += t;
+                }
+                None => {
+                    assert!(carry, "illegal {m} accepted on {}", b.to_fen());
+                    illegal += 1;
+                }
+            }
+            assert_eq!(h.read_at("BOARD", 0, BOARD_SIZE).unwrap(), b.sq.to_vec());
+        }
+    }
+    println!(
+        "EVALMOVE: {legal} legal moves, {} T-states each on average \
+         ({:.0} positions per emulated second at 4.433619 MHz); {illegal} illegal refused",
+        eval_t / legal,
+        4_433_619.0 / (eval_t as f64 / legal as f64)
+    );
+    assert!(illegal > 20);
 }
