@@ -3,7 +3,7 @@
 ; in MSGBUF (which held the command) and sent with SENDMSG; MOVOUT sends a played move and
 ; STATUS tells whether the game goes on.
 ;
-; GO for now plays the first legal move in GEN order (the search replaces this).
+; GO runs the search (search.asm), then the module ponders until the next command.
 ; TAKEBACK keeps the last HISTMAX plies (moves and undo records, HISTBUF); the console takes
 ; back further by SETUP of an earlier position and replaying the moves after it.
 
@@ -174,7 +174,14 @@ STATU1: CALL    INCHECK
 ;      new position (the mate / stalemate flags are MOVOUT's).
 ; Destroys: A, B, C, D, E, H, L.   Called by: PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
-PLAYMV: LD      A,(HISTN)
+PLAYMV: PUSH    BC              ; the book follows the game
+        PUSH    DE
+        LD      D,B
+        LD      E,C
+        CALL    BKPLAY
+        POP     DE
+        POP     BC
+        LD      A,(HISTN)
         CP      HISTMAX
         JR      C,PLAYM1
         PUSH    BC              ; full: forget the oldest ply
@@ -267,6 +274,7 @@ MOVOU2: LD      A,D
 ; CNEW - NEW: the initial position, history cleared.  -> OK
 ; ------------------------------------------------------------------------------------------
 CNEW:   CALL    NEWGAME
+        CALL    BKNEW
         XOR     A
         LD      (HISTN),A
         JP      SENDOK
@@ -349,54 +357,64 @@ PLAYR4: LD      E,(HL)          ; found: HL = entry + 2
         JP      MOVOUT          ; the wire move is still in MSGBUF+2..4
 
 ; ------------------------------------------------------------------------------------------
-; CGO - GO [budget]: for now the first legal move in GEN order, played at once:
-; BESTMOVE move, flags, score 0, positions = legal moves, passes 0; maybe GAMEOVER.
-; GAME_OVER when there is no legal move. The budget is read by the search, not yet here.
+; CGO - GO [budget]: the search (GOSRCH, search.asm) with the payload's budget or the level's;
+; INFO after every pass; BESTMOVE move, flags (bit 7: from the book), score, positions,
+; passes; the move is played; maybe GAMEOVER. A command that arrives meanwhile stops the
+; search (MOVENOW is then taken as any command: outside a search it does nothing). Then the
+; module thinks on the opponent's time (PONDER) until the next command.
+; GAME_OVER when there is no legal move.
 ; ------------------------------------------------------------------------------------------
 CGO:    CALL    MOVLIST
         LD      A,B
         OR      A
         LD      A,E_OVER
         JP      Z,SENDERR
-        LD      HL,MSGBUF+6     ; score 0, positions B (32-bit), passes 0
-        XOR     A
-        LD      (HL),A
-        INC     HL
-        LD      (HL),A
-        INC     HL
-        LD      (HL),B
-        INC     HL
-        LD      (HL),A
-        INC     HL
-        LD      (HL),A
-        INC     HL
-        LD      (HL),A
-        INC     HL
-        LD      (HL),A
-        LD      HL,MOVESTK      ; the first legal move
+        LD      A,(MSGBUF+1)
+        OR      A
+        JR      Z,CGO1
+        LD      HL,MSGBUF+2     ; GO with a budget
+        LD      DE,BUDGET
+        LD      BC,4
+        LDIR
+        JR      CGO2
+CGO1:   CALL    LVLBUD
+CGO2:   CALL    GOSRCH
+        LD      HL,BESTMV       ; BESTMOVE: move, flags, score, positions, passes
+        LD      DE,MSGBUF+2
+        CALL    WIREMV
+        LD      HL,SCORE
+        LD      DE,MSGBUF+6
+        LD      BC,2
+        LDIR
+        LD      HL,POSCNT
+        LD      BC,4
+        LDIR
+        LD      A,(PASSES)
+        LD      (DE),A
+        LD      HL,BESTMV
         LD      B,(HL)
         INC     HL
         LD      C,(HL)
         INC     HL
         LD      E,(HL)
-        LD      A,B
-        CALL    TOWIRE
-        LD      (MSGBUF+2),A
-        LD      A,C
-        CALL    TOWIRE
-        LD      (MSGBUF+3),A
-        LD      A,E
-        AND     F_PROMO
-        LD      (MSGBUF+4),A
         CALL    PLAYMV
-        LD      HL,T_BEST*256+11
+        LD      HL,SRFLAGS
+        BIT     FBOOK,(HL)
+        JR      Z,CGO3
+        SET     7,D             ; from the book
+CGO3:   LD      HL,T_BEST*256+11
         PUSH    AF
         LD      A,H
         LD      (MSGBUF),A
         LD      A,L
         LD      (MSGBUF+1),A
         POP     AF
-        JP      MOVOUT
+        PUSH    AF
+        CALL    MOVOUT
+        POP     AF
+        OR      A
+        RET     NZ              ; the game is over: nothing to ponder
+        JP      PONDER
 
 ; ------------------------------------------------------------------------------------------
 ; CTAKEBK - TAKEBACK: undo the last ply of the history. -> OK, or ERROR NOTHING_TO_UNDO.
@@ -406,6 +424,7 @@ CTAKEBK:
         OR      A
         LD      A,E_NOUNDO
         JP      Z,SENDERR
+        CALL    BKOFF           ; after a take-back the module plays out of the book
         LD      A,(HISTN)
         DEC     A
         LD      (HISTN),A
@@ -522,7 +541,8 @@ CASTCHK MACRO   BITN,KSQ,KCODE,RSQ,RCODE
 CASTC1:
         ENDM
 
-CSETUP: LD      HL,MSGBUF+2
+CSETUP: CALL    BKOFF           ; a set-up position is out of the book
+        LD      HL,MSGBUF+2
         LD      BC,0            ; B white kings, C black kings
         LD      D,0             ; wire square
 CSETU1: LD      A,(HL)

@@ -17,16 +17,17 @@
 ; means "no final evaluation yet" (i16::MIN, below every score).
 ;
 ; What search.asm needs from the other modules (their headers are the contract):
-;   GENEVAL (eval.asm)  GEN with EVALMOVE as hook at the current node.
-;                       In: HL = positional sum at the node (white view), A = 0: evaluate
-;                       only, non-zero: also store the legal moves on the move stack from
-;                       MSTOP (MSTOP advances; at most MSCAP entries in all).
+;   GENEVAL (node.asm)  GEN with EVALMOVE (eval.asm) as hook at the node of ply PLYN,
+;                       whose positional sum (white view) is in its PLYTAB record.
+;                       In: A = 0: evaluate only, non-zero: also store the legal moves on
+;                       the move stack from MSTOP (MSTOP advances; at most MSCAP entries).
 ;                       Out: B = legal moves, DE = best minimum evaluation (8000H when none),
 ;                       carry set when a move did not fit on the move stack. POSCNT counts
 ;                       every legal move evaluated.
 ;   MAKE, UNMAKE (board.asm)  In: B = from, C = to, E = flags, HL = 4-byte undo record.
 ;   INCHECK (board.asm)       Out: carry set when the side to move is in check.
 ;   POSANA (positional.asm)   build the positional tables for the root (ANALYS).
+;   NEGHL (eval.asm): HL = -HL.   TOWIRE (match.asm): mailbox square -> wire square.
 ;   TOTAL (positional.asm)    Out: HL = positional sum of the board (white view).
 ;   DELTA (positional.asm)    In: D = from, E = to, C = flags (board before the move).
 ;                             Out: HL = change of the sum (white view).
@@ -80,18 +81,6 @@ CPSG1:  LD      A,D             ; signs differ: HL < DE exactly when DE is the p
         AND     80H
         OR      1               ; 01H (DE >= 0) or 81H (DE < 0); never equal to H here
         CP      H
-        RET
-
-; ------------------------------------------------------------------------------------------
-; NEGHL - HL = -HL.
-; In: HL.   Out: HL negated.   Destroys: A.   Called by: PASS, THINK.
-; ------------------------------------------------------------------------------------------
-NEGHL:  XOR     A
-        SUB     L
-        LD      L,A
-        SBC     A,A
-        SUB     H
-        LD      H,A
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -436,9 +425,9 @@ PASLP:  CALL    DEPTH
         CALL    TOPSET          ; HL = the child's first entry
         LD      (IX+PLYSIZE+PFIRST),L
         LD      (IX+PLYSIZE+PFIRST+1),H
-        LD      A,(PLYN)
-        INC     A
-        LD      B,A             ; B = child's ply
+        LD      HL,PLYN
+        INC     (HL)            ; PLYN = the child's ply while NODE runs
+        LD      B,(HL)
         LD      A,(DEPTHN)
         DEC     A
         SUB     B               ; store when child < depth - 1
@@ -448,12 +437,13 @@ PASLP:  CALL    DEPTH
         JR      PASN2
 PASN1:  XOR     A
 PASN2:  PUSH    AF              ; the store flag
-        LD      L,(IX+PLYSIZE+PPOS)
-        LD      H,(IX+PLYSIZE+PPOS+1)
         PUSH    IX
         CALL    GENEVAL         ; B = legal moves, DE = best minimum, C = overflow
         POP     IX
         POP     HL              ; H = the store flag
+        LD      A,(PLYN)        ; (flags kept) back to the parent's ply
+        DEC     A
+        LD      (PLYN),A
         JR      C,PASLF         ; overflow: a last-ply node
         LD      A,B
         OR      A
@@ -492,7 +482,7 @@ PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
         LD      DE,0
         JR      NC,PASLF
         LD      A,(PLYN)
-        INC     A
+        INC     A               ; the child's ply
         LD      E,A
         LD      HL,-MATE
         ADD     HL,DE
@@ -561,7 +551,6 @@ THINK:  CALL    POSANA
         LD      HL,MOVESTK
         LD      (MSTOP),HL
         LD      (PLYTAB+PFIRST),HL
-        LD      HL,(ROOTPOS)
         LD      A,1
         CALL    GENEVAL         ; the root list
         LD      A,B
@@ -665,32 +654,17 @@ THKEND: LD      HL,PVTAB
         RET
 
 ; ------------------------------------------------------------------------------------------
-; SQ64 - a mailbox square as a wire square: 21 + file + 10 * rank -> file + 8 * rank.
-; In: A = mailbox square.   Out: A = 0-63.   Destroys: C.   Called by: SENDINF, match.asm.
-; ------------------------------------------------------------------------------------------
-SQ64:   SUB     21
-        LD      C,A
-SQ64L:  CP      10
-        JR      C,SQ64E
-        SUB     10
-        DEC     C
-        DEC     C
-        JR      SQ64L
-SQ64E:  LD      A,C
-        RET
-
-; ------------------------------------------------------------------------------------------
 ; WIREMV - copy a move as the wire's three bytes: from, to (0-63), promotion kind or 0.
 ; In: HL = move (from, to, flags), DE = destination.   Out: HL, DE advanced by 3.
-; Destroys: A, C.   Called by: SENDINF, match.asm.
+; Destroys: A.   Called by: SENDINF, CGO (match.asm).
 ; ------------------------------------------------------------------------------------------
 WIREMV: LD      A,(HL)
-        CALL    SQ64
+        CALL    TOWIRE
         LD      (DE),A
         INC     HL
         INC     DE
         LD      A,(HL)
-        CALL    SQ64
+        CALL    TOWIRE
         LD      (DE),A
         INC     HL
         INC     DE
@@ -765,9 +739,13 @@ BKOFF:  LD      HL,0
 ; far followed by this one and goes on (book.rs `next`); 0 when there is none. BOOKPTR
 ; points at the next move inside that line; lines before it cannot match any longer game.
 ; In: D = from, E = to (mailbox squares).   Out: BOOKPTR.
-; Destroys: A, B, C, D, E, H, L.   Called by: match.asm (MOVE, BESTMOVE).
+; Destroys: A, B, C, D, E, H, L.   Called by: PLAYMV (match.asm: MOVE and GO).
 ; ------------------------------------------------------------------------------------------
-BKPLAY: LD      HL,(BOOKPTR)
+BKPLAY: PUSH    IY              ; (PLAYMV's callers keep IY)
+        CALL    BKPLY0
+        POP     IY
+        RET
+BKPLY0: LD      HL,(BOOKPTR)
         LD      A,H
         OR      L
         RET     Z
@@ -860,9 +838,12 @@ GOSRCH: LD      A,03H           ; FPOLL and FINFO
         CALL    POSANA
         CALL    TOTAL
         LD      (ROOTPOS),HL
-        LD      DE,MOVESTK
-        LD      (MSTOP),DE
-        LD      A,1
+        LD      (PLYTAB+PPOS),HL
+        LD      HL,MOVESTK
+        LD      (MSTOP),HL
+        XOR     A
+        LD      (PLYN),A
+        INC     A
         CALL    GENEVAL
         POP     DE
         LD      A,B
@@ -915,3 +896,32 @@ PONDER: LD      A,01H           ; FPOLL only
         LD      (BUDGET),HL
         LD      (BUDGET+2),HL
         JP      THINK
+
+; ------------------------------------------------------------------------------------------
+; LEVELS - the position budget of levels 1-6, 32 bits each. The module has no clock: a
+; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
+; (tests/guest_search.rs checks that the two agree).
+; ------------------------------------------------------------------------------------------
+LEVELS: DEFW    30000,0         ; 1 tournament, about 2 minutes
+        DEFW    2500,0          ; 2 beginner, about 10 s
+        DEFW    7500,0          ; 3
+        DEFW    15000,0         ; 4
+        DEFW    60000,0         ; 5
+        DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
+
+; ------------------------------------------------------------------------------------------
+; LVLBUD - BUDGET = the budget of the playing level.
+; In: LEVEL (1-6).   Out: BUDGET.   Destroys: A, B, C, D, E, H, L.   Called by: CGO.
+; ------------------------------------------------------------------------------------------
+LVLBUD: LD      A,(LEVEL)
+        DEC     A
+        ADD     A,A
+        ADD     A,A
+        LD      E,A
+        LD      D,0
+        LD      HL,LEVELS
+        ADD     HL,DE
+        LD      DE,BUDGET
+        LD      BC,4
+        LDIR
+        RET

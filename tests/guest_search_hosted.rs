@@ -53,6 +53,12 @@ fn hosted_image() -> GuestImage {
     for f in ["search.asm", "proto.asm", "book.asm", "ram.asm"] {
         src.push_str(&format!("        INCLUDE \"{}\"\n", dir.join(f).display()));
     }
+    // Two small routines search.asm borrows from eval.asm and match.asm.
+    src.push_str(
+        "NEGHL:  XOR A\n SUB L\n LD L,A\n SBC A,A\n SUB H\n LD H,A\n RET\n\
+         TOWIRE: PUSH BC\n SUB 21\n LD C,0\nTW1: CP 10\n JR C,TW2\n SUB 10\n LD B,A\n\
+         LD A,C\n ADD A,8\n LD C,A\n LD A,B\n JR TW1\nTW2: ADD A,C\n POP BC\n RET\n",
+    );
     src.push_str("        END\n");
     let asm = assemble_source("hosted_search.asm", &src).expect("search.asm assembles");
     let rom = asm.image(Some(8192)).expect("fits in 8 KB");
@@ -185,7 +191,10 @@ impl Host {
                 set_flags(&mut r, check, !check);
             }
             "GENEVAL" => {
-                let (count, best, overflow) = self.gen_eval(r.hl as i16, (r.af >> 8) != 0);
+                // The node's positional sum is in the PLYTAB record of ply PLYN.
+                let plyn = self.h.read(self.sym("PLYN"), 1)[0] as u16;
+                let pos = self.word(self.sym("PLYTAB") + 16 * plyn + 14) as i16;
+                let (count, best, overflow) = self.gen_eval(pos, (r.af >> 8) != 0);
                 r.bc = (r.bc & 0x00FF) | ((count as u16) << 8);
                 r.de = best as u16;
                 set_flags(&mut r, overflow, false);
@@ -321,7 +330,12 @@ fn compare(boards: &[Board], budget: u32) {
             diffs.push(format!("{}\n guest {guest:?}\n ref   {want:?}", b.to_fen()));
         }
     }
-    assert!(diffs.is_empty(), "{} differences:\n{}", diffs.len(), diffs.join("\n"));
+    assert!(
+        diffs.is_empty(),
+        "{} differences:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
 }
 
 #[test]
@@ -420,7 +434,11 @@ fn book_tracking_gives_the_reference_books_next_move() {
             let m = match want {
                 Some((f, t)) if rng.below(6) != 0 => {
                     in_book_moves += 1;
-                    *moves.as_slice().iter().find(|m| m.from == f && m.to == t).unwrap()
+                    *moves
+                        .as_slice()
+                        .iter()
+                        .find(|m| m.from == f && m.to == t)
+                        .unwrap()
                 }
                 _ => moves.as_slice()[rng.below(moves.len())],
             };
@@ -429,7 +447,10 @@ fn book_tracking_gives_the_reference_books_next_move() {
         }
         games += 1;
     }
-    assert!(in_book_moves > 100, "the test followed the book ({in_book_moves} moves)");
+    assert!(
+        in_book_moves > 100,
+        "the test followed the book ({in_book_moves} moves)"
+    );
 }
 
 #[test]

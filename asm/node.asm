@@ -1,0 +1,112 @@
+; node.asm - NODE's list: GEN with EVALMOVE (eval.asm) at the node of ply PLYN, the way the
+; reference's Search::gen_eval does it: every legal move is evaluated and counted, the best
+; minimum is kept, and (when asked) the moves go onto the move stack until it is full.
+; Kept apart from search.asm so the search logic can also be tested with GENEVAL served by
+; the host (tests/guest_search_hosted.rs).
+;
+; While GEN runs, the node's own PLYTAB record holds the running results (the search sets
+; the record's alpha, beta, best and current move only after GENEVAL returns):
+; PCOUNT = legal moves, PBEST = best minimum, PCUR = bit 0 store, bit 1 overflow.
+
+; ------------------------------------------------------------------------------------------
+; PLYREC - the PLYTAB record of ply PLYN.
+; In: PLYN.   Out: IX = record.   Destroys: A, D, E.   Called by: GENEVAL, NODEHK.
+; ------------------------------------------------------------------------------------------
+PLYREC: LD      A,(PLYN)
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A             ; 16 bytes a ply (ply <= 9: no carry)
+        LD      E,A
+        LD      D,0
+        LD      IX,PLYTAB
+        ADD     IX,DE
+        RET
+
+; ------------------------------------------------------------------------------------------
+; GENEVAL - GEN + EVAL at the node of ply PLYN (its positional sum in its PLYTAB record).
+; In: A = 0: evaluate only; non-zero: also store the legal moves on the move stack from
+;     MSTOP (MSTOP advances; moves that do not fit before MSEND are only evaluated).
+; Out: B = legal moves, DE = best minimum evaluation (8000H when none), carry set when a
+;      move did not fit; POSCNT counts every legal move.
+; Destroys: all but IY and SP.   Called by: PASS (NODE), THINK (the root list), GOSRCH.
+; ------------------------------------------------------------------------------------------
+GENEVAL:
+        PUSH    AF
+        CALL    PLYREC
+        POP     AF
+        OR      A
+        JR      Z,GENEV1
+        LD      A,1
+GENEV1: LD      (IX+PCUR),A     ; bit 0: store
+        LD      (IX+PCOUNT),0
+        LD      (IX+PBEST),0
+        LD      (IX+PBEST+1),80H
+        PUSH    IY
+        LD      IY,NODEHK
+        CALL    GEN
+        POP     IY
+        CALL    PLYREC
+        LD      B,(IX+PCOUNT)
+        LD      E,(IX+PBEST)
+        LD      D,(IX+PBEST+1)
+        LD      A,(IX+PCUR)
+        RRA
+        RRA                     ; carry = bit 1: a move did not fit
+        RET
+
+; ------------------------------------------------------------------------------------------
+; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and
+; store it when asked and there is room.
+; In: B = from, C = to, E = flags (GEN's hook contract).   Out: the record, maybe an entry.
+; Destroys: AF, BC, DE, HL, IX, the alternate registers (IY kept).   Called by: GEN.
+; ------------------------------------------------------------------------------------------
+NODEHK: CALL    EVALMOVE        ; HL = min, DE = max, A = entry flags
+        RET     C               ; illegal
+        PUSH    AF
+        PUSH    DE
+        PUSH    HL
+        PUSH    BC
+        CALL    PLYREC
+        POP     BC
+        INC     (IX+PCOUNT)
+        POP     HL              ; min
+        LD      E,(IX+PBEST)
+        LD      D,(IX+PBEST+1)
+        CALL    CPSGN           ; min < best?
+        JR      C,NODEH1
+        LD      (IX+PBEST),L
+        LD      (IX+PBEST+1),H
+NODEH1: POP     DE              ; max
+        POP     AF              ; flags
+        BIT     0,(IX+PCUR)
+        RET     Z               ; evaluate only
+        PUSH    HL
+        PUSH    DE
+        LD      HL,(MSTOP)
+        LD      DE,MSEND
+        OR      A
+        SBC     HL,DE
+        ADD     HL,DE
+        POP     DE
+        JR      C,NODEH2
+        POP     HL
+        SET     1,(IX+PCUR)     ; full: counted, not stored
+        RET
+NODEH2: LD      (HL),B
+        INC     HL
+        LD      (HL),C
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        POP     BC              ; min
+        LD      (HL),C
+        INC     HL
+        LD      (HL),B
+        INC     HL
+        LD      (HL),E
+        INC     HL
+        LD      (HL),D
+        INC     HL
+        LD      (MSTOP),HL
+        RET
