@@ -1,0 +1,265 @@
+//! The guest's search on the real ROM, through the latch protocol only (`GuestSession`),
+//! against the reference: every INFO line (pass, score, positions, PV) and the BESTMOVE
+//! (move, score, positions, passes) of GO must equal `Search::think` / `analys`. Also: the
+//! level table in ROM equals the reference's, MOVENOW stops a search at once, and thinking
+//! on the opponent's time stops at the next command and changes nothing GO answers.
+
+use c7010::guest::GuestImage;
+use c7010::guest::session::{GuestSession, wire_move};
+use c7010::protocol::{Command, Event, Move as WireMove};
+use c7010::reference::book::Book;
+use c7010::reference::levels::LEVEL_BUDGETS;
+use c7010::reference::{Board, Move, PassInfo, Search, analys, legal_moves};
+
+/// What both engines report for one search.
+#[derive(Debug, PartialEq, Eq)]
+struct Answer {
+    lines: Vec<(u8, i16, u32, Vec<WireMove>)>,
+    best: WireMove,
+    score: i16,
+    positions: u32,
+    passes: u8,
+}
+
+fn reference(board: &Board, budget: u32) -> Answer {
+    let mut lines = vec![];
+    let r = Search::new(board).think(budget, &mut |p: &PassInfo| {
+        lines.push((
+            p.pass,
+            p.score,
+            p.positions,
+            p.pv.iter().map(wire_move).collect(),
+        ))
+    });
+    Answer {
+        lines,
+        best: wire_move(&r.best.expect("positions with a move")),
+        score: r.score,
+        positions: r.positions,
+        passes: r.passes,
+    }
+}
+
+fn guest_go(s: &mut GuestSession, budget: u32) -> (Answer, u64) {
+    let mut lines = vec![];
+    let b = s
+        .go(Some(budget), |i| {
+            lines.push((i.pass, i.score, i.positions, i.pv.clone()))
+        })
+        .unwrap();
+    let answer = Answer {
+        lines,
+        best: b.mv,
+        score: b.score,
+        positions: b.positions,
+        passes: b.passes,
+    };
+    (answer, b.t_states)
+}
+
+fn wac(n: usize) -> Vec<Board> {
+    std::fs::read_to_string("tests/data/suites/win_at_chess_test.epd")
+        .unwrap()
+        .lines()
+        .take(n)
+        .map(|l| c7010::reference::epd::parse_epd(l).unwrap().board)
+        .collect()
+}
+
+/// Positions from random games with a fixed seed (xorshift64), each with a legal move.
+fn random_positions(n: usize, seed: u64) -> Vec<Board> {
+    let mut state = seed | 1;
+    let mut below = |k: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % k as u64) as usize
+    };
+    let mut out = vec![];
+    while out.len() < n {
+        let mut b = Board::startpos();
+        for _ in 0..10 + below(50) {
+            let moves = legal_moves(&b);
+            if moves.is_empty() {
+                break;
+            }
+            b.make(moves.as_slice()[below(moves.len())]);
+        }
+        if !legal_moves(&b).is_empty() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+fn compare(boards: &[Board], budget: u32) {
+    let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
+    let mut diffs = vec![];
+    for b in boards {
+        s.setup(b).unwrap();
+        let (guest, _) = guest_go(&mut s, budget);
+        let want = reference(b, budget);
+        if guest != want {
+            diffs.push(format!("{}\n guest {guest:?}\n ref   {want:?}", b.to_fen()));
+        }
+    }
+    assert!(
+        diffs.is_empty(),
+        "{} differ:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
+}
+
+#[test]
+fn the_level_table_in_rom_is_the_references() {
+    let image = GuestImage::builtin();
+    let at = image.symbol("LEVELS").unwrap() as usize;
+    let rom: Vec<u32> = (0..6)
+        .map(|i| u32::from_le_bytes(image.rom[at + 4 * i..at + 4 * i + 4].try_into().unwrap()))
+        .collect();
+    assert_eq!(rom, LEVEL_BUDGETS);
+}
+
+#[test]
+fn wac_first_twenty_at_a_small_budget_equal_the_reference() {
+    compare(&wac(20), 300);
+}
+
+#[test]
+fn random_game_positions_equal_the_reference() {
+    compare(&random_positions(12, 7010), 300);
+}
+
+#[test]
+fn go_in_a_game_equals_analys() {
+    // A game from NEW: the guest answers GO for white, the reference plays black; every GO
+    // must equal `analys` with the game's history and the ROM's book.
+    let image = GuestImage::builtin();
+    let book = Book::from_image(&image.rom, image.symbol("BOOK").unwrap() as usize).unwrap();
+    let mut s = GuestSession::boot(&image).unwrap();
+    s.new_game().unwrap();
+    let mut board = Board::startpos();
+    let mut history: Vec<Move> = vec![];
+    for _ in 0..4 {
+        let (guest, _) = guest_go(&mut s, 250);
+        let want = analys(&board, &history, Some(&book), 250, &mut |_| {});
+        let m = want.best.unwrap();
+        assert_eq!(guest.best, wire_move(&m), "after {history:?}");
+        assert_eq!(
+            (guest.score, guest.positions, guest.passes),
+            (want.score, want.positions, want.passes)
+        );
+        board.make(m);
+        history.push(m);
+        let reply = c7010::reference::search(&board, 200).best.unwrap();
+        s.play(&reply).unwrap();
+        board.make(reply);
+        history.push(reply);
+    }
+    assert_eq!(s.query().unwrap().board.sq, board.sq);
+}
+
+/// Run the module until an event arrives or `limit` T-states pass; the event and the
+/// T-states it took.
+fn next_event(s: &mut GuestSession, limit: u64) -> (Event, u64) {
+    let start = s.module().machine().cycles();
+    let e = s.module_mut().wait_event(limit).unwrap();
+    (e, s.module().machine().cycles() - start)
+}
+
+#[test]
+fn movenow_stops_the_search_at_once() {
+    let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
+    let b = Board::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+        .unwrap();
+    s.setup(&b).unwrap();
+    s.module_mut().send(&Command::Go {
+        budget: Some(u32::MAX),
+    });
+    // Two emulated seconds of thinking, then MOVENOW.
+    s.module_mut().run(2 * 4_433_619).unwrap();
+    let mut infos = 0;
+    while let Some(e) = s.module_mut().take_event() {
+        assert!(matches!(e.unwrap(), Event::Info { .. }));
+        infos += 1;
+    }
+    s.move_now();
+    let (best, t) = loop {
+        match next_event(&mut s, 4 * 4_433_619) {
+            (Event::Info { .. }, _) => infos += 1,
+            (e, t) => break (e, t),
+        }
+    };
+    let Event::BestMove { mv, positions, .. } = best else {
+        panic!("BESTMOVE expected, got {best:?}");
+    };
+    // One node (a list of GEN + EVAL) at most: well under one emulated second.
+    assert!(t < 4_433_619, "the search took {t} T-states to stop");
+    assert!(
+        positions < 1_000,
+        "stopped early: {positions} positions ({infos} passes)"
+    );
+    let legal: Vec<WireMove> = legal_moves(&b).as_slice().iter().map(wire_move).collect();
+    assert!(legal.contains(&mv));
+    // MOVENOW was consumed by the stop: the next command gets its own answer.
+    let state = s.query().unwrap();
+    let mut after = b.clone();
+    let played = *legal_moves(&b)
+        .as_slice()
+        .iter()
+        .find(|m| wire_move(m) == mv)
+        .unwrap();
+    after.make(played);
+    assert_eq!(state.board.sq, after.sq);
+}
+
+#[test]
+fn pondering_keeps_the_module_busy_stops_at_a_command_and_changes_nothing() {
+    let image = GuestImage::builtin();
+    let poscnt = image.symbol("POSCNT").unwrap();
+    let mut s = GuestSession::boot(&image).unwrap();
+    let b = wac(3)[2].clone();
+    s.setup(&b).unwrap();
+    let (first, _) = guest_go(&mut s, 400);
+    // After BESTMOVE the module thinks on: its positions counter keeps moving.
+    let read = |s: &GuestSession| {
+        let ram = s.module().machine().ram();
+        let o = (poscnt - 0xE000) as usize;
+        u32::from_le_bytes(ram[o..o + 4].try_into().unwrap())
+    };
+    s.module_mut().run(4_433_619).unwrap();
+    let a = read(&s);
+    s.module_mut().run(4_433_619).unwrap();
+    assert!(read(&s) > a, "the module ponders");
+    assert!(
+        s.module_mut().take_event().is_none(),
+        "pondering sends nothing"
+    );
+    // A command stops it at once and finds the board as the game left it.
+    s.module_mut().send(&Command::Query);
+    let (state, t) = next_event(&mut s, 4 * 4_433_619);
+    assert!(matches!(state, Event::State { .. }), "{state:?}");
+    assert!(t < 4_433_619, "pondering took {t} T-states to stop");
+    // The same position and budget again: the same answer.
+    s.setup(&b).unwrap();
+    let (again, _) = guest_go(&mut s, 400);
+    assert_eq!(again, first);
+    assert_eq!(first, reference(&b, 400));
+}
+
+#[test]
+fn the_search_keeps_its_stack_within_the_ram_plan() {
+    // The machine faults on any write outside RAM; the stack must stay above the data.
+    let image = GuestImage::builtin();
+    let ramused = image.symbol("RAMUSED").unwrap() as u32;
+    let mut s = GuestSession::boot(&image).unwrap();
+    s.setup(&wac(1)[0]).unwrap();
+    let _ = guest_go(&mut s, 2_000);
+    let stats = s.module().machine().stats();
+    assert!(
+        stats.sp_low_water >= 0xE800 - 128 && stats.sp_low_water >= ramused,
+        "stack low-water {:#x}, data ends at {ramused:#x}",
+        stats.sp_low_water
+    );
+}
