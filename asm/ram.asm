@@ -5,7 +5,7 @@
 
 RAMBASE EQU     0E000H          ; first byte of RAM
 RAMTOP  EQU     0E800H          ; one past the last byte: the initial stack pointer
-STACKSZ EQU     128             ; bytes kept for the stack (no recursion anywhere)
+STACKSZ EQU     112             ; bytes kept for the stack (no recursion; 70 used in a search)
 
 ; --- latch link (proto.asm) ---------------------------------------------------------------
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
@@ -80,7 +80,7 @@ SRFLAGS EQU     BOOKPTR+2       ; search control: poll, INFO, book move, stopped
 
 ; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
-MSCAP   EQU     147             ; entries
+MSCAP   EQU     150             ; entries (= MOVE_CAP in src/reference/search.rs)
 MOVESTK EQU     SRFLAGS+1       ; MSCAP entries
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
