@@ -14,6 +14,8 @@ enum Which {
     Ref(super::bench_ref::Args),
     /// Video model: frames rendered per second.
     Vdc(super::bench_vdc::Args),
+    /// The guest's search: positions per emulated second, host speed, level times.
+    Guest(super::bench_guest::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -21,5 +23,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Emu(a) => super::bench_emu::run(a),
         Which::Ref(a) => super::bench_ref::run(a),
         Which::Vdc(a) => super::bench_vdc::run(a),
+        Which::Guest(a) => super::bench_guest::run(a),
     }
 }

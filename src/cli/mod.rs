@@ -3,6 +3,7 @@
 pub mod asm;
 pub mod bench;
 pub mod bench_emu;
+pub mod bench_guest;
 pub mod bench_ref;
 pub mod bench_vdc;
 pub mod exec;
