@@ -902,11 +902,11 @@ PONDER: LD      A,01H           ; FPOLL only
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
 ; (tests/guest_search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
-LEVELS: DEFW    30000,0         ; 1 tournament, about 2 minutes
-        DEFW    2500,0          ; 2 beginner, about 10 s
-        DEFW    7500,0          ; 3
-        DEFW    15000,0         ; 4
-        DEFW    60000,0         ; 5
+LEVELS: DEFW    7300,0          ; 1 tournament, about 2 minutes (61 positions a second)
+        DEFW    600,0           ; 2 beginner, about 10 s
+        DEFW    1800,0          ; 3 about 30 s
+        DEFW    3600,0          ; 4 about 1 minute
+        DEFW    14600,0         ; 5 about 4 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

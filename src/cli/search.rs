@@ -1,7 +1,10 @@
 //! `c7010 search`: search one position and print move, score, positions, passes, PV and the
 //! analysis line of every completed pass.
 
-use super::perft::{Engine, require_ref};
+use super::perft::Engine;
+use c7010::guest::GuestImage;
+use c7010::guest::session::GuestSession;
+use c7010::machine::DEFAULT_CLOCK_HZ;
 use c7010::reference::{Board, PassInfo, Search, levels};
 use std::time::Instant;
 
@@ -53,12 +56,14 @@ fn pv_text(pv: &[c7010::reference::Move]) -> String {
 
 /// Run `c7010 search`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    require_ref(args.engine)?;
     let board = match &args.fen {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),
     };
     let budget = budget_of(args.level, args.budget)?;
+    if args.engine == Engine::Guest {
+        return run_guest(&board, budget);
+    }
     let start = Instant::now();
     let mut search = Search::new(&board);
     let result = search.think(budget, &mut |p: &PassInfo| {
@@ -91,6 +96,61 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     println!(
         "time {secs:.3} s native, {:.0} positions/s",
         result.positions as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+/// The guest's search of `board`: SETUP and GO through the latch protocol, with the INFO
+/// lines as they come, then the move and the emulated time and T-states it took.
+fn run_guest(board: &Board, budget: u32) -> anyhow::Result<()> {
+    if c7010::reference::legal_moves(board).is_empty() {
+        let what = if board.in_check() {
+            "mated"
+        } else {
+            "stalemate"
+        };
+        println!("bestmove (none): {what}");
+        return Ok(());
+    }
+    let mut session = GuestSession::boot(&GuestImage::builtin())?;
+    session.setup(board)?;
+    let start = Instant::now();
+    let mut pv = String::new();
+    let best = session.go(Some(budget), |i| {
+        pv =
+            i.pv.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+        println!(
+            "pass {} depth {} score {} ({}) positions {} pv {pv}",
+            i.pass,
+            2 * i.pass + 1,
+            score_text(i.score),
+            i.score,
+            i.positions
+        );
+    })?;
+    let secs = start.elapsed().as_secs_f64();
+    let emulated = best.t_states as f64 / DEFAULT_CLOCK_HZ;
+    println!("bestmove {}", best.mv);
+    println!("score {} ({})", score_text(best.score), best.score);
+    println!("positions {}", best.positions);
+    println!("passes {}", best.passes);
+    if pv.is_empty() {
+        println!(
+            "pv {} (no pass completed: the guest sends lines per pass)",
+            best.mv
+        );
+    } else {
+        println!("pv {pv}");
+    }
+    println!(
+        "emulated time {emulated:.3} s ({} T-states at {:.6} MHz), {:.0} positions per \
+         emulated s; host {secs:.3} s",
+        best.t_states,
+        DEFAULT_CLOCK_HZ / 1e6,
+        best.positions as f64 / emulated.max(1e-9)
     );
     Ok(())
 }

@@ -1,9 +1,11 @@
 //! `c7010 solve`: run an EPD suite (bm/am) and print solved/total.
 
-use super::perft::{Engine, require_ref};
+use super::perft::Engine;
 use super::search::budget_of;
+use c7010::guest::GuestImage;
+use c7010::guest::session::{GuestSession, wire_move};
 use c7010::reference::epd::parse_epd;
-use c7010::reference::search;
+use c7010::reference::{Board, Move, legal_moves, search};
 use std::path::PathBuf;
 
 /// Arguments of `c7010 solve`.
@@ -31,8 +33,11 @@ pub struct Args {
 
 /// Run `c7010 solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    require_ref(args.engine)?;
     let budget = budget_of(args.level, args.budget)?;
+    let mut guest = match args.engine {
+        Engine::Guest => Some(GuestSession::boot(&GuestImage::builtin())?),
+        Engine::Ref => None,
+    };
     let text = std::fs::read_to_string(&args.suite)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.suite.display()))?;
     let lines: Vec<&str> = text
@@ -52,9 +57,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         };
         total += 1;
-        let r = search::search(&rec.board, budget);
-        positions += r.positions as u64;
-        let ok = r.best.is_some_and(|m| {
+        let (best, evaluated) = match guest.as_mut() {
+            Some(session) => guest_move(session, &rec.board, budget)?,
+            None => {
+                let r = search::search(&rec.board, budget);
+                (r.best, r.positions)
+            }
+        };
+        positions += evaluated as u64;
+        let ok = best.is_some_and(|m| {
             (rec.best.is_empty() || rec.best.contains(&m)) && !rec.avoid.contains(&m)
         });
         if ok {
@@ -64,7 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 println!(
                     "{}: played {}",
                     rec.id.as_deref().unwrap_or(line),
-                    r.best.map(|m| m.uci()).unwrap_or_else(|| "none".into())
+                    best.map(|m| m.uci()).unwrap_or_else(|| "none".into())
                 )
             });
         }
@@ -72,4 +83,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     bar.finish_and_clear();
     println!("solved {solved}/{total} (budget {budget} positions, {positions} evaluated)");
     Ok(())
+}
+
+/// The guest's move for `board` (SETUP, GO through the latch protocol) and its positions.
+fn guest_move(
+    session: &mut GuestSession,
+    board: &Board,
+    budget: u32,
+) -> anyhow::Result<(Option<Move>, u32)> {
+    let legal = legal_moves(board);
+    if legal.is_empty() {
+        return Ok((None, 0));
+    }
+    session.setup(board)?;
+    let best = session.go(Some(budget), |_| {})?;
+    let m = legal
+        .as_slice()
+        .iter()
+        .copied()
+        .find(|m| wire_move(m) == best.mv)
+        .ok_or_else(|| anyhow::anyhow!("the guest played {}, not a legal move", best.mv))?;
+    Ok((Some(m), best.positions))
 }

@@ -1,14 +1,18 @@
 //! Levels 1-6: each a budget of positions evaluated, as the module had no clock of its own.
 //!
-//! Provisional figures assume about 250 positions per emulated second on the module (to be
-//! calibrated against the guest): level 1 tournament about 2 minutes a move, level 2
-//! beginner about 10 seconds, level 6 analysis until stopped.
+//! Calibrated against the guest (`c7010 bench guest`: about 61 positions per emulated second
+//! at 4.433619 MHz in the middle game): level 1 tournament about 2 minutes a move, level 2
+//! beginner about 10 seconds, 3 about 30 s, 4 about 1 minute, 5 about 4 minutes, level 6
+//! analysis until stopped.
+//!
+//! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
+//! the same figures, and `tests/guest_search.rs` reads it from the ROM image and compares.
 
-/// Positions the guest is assumed to evaluate per emulated second (provisional).
-pub const POSITIONS_PER_SECOND: u32 = 250;
+/// Positions the guest evaluates per emulated second in the middle game (measured).
+pub const POSITIONS_PER_SECOND: u32 = 61;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
-pub const LEVEL_BUDGETS: [u32; 6] = [30_000, 2_500, 7_500, 15_000, 60_000, u32::MAX];
+pub const LEVEL_BUDGETS: [u32; 6] = [7_300, 600, 1_800, 3_600, 14_600, u32::MAX];
 
 /// Why a level was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
