@@ -5,7 +5,7 @@
 
 RAMBASE EQU     0E000H          ; first byte of RAM
 RAMTOP  EQU     0E800H          ; one past the last byte: the initial stack pointer
-STACKSZ EQU     112             ; bytes kept for the stack (no recursion; 70 used in a search)
+STACKSZ EQU     128             ; bytes kept for the stack (no recursion; a search uses 70)
 
 ; --- latch link (proto.asm) ---------------------------------------------------------------
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
@@ -50,8 +50,8 @@ PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
-PVTAB   EQU     PLYTAB+160      ; triangular PV, 45 moves x 3 bytes
-PVLEN   EQU     PVTAB+135       ; PV length per ply, 10 bytes
+PVTAB   EQU     PLYTAB+160      ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
+PVLEN   EQU     PVTAB+108       ; PV length per ply, 10 bytes
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
 ATTLST  EQU     PVLEN+10        ; attackers: 16 entries x 3 bytes (key, units, square)

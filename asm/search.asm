@@ -13,7 +13,7 @@
 ;            waiting command. PONDER: think on the opponent's time and throw it away.
 ;
 ; Data (asm/ram.asm, docs/engine.md): ply record 16 bytes, move-stack entry 7 bytes, PV as a
-; triangle in PVTAB (row n holds 9-n moves), PVLEN per ply. Scores are i16, NONE = 8000H
+; triangle in PVTAB (row n holds 8-n moves), PVLEN per ply. Scores are i16, NONE = 8000H
 ; means "no final evaluation yet" (i16::MIN, below every score).
 ;
 ; What search.asm needs from the other modules (their headers are the contract):
@@ -337,8 +337,10 @@ CLB1:   LD      A,(PLYN)
         RET
 
 ; ------------------------------------------------------------------------------------------
-; PVROWA - address of the PV row of ply A (row n starts after rows 0..n-1 of 9-k moves).
-; In: A = ply 0..9.   Out: HL = row.   Destroys: A, D, E.   Called by: CLIMB, THINK.
+; PVROWA - address of the PV row of ply A. Row n holds at most 8-n moves: the deepest node
+; with a list is ply 7 (passes go to 9 plies, the last ply is only evaluated), so its PV is
+; one move long, and each ply up adds one.
+; In: A = ply 0..9.   Out: HL = row.   Destroys: A, D, E.   Called by: CLIMB.
 ; ------------------------------------------------------------------------------------------
 PVROWA: ADD     A,A
         LD      E,A
@@ -351,8 +353,8 @@ PVROWA: ADD     A,A
         EX      DE,HL
         RET
 
-PVROWS: DEFW    PVTAB, PVTAB+27, PVTAB+51, PVTAB+72, PVTAB+90
-        DEFW    PVTAB+105, PVTAB+117, PVTAB+126, PVTAB+132, PVTAB+135
+PVROWS: DEFW    PVTAB, PVTAB+24, PVTAB+45, PVTAB+63, PVTAB+78
+        DEFW    PVTAB+90, PVTAB+99, PVTAB+105, PVTAB+108, PVTAB+108
 
 ; ------------------------------------------------------------------------------------------
 ; STOPCHK - must the pass stop before the next EXMOVE? When the positions counter has

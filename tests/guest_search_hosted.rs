@@ -383,22 +383,17 @@ fn budget_cuts_in_every_phase_equal_the_reference() {
 }
 
 #[test]
-#[ignore = "the whole WAC suite at the level-2 budget: minutes; `cargo test -- --ignored`"]
-fn wac_suite_at_level_two_equals_the_reference() {
+fn wac_suite_at_2500_positions_equals_the_reference() {
     let boards: Vec<Board> = wac_fens()
         .iter()
         .map(|f| Board::from_fen(f).unwrap())
         .collect();
-    compare(&boards, c7010::reference::levels::budget(2).unwrap());
+    compare(&boards, 2_500);
 }
 
 #[test]
-#[ignore = "100 random positions at the level-2 budget: minutes"]
-fn hundred_random_positions_at_level_two_equal_the_reference() {
-    compare(
-        &random_positions(100, 7010),
-        c7010::reference::levels::budget(2).unwrap(),
-    );
+fn hundred_random_positions_at_2500_equal_the_reference() {
+    compare(&random_positions(100, 7010), 2_500);
 }
 
 /// Play a history through BKNEW / BKPLAY and ask BKPROBE, in the test ROM.
