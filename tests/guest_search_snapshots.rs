@@ -24,7 +24,11 @@ const POSITIONS: [&str; 8] = [
 fn guest_results_on_fixed_positions() {
     let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
     let mut out = String::new();
-    for (name, b) in [("300", 300), ("level 2", budget(2).unwrap()), ("1200", 1200)] {
+    for (name, b) in [
+        ("300", 300),
+        ("level 2", budget(2).unwrap()),
+        ("1200", 1200),
+    ] {
         out.push_str(&format!("budget {name} ({b} positions)\n"));
         for fen in POSITIONS {
             s.setup(&Board::from_fen(fen).unwrap()).unwrap();
