@@ -1,7 +1,7 @@
 //! `c7010 bench ref`: speed of the native reference engine: positions evaluated per second
 //! (search on fixed positions) and perft nodes per second.
 
-use c7010::reference::{perft, search, Board};
+use c7010::reference::{Board, perft, search};
 use std::time::Instant;
 
 /// Arguments of `c7010 bench ref`.
