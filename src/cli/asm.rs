@@ -1,8 +1,77 @@
-//! `c7010 asm`: not built yet.
+//! `c7010 asm`: assemble Z80 source into a ROM image, listing, symbols and source map.
+//!
+//! Errors are printed one a line as `file:line:col: error: message`; a one-line summary
+//! (bytes, symbols, elapsed time) goes to stderr on success. Without `-o` nothing is
+//! written: the source is only checked.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use c7010::asm;
 
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+pub struct Args {
+    /// The main source file.
+    pub src: PathBuf,
+    /// Write the binary here (lowest to highest emitted address, gaps 0xFF).
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    /// Write the listing here.
+    #[arg(long)]
+    pub listing: Option<PathBuf>,
+    /// Write the symbol file here.
+    #[arg(long)]
+    pub symbols: Option<PathBuf>,
+    /// Write the source map here.
+    #[arg(long)]
+    pub map: Option<PathBuf>,
+    /// Pad the binary with 0xFF to this many bytes; an error if the code does not fit.
+    #[arg(long)]
+    pub size: Option<usize>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`c7010 asm` is not built yet; see the open issues")
+fn write(path: &Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let result = asm::assemble_file(&args.src).and_then(|a| {
+        let image = a.image(args.size)?;
+        Ok((a, image))
+    });
+    let (assembly, image) = match result {
+        Ok(ok) => ok,
+        Err(errors) => {
+            for e in errors.errors() {
+                eprintln!("{e}");
+            }
+            let n = errors.errors().len();
+            bail!(
+                "{} error{} in {}",
+                n,
+                if n == 1 { "" } else { "s" },
+                args.src.display()
+            );
+        }
+    };
+    write(&args.output, &image)?;
+    write(&args.listing, assembly.listing().as_bytes())?;
+    write(&args.symbols, assembly.symbol_file().as_bytes())?;
+    write(&args.map, assembly.source_map_file().as_bytes())?;
+    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+    eprintln!(
+        "{}: {} bytes from {:04X}, {} symbols, {:.2} ms",
+        args.src.display(),
+        image.len(),
+        assembly.origin(),
+        assembly.symbols().len(),
+        elapsed
+    );
+    Ok(())
 }

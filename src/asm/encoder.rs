@@ -1,0 +1,733 @@
+//! The instruction encoder: a mnemonic and its operands into Z80 machine code.
+//!
+//! Covers the whole documented instruction set (unprefixed, CB, ED, DD, FD, DDCB, FDCB) and
+//! the common undocumented forms: IXH/IXL/IYH/IYL as 8-bit registers, SLL, `IN F,(C)` /
+//! `IN (C)` and `OUT (C),0`. Values are range checked: a byte is -128..255, a word
+//! -32768..65535, an index offset -128..127, a relative jump -128..127 from the next
+//! instruction. Range errors are reported and the bytes are still emitted (truncated), so
+//! that addresses after the line stay right.
+
+use super::operand::{Cond, Operand, Reg8, Reg16, Value};
+
+/// What encoding needs from the assembler.
+pub trait Context {
+    /// The value of an operand expression (undefined symbols are reported by the context).
+    fn eval(&mut self, value: &Value) -> i64;
+    /// Reports a value problem at a column; encoding goes on.
+    fn report(&mut self, col: u32, message: String);
+    /// The address of the instruction being encoded.
+    fn instruction_address(&self) -> i64;
+}
+
+/// The mnemonics this encoder knows (upper case).
+pub const MNEMONICS: &[&str] = &[
+    "ADC", "ADD", "AND", "BIT", "CALL", "CCF", "CP", "CPD", "CPDR", "CPI", "CPIR", "CPL", "DAA",
+    "DEC", "DI", "DJNZ", "EI", "EX", "EXX", "HALT", "IM", "IN", "INC", "IND", "INDR", "INI",
+    "INIR", "JP", "JR", "LD", "LDD", "LDDR", "LDI", "LDIR", "NEG", "NOP", "OR", "OTDR", "OTIR",
+    "OUT", "OUTD", "OUTI", "POP", "PUSH", "RES", "RET", "RETI", "RETN", "RL", "RLA", "RLC", "RLCA",
+    "RLD", "RR", "RRA", "RRC", "RRCA", "RRD", "RST", "SBC", "SCF", "SET", "SLA", "SLL", "SRA",
+    "SRL", "SUB", "XOR",
+];
+
+/// True when `word` (any case) is a Z80 mnemonic.
+pub fn is_mnemonic(word: &str) -> bool {
+    MNEMONICS.iter().any(|m| m.eq_ignore_ascii_case(word))
+}
+
+/// A short picture of an operand for messages, e.g. `(IX+d)`, `n`, `(nn)`.
+fn shape(op: &Operand) -> String {
+    match op {
+        Operand::Reg(r) => format!("{r:?}").to_ascii_uppercase(),
+        Operand::Pair(Reg16::AfAlt) => "AF'".into(),
+        Operand::Pair(p) => format!("{p:?}").to_ascii_uppercase(),
+        Operand::Cond(c) => format!("{c:?}").to_ascii_uppercase(),
+        Operand::Indirect(p) => format!("({})", format!("{p:?}").to_ascii_uppercase()),
+        Operand::PortC => "(C)".into(),
+        Operand::Indexed(p, _) => format!("({}+d)", format!("{p:?}").to_ascii_uppercase()),
+        Operand::Memory(_) => "(nn)".into(),
+        Operand::Immediate(_) => "n".into(),
+    }
+}
+
+/// The message for operands that make no instruction.
+pub fn no_such_form(mnemonic: &str, ops: &[Operand]) -> String {
+    let shapes: Vec<String> = ops.iter().map(shape).collect();
+    if shapes.is_empty() {
+        format!("{mnemonic} needs operands")
+    } else {
+        format!("there is no instruction '{mnemonic} {}'", shapes.join(","))
+    }
+}
+
+/// An 8-bit operand in the `r` field: prefix (DD/FD or none), code 0-7, index offset.
+struct R8<'a> {
+    prefix: Option<u8>,
+    code: u8,
+    offset: Option<Option<&'a Value>>,
+    /// H or L written plainly (they cannot mix with a DD/FD prefix from IXH..IYL).
+    plain_hl: bool,
+}
+
+fn index_prefix(reg: Reg16) -> u8 {
+    if reg == Reg16::Iy { 0xFD } else { 0xDD }
+}
+
+fn r8(op: &Operand) -> Option<R8<'_>> {
+    let (prefix, code) = match op {
+        Operand::Reg(r) => match r {
+            Reg8::B => (None, 0),
+            Reg8::C => (None, 1),
+            Reg8::D => (None, 2),
+            Reg8::E => (None, 3),
+            Reg8::H => (None, 4),
+            Reg8::L => (None, 5),
+            Reg8::A => (None, 7),
+            Reg8::Ixh => (Some(0xDD), 4),
+            Reg8::Ixl => (Some(0xDD), 5),
+            Reg8::Iyh => (Some(0xFD), 4),
+            Reg8::Iyl => (Some(0xFD), 5),
+            Reg8::I | Reg8::R => return None,
+        },
+        Operand::Indirect(Reg16::Hl) => (None, 6),
+        Operand::Indexed(reg, offset) => {
+            return Some(R8 {
+                prefix: Some(index_prefix(*reg)),
+                code: 6,
+                offset: Some(offset.as_ref()),
+                plain_hl: false,
+            });
+        }
+        _ => return None,
+    };
+    Some(R8 {
+        prefix,
+        code,
+        offset: None,
+        plain_hl: matches!(op, Operand::Reg(Reg8::H | Reg8::L)),
+    })
+}
+
+/// 16-bit pair code for BC/DE/HL-or-index/SP (the `ss` field); `index` is the pair standing
+/// for HL (HL, IX or IY).
+fn ss(op: &Operand, index: Reg16) -> Option<u8> {
+    match op {
+        Operand::Pair(Reg16::Bc) => Some(0),
+        Operand::Pair(Reg16::De) => Some(1),
+        Operand::Pair(p) if *p == index => Some(2),
+        Operand::Pair(Reg16::Sp) => Some(3),
+        _ => None,
+    }
+}
+
+/// HL, IX or IY: the register and its prefix.
+fn hl_like(op: &Operand) -> Option<(Reg16, Option<u8>)> {
+    match op {
+        Operand::Pair(Reg16::Hl) => Some((Reg16::Hl, None)),
+        Operand::Pair(r @ (Reg16::Ix | Reg16::Iy)) => Some((*r, Some(index_prefix(*r)))),
+        _ => None,
+    }
+}
+
+fn cond_code(op: &Operand) -> Option<u8> {
+    match op {
+        Operand::Cond(c) => Some(match c {
+            Cond::Nz => 0,
+            Cond::Z => 1,
+            Cond::Nc => 2,
+            Cond::Po => 4,
+            Cond::Pe => 5,
+            Cond::P => 6,
+            Cond::M => 7,
+        }),
+        Operand::Reg(Reg8::C) => Some(3),
+        _ => None,
+    }
+}
+
+struct Out<'c> {
+    ctx: &'c mut dyn Context,
+    bytes: Vec<u8>,
+}
+
+impl Out<'_> {
+    fn push(&mut self, b: u8) {
+        self.bytes.push(b);
+    }
+
+    fn prefix(&mut self, p: Option<u8>) {
+        if let Some(p) = p {
+            self.bytes.push(p);
+        }
+    }
+
+    fn byte(&mut self, v: &Value) {
+        let n = self.ctx.eval(v);
+        if !(-128..=255).contains(&n) {
+            self.ctx.report(
+                v.col,
+                format!("value {n} does not fit in a byte (-128..255)"),
+            );
+        }
+        self.bytes.push(n as u8);
+    }
+
+    fn word(&mut self, v: &Value) {
+        let n = self.ctx.eval(v);
+        if !(-32768..=65535).contains(&n) {
+            self.ctx.report(
+                v.col,
+                format!("value {n} does not fit in a word (-32768..65535)"),
+            );
+        }
+        self.bytes.extend_from_slice(&(n as u16).to_le_bytes());
+    }
+
+    fn offset(&mut self, v: Option<&Value>) {
+        let Some(v) = v else {
+            self.bytes.push(0);
+            return;
+        };
+        let n = self.ctx.eval(v);
+        if !(-128..=127).contains(&n) {
+            self.ctx.report(
+                v.col,
+                format!("index offset {n} is out of range (-128..127)"),
+            );
+        }
+        self.bytes.push(n as u8);
+    }
+
+    fn relative(&mut self, v: &Value) {
+        let target = self.ctx.eval(v);
+        let distance = target.wrapping_sub(self.ctx.instruction_address().wrapping_add(2));
+        if !(-128..=127).contains(&distance) {
+            self.ctx.report(
+                v.col,
+                format!("relative jump out of range: target is {distance} bytes away (-128..127)"),
+            );
+        }
+        self.bytes.push(distance as u8);
+    }
+
+    /// Emits prefix, opcode and the offset of an indexed operand (DD 34 d / DD 7E d ...).
+    fn r8_op(&mut self, r: &R8, opcode: u8) {
+        self.prefix(r.prefix);
+        self.push(opcode);
+        if let Some(offset) = r.offset {
+            self.offset(offset);
+        }
+    }
+}
+
+/// Encodes one instruction. `mnemonic` is upper case. Returns the bytes, or a message when
+/// the operands make no instruction.
+pub fn encode(mnemonic: &str, ops: &[Operand], ctx: &mut dyn Context) -> Result<Vec<u8>, String> {
+    let mut out = Out {
+        ctx,
+        bytes: Vec::with_capacity(4),
+    };
+    let ok = encode_into(mnemonic, ops, &mut out);
+    if ok {
+        Ok(out.bytes)
+    } else {
+        Err(no_such_form(mnemonic, ops))
+    }
+}
+
+fn fixed(mnemonic: &str) -> Option<&'static [u8]> {
+    Some(match mnemonic {
+        "NOP" => &[0x00],
+        "HALT" => &[0x76],
+        "DI" => &[0xF3],
+        "EI" => &[0xFB],
+        "EXX" => &[0xD9],
+        "DAA" => &[0x27],
+        "CPL" => &[0x2F],
+        "SCF" => &[0x37],
+        "CCF" => &[0x3F],
+        "RLCA" => &[0x07],
+        "RRCA" => &[0x0F],
+        "RLA" => &[0x17],
+        "RRA" => &[0x1F],
+        "NEG" => &[0xED, 0x44],
+        "RETN" => &[0xED, 0x45],
+        "RETI" => &[0xED, 0x4D],
+        "RRD" => &[0xED, 0x67],
+        "RLD" => &[0xED, 0x6F],
+        "LDI" => &[0xED, 0xA0],
+        "CPI" => &[0xED, 0xA1],
+        "INI" => &[0xED, 0xA2],
+        "OUTI" => &[0xED, 0xA3],
+        "LDD" => &[0xED, 0xA8],
+        "CPD" => &[0xED, 0xA9],
+        "IND" => &[0xED, 0xAA],
+        "OUTD" => &[0xED, 0xAB],
+        "LDIR" => &[0xED, 0xB0],
+        "CPIR" => &[0xED, 0xB1],
+        "INIR" => &[0xED, 0xB2],
+        "OTIR" => &[0xED, 0xB3],
+        "LDDR" => &[0xED, 0xB8],
+        "CPDR" => &[0xED, 0xB9],
+        "INDR" => &[0xED, 0xBA],
+        "OTDR" => &[0xED, 0xBB],
+        _ => return None,
+    })
+}
+
+/// Writes the instruction into `out`; false when the operands fit no form.
+fn encode_into(m: &str, ops: &[Operand], out: &mut Out) -> bool {
+    if let Some(bytes) = fixed(m) {
+        if !ops.is_empty() {
+            return false;
+        }
+        out.bytes.extend_from_slice(bytes);
+        return true;
+    }
+    match m {
+        "LD" => match ops {
+            [dst, src] => ld(dst, src, out),
+            _ => false,
+        },
+        "PUSH" | "POP" => {
+            let base = if m == "PUSH" { 0xC5 } else { 0xC1 };
+            match ops {
+                [Operand::Pair(Reg16::Af)] => {
+                    out.push(base | 0x30);
+                    true
+                }
+                [op] => match (ss(op, Reg16::Hl), hl_like(op)) {
+                    (Some(code), _) if code != 3 => {
+                        out.push(base | code << 4);
+                        true
+                    }
+                    (_, Some((_, Some(prefix)))) => {
+                        out.push(prefix);
+                        out.push(base | 0x20);
+                        true
+                    }
+                    _ => false,
+                },
+                _ => false,
+            }
+        }
+        "EX" => match ops {
+            [Operand::Pair(Reg16::De), Operand::Pair(Reg16::Hl)] => {
+                out.push(0xEB);
+                true
+            }
+            [
+                Operand::Pair(Reg16::Af),
+                Operand::Pair(Reg16::AfAlt | Reg16::Af),
+            ] => {
+                out.push(0x08);
+                true
+            }
+            [Operand::Indirect(Reg16::Sp), op] => match hl_like(op) {
+                Some((_, prefix)) => {
+                    out.prefix(prefix);
+                    out.push(0xE3);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        },
+        "ADD" | "ADC" | "SUB" | "SBC" | "AND" | "XOR" | "OR" | "CP" => alu(m, ops, out),
+        "INC" | "DEC" => {
+            let [op] = ops else { return false };
+            let dec = m == "DEC";
+            if let Some(r) = r8(op) {
+                out.r8_op(&r, (if dec { 0x05 } else { 0x04 }) | r.code << 3);
+                return true;
+            }
+            if let Some((reg, prefix)) = hl_like(op) {
+                out.prefix(prefix);
+                out.push(if dec { 0x2B } else { 0x23 });
+                return reg == Reg16::Hl || prefix.is_some();
+            }
+            match ss(op, Reg16::Hl) {
+                Some(code) => {
+                    out.push((if dec { 0x0B } else { 0x03 }) | code << 4);
+                    true
+                }
+                None => false,
+            }
+        }
+        "RLC" | "RRC" | "RL" | "RR" | "SLA" | "SRA" | "SLL" | "SRL" => {
+            let k = match m {
+                "RLC" => 0,
+                "RRC" => 1,
+                "RL" => 2,
+                "RR" => 3,
+                "SLA" => 4,
+                "SRA" => 5,
+                "SLL" => 6,
+                _ => 7,
+            };
+            match ops {
+                [op] => cb(op, k << 3, out),
+                _ => false,
+            }
+        }
+        "BIT" | "RES" | "SET" => {
+            let [bit, op] = ops else { return false };
+            let Operand::Immediate(bit) = bit else {
+                return false;
+            };
+            let n = out.ctx.eval(bit);
+            if !(0..=7).contains(&n) {
+                out.ctx
+                    .report(bit.col, format!("bit number {n} is out of range (0..7)"));
+            }
+            let base = match m {
+                "BIT" => 0x40,
+                "RES" => 0x80,
+                _ => 0xC0,
+            };
+            cb(op, base | ((n & 7) as u8) << 3, out)
+        }
+        "JP" => match ops {
+            [Operand::Immediate(v)] => {
+                out.push(0xC3);
+                out.word(v);
+                true
+            }
+            [Operand::Indirect(Reg16::Hl) | Operand::Pair(Reg16::Hl)] => {
+                out.push(0xE9);
+                true
+            }
+            [Operand::Indexed(reg, None) | Operand::Pair(reg @ (Reg16::Ix | Reg16::Iy))] => {
+                out.push(index_prefix(*reg));
+                out.push(0xE9);
+                true
+            }
+            [cond, Operand::Immediate(v)] => match cond_code(cond) {
+                Some(cc) => {
+                    out.push(0xC2 | cc << 3);
+                    out.word(v);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        },
+        "CALL" => match ops {
+            [Operand::Immediate(v)] => {
+                out.push(0xCD);
+                out.word(v);
+                true
+            }
+            [cond, Operand::Immediate(v)] => match cond_code(cond) {
+                Some(cc) => {
+                    out.push(0xC4 | cc << 3);
+                    out.word(v);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        },
+        "RET" => match ops {
+            [] => {
+                out.push(0xC9);
+                true
+            }
+            [cond] => match cond_code(cond) {
+                Some(cc) => {
+                    out.push(0xC0 | cc << 3);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        },
+        "JR" => match ops {
+            [Operand::Immediate(v)] => {
+                out.push(0x18);
+                out.relative(v);
+                true
+            }
+            [cond, Operand::Immediate(v)] => match cond_code(cond) {
+                Some(cc) if cc < 4 => {
+                    out.push(0x20 | cc << 3);
+                    out.relative(v);
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        },
+        "DJNZ" => match ops {
+            [Operand::Immediate(v)] => {
+                out.push(0x10);
+                out.relative(v);
+                true
+            }
+            _ => false,
+        },
+        "RST" => match ops {
+            [Operand::Immediate(v)] => {
+                let n = out.ctx.eval(v);
+                if !(0..=0x38).contains(&n) || n % 8 != 0 {
+                    out.ctx.report(
+                        v.col,
+                        format!("RST needs 00h, 08h, 10h, ... 38h, not {n:02X}h"),
+                    );
+                }
+                out.push(0xC7 | (n as u8 & 0x38));
+                true
+            }
+            _ => false,
+        },
+        "IM" => match ops {
+            [Operand::Immediate(v)] => {
+                let n = out.ctx.eval(v);
+                let code = match n {
+                    0 => 0x46,
+                    1 => 0x56,
+                    2 => 0x5E,
+                    _ => {
+                        out.ctx.report(
+                            v.col,
+                            format!("interrupt mode {n} does not exist (0, 1, 2)"),
+                        );
+                        0x46
+                    }
+                };
+                out.push(0xED);
+                out.push(code);
+                true
+            }
+            _ => false,
+        },
+        "IN" => match ops {
+            [Operand::Reg(Reg8::A), Operand::Memory(port)] => {
+                out.push(0xDB);
+                out.byte(port);
+                true
+            }
+            [Operand::PortC] => {
+                out.bytes.extend_from_slice(&[0xED, 0x70]);
+                true
+            }
+            [
+                Operand::Immediate(Value {
+                    expr: super::expr::Expr::Symbol(s, _),
+                    ..
+                }),
+                Operand::PortC,
+            ] if s.eq_ignore_ascii_case("F") => {
+                out.bytes.extend_from_slice(&[0xED, 0x70]);
+                true
+            }
+            [op, Operand::PortC] => match r8(op) {
+                Some(r) if r.prefix.is_none() && r.code != 6 => {
+                    out.push(0xED);
+                    out.push(0x40 | r.code << 3);
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        },
+        "OUT" => match ops {
+            [Operand::Memory(port), Operand::Reg(Reg8::A)] => {
+                out.push(0xD3);
+                out.byte(port);
+                true
+            }
+            [Operand::PortC, Operand::Immediate(v)] => {
+                if out.ctx.eval(v) != 0 {
+                    out.ctx
+                        .report(v.col, "OUT (C) can only send a register or 0".into());
+                }
+                out.bytes.extend_from_slice(&[0xED, 0x71]);
+                true
+            }
+            [Operand::PortC, op] => match r8(op) {
+                Some(r) if r.prefix.is_none() && r.code != 6 => {
+                    out.push(0xED);
+                    out.push(0x41 | r.code << 3);
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The CB group: rotations, shifts and BIT/RES/SET on r, (HL) or (IX+d).
+fn cb(op: &Operand, base: u8, out: &mut Out) -> bool {
+    match r8(op) {
+        Some(r) if r.prefix.is_none() => {
+            out.push(0xCB);
+            out.push(base | r.code);
+            true
+        }
+        Some(r) if r.offset.is_some() => {
+            // DDCB: prefix, CB, offset, then the opcode.
+            out.prefix(r.prefix);
+            out.push(0xCB);
+            out.offset(r.offset.flatten());
+            out.push(base | 6);
+            true
+        }
+        _ => false,
+    }
+}
+
+fn alu(m: &str, ops: &[Operand], out: &mut Out) -> bool {
+    let k: u8 = match m {
+        "ADD" => 0,
+        "ADC" => 1,
+        "SUB" => 2,
+        "SBC" => 3,
+        "AND" => 4,
+        "XOR" => 5,
+        "OR" => 6,
+        _ => 7,
+    };
+    // 16-bit arithmetic: ADD HL/IX/IY,ss; ADC/SBC HL,ss.
+    if let [dst, src] = ops
+        && let Some((reg, prefix)) = hl_like(dst)
+    {
+        let Some(code) = ss(src, reg) else {
+            return false;
+        };
+        match (m, prefix) {
+            ("ADD", _) => {
+                out.prefix(prefix);
+                out.push(0x09 | code << 4);
+            }
+            ("ADC", None) => {
+                out.push(0xED);
+                out.push(0x4A | code << 4);
+            }
+            ("SBC", None) => {
+                out.push(0xED);
+                out.push(0x42 | code << 4);
+            }
+            _ => return false,
+        }
+        return true;
+    }
+    // 8-bit: `OP A,x` and `OP x` are both accepted for all eight.
+    let src = match ops {
+        [Operand::Reg(Reg8::A), src] => src,
+        [src] => src,
+        _ => return false,
+    };
+    if let Operand::Immediate(v) = src {
+        out.push(0xC6 | k << 3);
+        out.byte(v);
+        return true;
+    }
+    match r8(src) {
+        Some(r) => {
+            out.r8_op(&r, 0x80 | k << 3 | r.code);
+            true
+        }
+        None => false,
+    }
+}
+
+fn ld(dst: &Operand, src: &Operand, out: &mut Out) -> bool {
+    use Operand::*;
+    match (dst, src) {
+        (Reg(Reg8::A), Indirect(Reg16::Bc)) => out.push(0x0A),
+        (Reg(Reg8::A), Indirect(Reg16::De)) => out.push(0x1A),
+        (Indirect(Reg16::Bc), Reg(Reg8::A)) => out.push(0x02),
+        (Indirect(Reg16::De), Reg(Reg8::A)) => out.push(0x12),
+        (Reg(Reg8::A), Memory(v)) => {
+            out.push(0x3A);
+            out.word(v);
+        }
+        (Memory(v), Reg(Reg8::A)) => {
+            out.push(0x32);
+            out.word(v);
+        }
+        (Reg(Reg8::A), Reg(Reg8::I)) => out.bytes.extend_from_slice(&[0xED, 0x57]),
+        (Reg(Reg8::A), Reg(Reg8::R)) => out.bytes.extend_from_slice(&[0xED, 0x5F]),
+        (Reg(Reg8::I), Reg(Reg8::A)) => out.bytes.extend_from_slice(&[0xED, 0x47]),
+        (Reg(Reg8::R), Reg(Reg8::A)) => out.bytes.extend_from_slice(&[0xED, 0x4F]),
+        (Pair(Reg16::Sp), Pair(Reg16::Hl | Reg16::Ix | Reg16::Iy)) => {
+            let (_, prefix) = hl_like(src).unwrap_or((Reg16::Hl, None));
+            out.prefix(prefix);
+            out.push(0xF9);
+        }
+        (Pair(_), Immediate(v)) => {
+            if let Some((_, prefix)) = hl_like(dst) {
+                out.prefix(prefix);
+                out.push(0x21);
+            } else if let Some(code) = ss(dst, Reg16::Hl) {
+                out.push(0x01 | code << 4);
+            } else {
+                return false;
+            }
+            out.word(v);
+        }
+        (Pair(_), Memory(v)) => {
+            if let Some((_, prefix)) = hl_like(dst) {
+                out.prefix(prefix);
+                out.push(0x2A);
+            } else if let Some(code) = ss(dst, Reg16::Hl) {
+                out.push(0xED);
+                out.push(0x4B | code << 4);
+            } else {
+                return false;
+            }
+            out.word(v);
+        }
+        (Memory(v), Pair(_)) => {
+            if let Some((_, prefix)) = hl_like(src) {
+                out.prefix(prefix);
+                out.push(0x22);
+            } else if let Some(code) = ss(src, Reg16::Hl) {
+                out.push(0xED);
+                out.push(0x43 | code << 4);
+            } else {
+                return false;
+            }
+            out.word(v);
+        }
+        (_, Immediate(v)) => {
+            let Some(r) = r8(dst) else { return false };
+            out.r8_op(&r, 0x06 | r.code << 3);
+            out.byte(v);
+        }
+        _ => return ld_r8_r8(dst, src, out),
+    }
+    true
+}
+
+/// `LD r,r'` with the prefix rules: one DD/FD prefix at most; with (IX+d) the other
+/// register is a plain one (H and L mean H and L); with IXH/IXL the other is not H, L, (HL)
+/// nor from the other index register.
+fn ld_r8_r8(dst: &Operand, src: &Operand, out: &mut Out) -> bool {
+    let (Some(d), Some(s)) = (r8(dst), r8(src)) else {
+        return false;
+    };
+    if d.code == 6 && s.code == 6 {
+        return false; // that would be HALT
+    }
+    let indexed = d.offset.is_some() || s.offset.is_some();
+    let prefix = match (d.prefix, s.prefix) {
+        (Some(a), Some(b)) if a != b || indexed => return false,
+        (Some(p), _) | (_, Some(p)) => Some(p),
+        (None, None) => None,
+    };
+    if prefix.is_some() && !indexed {
+        let plain_mem = |r: &R8| r.prefix.is_none() && r.code == 6;
+        if d.plain_hl || s.plain_hl || plain_mem(&d) || plain_mem(&s) {
+            return false;
+        }
+    }
+    out.prefix(prefix);
+    out.push(0x40 | d.code << 3 | s.code);
+    if let Some(offset) = d.offset.or(s.offset) {
+        out.offset(offset);
+    }
+    true
+}

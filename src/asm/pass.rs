@@ -1,0 +1,887 @@
+//! One assembly pass over the program: statements, labels, conditionals, macros, scopes.
+//!
+//! The assembler runs passes until every symbol keeps its value from one pass to the next
+//! (forward references settle), then keeps the last pass: its bytes, its listing records and
+//! its errors. Each pass reads symbols it has not defined yet from the previous pass.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::encoder;
+use super::error::AsmError;
+use super::expr::{self, EvalError};
+use super::lexer::{self, Token};
+use super::macros::{self, MacroDef};
+use super::operand::{self, Value};
+use super::source::{self, Program, SourceLine};
+use super::symbols::SymbolKind;
+
+/// A symbol as a pass knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SymbolDef {
+    /// Its value (range checked where it is used).
+    pub value: i64,
+    /// How it was defined.
+    pub kind: SymbolKind,
+    /// Where: file index and line.
+    pub file: usize,
+    /// 1-based line.
+    pub line: u32,
+}
+
+/// One line as it appears in the listing.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// File index.
+    pub file: usize,
+    /// 1-based line.
+    pub line: u32,
+    /// The source text.
+    pub text: Rc<str>,
+    /// Address of the first byte emitted, or of the statement.
+    pub address: Option<u16>,
+    /// Bytes emitted by the line.
+    pub bytes: Vec<u8>,
+    /// Value of an EQU/DEFL.
+    pub value: Option<i64>,
+    /// True for lines that come from a macro or REPT expansion.
+    pub expanded: bool,
+}
+
+/// The 64 KB address space and which bytes were written.
+pub struct Memory {
+    /// Byte per address.
+    pub bytes: Vec<u8>,
+    /// True where a byte was emitted.
+    pub written: Vec<bool>,
+}
+
+/// What a pass produced.
+pub struct PassResult {
+    /// Symbols defined in this pass.
+    pub symbols: HashMap<String, SymbolDef>,
+    /// Their names in definition order.
+    pub order: Vec<String>,
+    /// Errors found in this pass.
+    pub errors: Vec<AsmError>,
+    /// Listing records.
+    pub records: Vec<Record>,
+    /// The emitted bytes.
+    pub memory: Memory,
+}
+
+/// Names that are directives (reserved like mnemonics).
+pub const DIRECTIVES: &[&str] = &[
+    "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "INCLUDE",
+    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "EXITM", "REPT", "PROC", "ENDP", "LOCAL",
+    "END", "PUBLIC", ".ERROR", ".WARNING",
+];
+
+fn is_keyword(word: &str) -> bool {
+    encoder::is_mnemonic(word) || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
+}
+
+/// A LOCAL scope: a PROC block or one macro/REPT expansion.
+struct LocalScope {
+    id: u32,
+    is_proc: bool,
+    locals: HashMap<String, String>,
+}
+
+struct IfFrame {
+    /// This branch is assembled.
+    active: bool,
+    /// Some branch of this IF was (or is) taken.
+    taken: bool,
+    /// The IF itself is in an assembled region.
+    parent_active: bool,
+    else_seen: bool,
+    file: usize,
+    line: u32,
+    col: u32,
+}
+
+/// How deep macros may call macros.
+const MAX_MACRO_DEPTH: u32 = 64;
+/// Most lines a pass may run (guards REPT inside REPT).
+const MAX_LINES_PER_PASS: usize = 2_000_000;
+
+/// The state of one pass.
+pub struct Pass<'p> {
+    program: &'p Program,
+    previous: &'p HashMap<String, SymbolDef>,
+    symbols: HashMap<String, SymbolDef>,
+    order: Vec<String>,
+    macros: HashMap<String, Rc<MacroDef>>,
+    pc: i64,
+    dollar: i64,
+    errors: Vec<AsmError>,
+    records: Vec<Record>,
+    memory: Memory,
+    scopes: Vec<LocalScope>,
+    next_scope: u32,
+    ended: bool,
+    exit_macro: bool,
+    depth: u32,
+    lines_run: usize,
+    past_end_reported: bool,
+    overlap_reported: bool,
+    /// Indexes of `program.errors` already reported.
+    load_errors_reported: Vec<usize>,
+    /// The line being assembled: file, line number, macro context.
+    current: (usize, u32, Option<Rc<str>>),
+}
+
+/// A statement's parts: optional label, optional operation word, operand tokens.
+struct Statement<'t> {
+    label: Option<&'t Token>,
+    op: Option<&'t Token>,
+    operands: &'t [Token],
+}
+
+impl<'p> Pass<'p> {
+    /// Runs one pass over `program`, reading not-yet-defined symbols from `previous`.
+    pub fn run(program: &'p Program, previous: &'p HashMap<String, SymbolDef>) -> PassResult {
+        let mut pass = Pass {
+            program,
+            previous,
+            symbols: HashMap::new(),
+            order: Vec::new(),
+            macros: HashMap::new(),
+            pc: 0,
+            dollar: 0,
+            errors: Vec::new(),
+            records: Vec::new(),
+            memory: Memory {
+                bytes: vec![0xFF; 0x10000],
+                written: vec![false; 0x10000],
+            },
+            scopes: Vec::new(),
+            next_scope: 0,
+            ended: false,
+            exit_macro: false,
+            depth: 0,
+            lines_run: 0,
+            past_end_reported: false,
+            overlap_reported: false,
+            load_errors_reported: Vec::new(),
+            current: (0, 0, None),
+        };
+        pass.run_block(&program.lines);
+        if let Some(scope) = pass.scopes.iter().find(|s| s.is_proc) {
+            let _ = scope;
+            let file = program.files.first().cloned().unwrap_or_default();
+            pass.errors.push(AsmError::new(
+                &file,
+                0,
+                0,
+                "PROC without ENDP at the end of the source",
+            ));
+        }
+        PassResult {
+            symbols: pass.symbols,
+            order: pass.order,
+            errors: pass.errors,
+            records: pass.records,
+            memory: pass.memory,
+        }
+    }
+
+    /// Reports an error on the current line.
+    fn error(&mut self, col: u32, message: impl Into<String>) {
+        let (file, line, context) = &self.current;
+        let mut message = message.into();
+        if let Some(context) = context {
+            message.push_str(" (");
+            message.push_str(context);
+            message.push(')');
+        }
+        let name = self.program.files.get(*file).map_or("?", String::as_str);
+        self.errors.push(AsmError::new(name, *line, col, message));
+    }
+
+    fn report_eval(&mut self, errors: Vec<EvalError>, fallback_col: u32) {
+        for e in errors {
+            let col = if e.col == 0 { fallback_col } else { e.col };
+            self.error(col, e.message);
+        }
+    }
+
+    /// Evaluates an expression given as tokens (all of them).
+    fn eval_tokens(&mut self, tokens: &[Token], what: &str) -> Option<i64> {
+        let Some(first) = tokens.first() else {
+            self.error(0, format!("{what} needs a value"));
+            return None;
+        };
+        match expr::parse_all(tokens) {
+            Ok(e) => {
+                let mut errors = Vec::new();
+                let v = expr::eval(&e, self, &mut errors);
+                self.report_eval(errors, first.col);
+                Some(v)
+            }
+            Err(e) => {
+                self.error(e.col, e.message);
+                None
+            }
+        }
+    }
+
+    fn run_block(&mut self, lines: &[SourceLine]) {
+        let mut ifs: Vec<IfFrame> = Vec::new();
+        let mut i = 0;
+        while i < lines.len() && !self.ended && !self.exit_macro {
+            let line = &lines[i];
+            i += 1;
+            self.lines_run += 1;
+            if self.lines_run > MAX_LINES_PER_PASS {
+                self.current = (line.file, line.line, line.context.clone());
+                self.error(
+                    0,
+                    format!("more than {MAX_LINES_PER_PASS} lines assembled: runaway REPT?"),
+                );
+                self.ended = true;
+                break;
+            }
+            self.current = (line.file, line.line, line.context.clone());
+            let active = ifs.last().is_none_or(|f| f.active);
+            if let Some(source::FileDirective {
+                word,
+                label,
+                name,
+                col,
+            }) = source::file_directive(&line.text)
+            {
+                if word == "INCLUDE" {
+                    self.load_errors_of(line);
+                }
+                if active {
+                    self.record(line);
+                    if let Some(label) = label {
+                        self.define_label(&label, 1);
+                    }
+                    if word == "INCBIN" {
+                        self.incbin(line.file, name, col);
+                    }
+                }
+                continue;
+            }
+            let tokens = match lexer::tokenize(&line.text) {
+                Ok(t) => t,
+                Err(e) => {
+                    if active {
+                        self.record(line);
+                        self.error(e.col, e.message);
+                    }
+                    continue;
+                }
+            };
+            let stmt = self.split_statement(&tokens);
+            let op = stmt.op.and_then(Token::ident).map(str::to_ascii_uppercase);
+            match op.as_deref() {
+                Some("IF") => {
+                    let taken = active
+                        && self
+                            .eval_tokens(stmt.operands, "IF")
+                            .is_some_and(|v| v != 0);
+                    if active {
+                        self.record(line);
+                    }
+                    ifs.push(IfFrame {
+                        active: active && taken,
+                        taken,
+                        parent_active: active,
+                        else_seen: false,
+                        file: line.file,
+                        line: line.line,
+                        col: stmt.op.map_or(1, |t| t.col),
+                    });
+                    continue;
+                }
+                Some("ELSE") => {
+                    match ifs.last_mut() {
+                        Some(frame) if !frame.else_seen => {
+                            frame.else_seen = true;
+                            frame.active = frame.parent_active && !frame.taken;
+                            frame.taken = true;
+                            if frame.parent_active {
+                                self.record(line);
+                            }
+                        }
+                        Some(_) => {
+                            self.error(stmt.op.map_or(1, |t| t.col), "second ELSE for the same IF")
+                        }
+                        None => self.error(stmt.op.map_or(1, |t| t.col), "ELSE without IF"),
+                    }
+                    continue;
+                }
+                Some("ENDIF") => {
+                    match ifs.pop() {
+                        Some(frame) if frame.parent_active => self.record(line),
+                        Some(_) => {}
+                        None => self.error(stmt.op.map_or(1, |t| t.col), "ENDIF without IF"),
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            if !active {
+                // Skip a whole macro definition in a false branch, so its body's IF/ENDIF
+                // does not disturb ours.
+                if matches!(op.as_deref(), Some("MACRO" | "REPT")) {
+                    i = macros::find_endm(lines, i).map_or(lines.len(), |e| e + 1);
+                }
+                continue;
+            }
+            self.record(line);
+            i = self.statement(line, &tokens, &stmt, op.as_deref(), lines, i);
+        }
+        for frame in ifs {
+            self.current = (
+                frame.file,
+                frame.line,
+                lines.first().and_then(|l| l.context.clone()),
+            );
+            self.error(frame.col, "IF without ENDIF");
+        }
+    }
+
+    /// Reports the errors met while reading an INCLUDE line, in their place in the source.
+    fn load_errors_of(&mut self, line: &SourceLine) {
+        let name = self
+            .program
+            .files
+            .get(line.file)
+            .map_or("?", String::as_str);
+        for (k, e) in self.program.errors.iter().enumerate() {
+            if e.file == name && e.line == line.line && !self.load_errors_reported.contains(&k) {
+                self.load_errors_reported.push(k);
+                self.errors.push(e.clone());
+            }
+        }
+    }
+
+    /// Finds label, operation and operands in a line's tokens.
+    fn split_statement<'t>(&self, tokens: &'t [Token]) -> Statement<'t> {
+        let Some(first) = tokens.first() else {
+            return Statement {
+                label: None,
+                op: None,
+                operands: &[],
+            };
+        };
+        let defines = |t: Option<&Token>| {
+            t.and_then(Token::ident).is_some_and(|w| {
+                ["EQU", "DEFL", "MACRO"]
+                    .iter()
+                    .any(|k| k.eq_ignore_ascii_case(w))
+            })
+        };
+        let (label, rest) = match (first.ident(), tokens.get(1)) {
+            (Some(_), Some(colon)) if colon.is_op(":") => (Some(first), &tokens[2..]),
+            // `DEC EQU 1`: taken as a definition so that the message says "reserved word".
+            (Some(_), next) if defines(next) => (Some(first), &tokens[1..]),
+            (Some(word), next) if !is_keyword(word) => {
+                let defines = next.and_then(Token::ident).is_some_and(|w| {
+                    ["EQU", "DEFL", "MACRO"]
+                        .iter()
+                        .any(|k| k.eq_ignore_ascii_case(w))
+                });
+                let is_macro = self.macros.contains_key(word);
+                if defines || (first.col == 1 && !is_macro) {
+                    (Some(first), &tokens[1..])
+                } else {
+                    (None, tokens)
+                }
+            }
+            _ => (None, tokens),
+        };
+        Statement {
+            label,
+            op: rest.first(),
+            operands: rest.get(1..).unwrap_or(&[]),
+        }
+    }
+
+    /// Assembles one active statement; returns the index of the next line to run.
+    fn statement(
+        &mut self,
+        line: &SourceLine,
+        tokens: &[Token],
+        stmt: &Statement,
+        op: Option<&str>,
+        lines: &[SourceLine],
+        next: usize,
+    ) -> usize {
+        self.dollar = self.pc;
+        let label_name = stmt.label.and_then(Token::ident).map(str::to_string);
+        let label_col = stmt.label.map_or(1, |t| t.col);
+        let op_col = stmt.op.map_or(1, |t| t.col);
+        if let Some(op_token) = stmt.op
+            && op_token.ident().is_none()
+        {
+            self.error(
+                op_col,
+                format!(
+                    "instruction or directive expected, found '{}'",
+                    expr::describe(op_token)
+                ),
+            );
+            return next;
+        }
+        match op {
+            Some("EQU" | "DEFL") => {
+                let kind = if op == Some("EQU") {
+                    SymbolKind::Equ
+                } else {
+                    SymbolKind::Defl
+                };
+                let Some(name) = label_name else {
+                    self.error(
+                        op_col,
+                        format!("{} needs a name before it", op.unwrap_or_default()),
+                    );
+                    return next;
+                };
+                let value = self
+                    .eval_tokens(stmt.operands, op.unwrap_or_default())
+                    .unwrap_or(0);
+                if let Some(r) = self.records.last_mut() {
+                    r.value = Some(value);
+                }
+                self.define(&name, value, kind, label_col);
+                return next;
+            }
+            Some("MACRO") => return self.define_macro(line, stmt, label_name, lines, next),
+            Some("REPT") => return self.rept(line, stmt, lines, next),
+            Some("ENDM") => {
+                self.error(op_col, "ENDM without MACRO or REPT");
+                return next;
+            }
+            _ => {}
+        }
+        if let Some(name) = &label_name {
+            self.define_label(name, label_col);
+        }
+        let Some(op) = op else { return next };
+        match op {
+            "ORG" => {
+                if let Some(v) = self.eval_tokens(stmt.operands, "ORG") {
+                    if (0..=0xFFFF).contains(&v) {
+                        self.pc = v;
+                        if let Some(r) = self.records.last_mut() {
+                            r.address = Some(v as u16);
+                        }
+                    } else {
+                        self.error(stmt.operands[0].col, format!("ORG {v} is outside 0..FFFF"));
+                    }
+                }
+            }
+            "DB" | "DEFB" | "DEFM" | "DM" => self.define_bytes(stmt.operands, op_col),
+            "DW" | "DEFW" => self.define_words(stmt.operands, op_col),
+            "DS" | "DEFS" => self.define_space(stmt.operands, op_col),
+            "END" => self.ended = true,
+            "PROC" => self.push_scope(true),
+            "ENDP" => {
+                if self.scopes.last().is_some_and(|s| s.is_proc) {
+                    self.scopes.pop();
+                } else {
+                    self.error(op_col, "ENDP without PROC");
+                }
+            }
+            "LOCAL" => self.declare_locals(stmt.operands, op_col),
+            "EXITM" => {
+                if self.depth == 0 {
+                    self.error(op_col, "EXITM outside a macro");
+                } else {
+                    self.exit_macro = true;
+                }
+            }
+            "PUBLIC" | ".WARNING" => {}
+            ".ERROR" => {
+                let text = stmt
+                    .operands
+                    .first()
+                    .map_or("", |t| line.text.get(t.start..).unwrap_or(""));
+                self.error(op_col, format!(".ERROR {}", text.trim()));
+            }
+            "ELSE" | "ENDIF" | "IF" | "INCLUDE" | "INCBIN" => {}
+            _ if encoder::is_mnemonic(op) => self.instruction(op, stmt.operands, op_col),
+            _ => {
+                let word = stmt
+                    .op
+                    .and_then(Token::ident)
+                    .unwrap_or_default()
+                    .to_string();
+                if let Some(def) = self.macros.get(&word).cloned() {
+                    let args = macros::argument_texts(&line.text, stmt.operands);
+                    self.expand_macro(&def, &args, line);
+                } else if stmt.label.is_none()
+                    && tokens
+                        .get(1)
+                        .is_some_and(|t| t.ident().is_some_and(is_keyword))
+                {
+                    self.error(
+                        op_col,
+                        format!(
+                            "'{word}' is not an instruction; a label in this place needs a ':'"
+                        ),
+                    );
+                } else {
+                    self.error(
+                        op_col,
+                        format!("unknown instruction, directive or macro '{word}'"),
+                    );
+                }
+            }
+        }
+        next
+    }
+
+    fn instruction(&mut self, mnemonic: &str, operand_tokens: &[Token], op_col: u32) {
+        let mut operands = Vec::new();
+        for part in operand::split_commas(operand_tokens) {
+            if part.is_empty() {
+                let col = operand_tokens.first().map_or(op_col, |t| t.col);
+                self.error(col, "empty operand");
+                return;
+            }
+            match operand::parse(part) {
+                Ok(op) => operands.push(op),
+                Err(e) => {
+                    self.error(e.col, e.message);
+                    return;
+                }
+            }
+        }
+        match encoder::encode(mnemonic, &operands, self) {
+            Ok(bytes) => self.emit(&bytes),
+            Err(message) => self.error(op_col, message),
+        }
+    }
+
+    /// Opens a record for a line in the listing; emitted bytes go to the last record.
+    fn record(&mut self, line: &SourceLine) {
+        self.records.push(Record {
+            file: line.file,
+            line: line.line,
+            text: line.text.clone(),
+            address: u16::try_from(self.pc).ok(),
+            bytes: Vec::new(),
+            value: None,
+            expanded: line.context.is_some(),
+        });
+    }
+
+    /// Appends bytes at the current address.
+    pub(super) fn emit(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            let Ok(address) = u16::try_from(self.pc) else {
+                if !self.past_end_reported {
+                    self.past_end_reported = true;
+                    self.error(0, "code goes past address FFFF");
+                }
+                return;
+            };
+            let a = usize::from(address);
+            if self.memory.written[a] && !self.overlap_reported {
+                self.overlap_reported = true;
+                self.error(
+                    0,
+                    format!("address {address:04X} is written twice (overlapping ORG)"),
+                );
+            }
+            self.memory.bytes[a] = b;
+            self.memory.written[a] = true;
+            self.pc += 1;
+            if let Some(r) = self.records.last_mut() {
+                r.bytes.push(b);
+            }
+        }
+    }
+
+    /// The name a symbol has in the table: locals get `#scope`.
+    fn resolve(&self, name: &str) -> (String, bool) {
+        for scope in self.scopes.iter().rev() {
+            if let Some(mangled) = scope.locals.get(name) {
+                return (mangled.clone(), true);
+            }
+        }
+        (name.to_string(), false)
+    }
+
+    fn define_label(&mut self, name: &str, col: u32) {
+        let value = self.pc;
+        self.define(name, value, SymbolKind::Label, col);
+    }
+
+    fn define(&mut self, name: &str, value: i64, kind: SymbolKind, col: u32) {
+        if expr::is_reserved(name) || is_keyword(name) {
+            self.error(
+                col,
+                format!("'{name}' is a reserved word and cannot be a symbol"),
+            );
+            return;
+        }
+        let (key, local) = self.resolve(name);
+        let kind = if local && kind == SymbolKind::Label {
+            SymbolKind::Local
+        } else {
+            kind
+        };
+        let (file, line, _) = self.current.clone();
+        if let Some(existing) = self.symbols.get_mut(&key) {
+            if existing.kind == SymbolKind::Defl && kind == SymbolKind::Defl {
+                existing.value = value;
+                return;
+            }
+            let at = format!(
+                "{}:{}",
+                self.program
+                    .files
+                    .get(existing.file)
+                    .map_or("?", String::as_str),
+                existing.line
+            );
+            self.error(col, format!("'{name}' is already defined at {at}"));
+            return;
+        }
+        self.symbols.insert(
+            key.clone(),
+            SymbolDef {
+                value,
+                kind,
+                file,
+                line,
+            },
+        );
+        self.order.push(key);
+    }
+
+    fn push_scope(&mut self, is_proc: bool) {
+        self.next_scope += 1;
+        self.scopes.push(LocalScope {
+            id: self.next_scope,
+            is_proc,
+            locals: HashMap::new(),
+        });
+    }
+
+    fn declare_locals(&mut self, operands: &[Token], op_col: u32) {
+        let mut names = Vec::new();
+        for part in operand::split_commas(operands) {
+            match part {
+                [t] if t
+                    .ident()
+                    .is_some_and(|n| !expr::is_reserved(n) && !is_keyword(n)) =>
+                {
+                    names.push(t.ident().unwrap_or_default().to_string());
+                }
+                _ => {
+                    let col = part.first().map_or(op_col, |t| t.col);
+                    self.error(col, "LOCAL takes a list of names");
+                    return;
+                }
+            }
+        }
+        if names.is_empty() {
+            self.error(op_col, "LOCAL takes a list of names");
+            return;
+        }
+        let Some(scope) = self.scopes.last_mut() else {
+            self.error(op_col, "LOCAL outside PROC or macro");
+            return;
+        };
+        for name in names {
+            let mangled = format!("{name}#{}", scope.id);
+            scope.locals.entry(name).or_insert(mangled);
+        }
+    }
+
+    fn define_macro(
+        &mut self,
+        line: &SourceLine,
+        stmt: &Statement,
+        label: Option<String>,
+        lines: &[SourceLine],
+        next: usize,
+    ) -> usize {
+        let op_col = stmt.op.map_or(1, |t| t.col);
+        let parts = operand::split_commas(stmt.operands);
+        // `NAME MACRO a,b` or `MACRO NAME,a,b`.
+        let (name, param_parts) = match label {
+            Some(name) => (Some(name), &parts[..]),
+            None => match parts.split_first() {
+                Some(([t], rest)) if t.ident().is_some() => (t.ident().map(str::to_string), rest),
+                _ => (None, &parts[..]),
+            },
+        };
+        let end = macros::find_endm(lines, next);
+        let after = end.map_or(lines.len(), |e| e + 1);
+        if end.is_none() {
+            self.error(op_col, "MACRO without ENDM");
+        }
+        let Some(name) = name else {
+            self.error(op_col, "MACRO needs a name");
+            return after;
+        };
+        let mut params = Vec::new();
+        for part in param_parts {
+            match part {
+                [t] if t.ident().is_some() => {
+                    params.push(t.ident().unwrap_or_default().to_string())
+                }
+                _ => {
+                    let col = part.first().map_or(op_col, |t| t.col);
+                    self.error(col, "macro parameters are names separated by commas");
+                }
+            }
+        }
+        if is_keyword(&name) || expr::is_reserved(&name) {
+            self.error(
+                op_col,
+                format!("'{name}' is a reserved word and cannot name a macro"),
+            );
+            return after;
+        }
+        if self.macros.contains_key(&name) {
+            self.error(op_col, format!("macro '{name}' is already defined"));
+            return after;
+        }
+        let body = lines
+            .get(next..after.saturating_sub(1).max(next))
+            .unwrap_or(&[])
+            .to_vec();
+        let _ = line;
+        self.macros
+            .insert(name.clone(), Rc::new(MacroDef { name, params, body }));
+        after
+    }
+
+    fn rept(
+        &mut self,
+        line: &SourceLine,
+        stmt: &Statement,
+        lines: &[SourceLine],
+        next: usize,
+    ) -> usize {
+        let op_col = stmt.op.map_or(1, |t| t.col);
+        let end = macros::find_endm(lines, next);
+        let after = end.map_or(lines.len(), |e| e + 1);
+        if end.is_none() {
+            self.error(op_col, "REPT without ENDM");
+            return after;
+        }
+        let count = self.eval_tokens(stmt.operands, "REPT").unwrap_or(0);
+        if !(0..=0xFFFF).contains(&count) {
+            self.error(op_col, format!("REPT count {count} is outside 0..65535"));
+            return after;
+        }
+        let body = lines.get(next..after - 1).unwrap_or(&[]);
+        let context: Rc<str> = Rc::from(format!(
+            "in REPT at {}:{}",
+            self.program
+                .files
+                .get(line.file)
+                .map_or("?", String::as_str),
+            line.line
+        ));
+        let expanded = macros::expand(body, &[], &[], &context);
+        for _ in 0..count {
+            if !self.enter_expansion(op_col) {
+                break;
+            }
+            self.run_block(&expanded);
+            self.leave_expansion();
+            if self.ended {
+                break;
+            }
+        }
+        after
+    }
+
+    fn enter_expansion(&mut self, col: u32) -> bool {
+        if self.depth >= MAX_MACRO_DEPTH {
+            self.error(
+                col,
+                format!("macros nested more than {MAX_MACRO_DEPTH} deep (recursive macro?)"),
+            );
+            self.ended = true;
+            return false;
+        }
+        self.depth += 1;
+        self.push_scope(false);
+        true
+    }
+
+    fn leave_expansion(&mut self) {
+        self.depth -= 1;
+        self.exit_macro = false;
+        // Drop scopes opened inside (an unclosed PROC in a macro) and the expansion's own.
+        while let Some(scope) = self.scopes.pop() {
+            if !scope.is_proc {
+                break;
+            }
+        }
+    }
+
+    fn expand_macro(&mut self, def: &MacroDef, args: &[String], line: &SourceLine) {
+        let context: Rc<str> = Rc::from(format!(
+            "in macro {} used at {}:{}",
+            def.name,
+            self.program
+                .files
+                .get(line.file)
+                .map_or("?", String::as_str),
+            line.line
+        ));
+        let expanded = macros::expand(&def.body, &def.params, args, &context);
+        if self.enter_expansion(1) {
+            self.run_block(&expanded);
+            self.leave_expansion();
+        }
+    }
+
+    pub(super) fn program(&self) -> &Program {
+        self.program
+    }
+
+    pub(super) fn error_at(&mut self, col: u32, message: String) {
+        self.error(col, message);
+    }
+
+    pub(super) fn eval_value(&mut self, tokens: &[Token], what: &str) -> Option<i64> {
+        self.eval_tokens(tokens, what)
+    }
+}
+
+impl expr::Scope for Pass<'_> {
+    fn value(&mut self, name: &str) -> Option<i64> {
+        let (key, _) = self.resolve(name);
+        self.symbols
+            .get(&key)
+            .or_else(|| self.previous.get(&key))
+            .map(|d| d.value)
+    }
+
+    fn dollar(&self) -> i64 {
+        self.dollar
+    }
+}
+
+impl encoder::Context for Pass<'_> {
+    fn eval(&mut self, value: &Value) -> i64 {
+        let mut errors = Vec::new();
+        let v = expr::eval(&value.expr, self, &mut errors);
+        self.report_eval(errors, value.col);
+        v
+    }
+
+    fn report(&mut self, col: u32, message: String) {
+        self.error(col, message);
+    }
+
+    fn instruction_address(&self) -> i64 {
+        self.dollar
+    }
+}
