@@ -13,7 +13,7 @@ fn perft_suite_matches_published_counts() {
 }
 
 #[test]
-#[ignore = "every count up to 200 million nodes, about 3 minutes in release: cargo test --release -- --ignored"]
+#[ignore = "every count up to 200 million nodes, about 5 minutes in release: cargo test --release -- --ignored"]
 fn perft_suite_deep() {
     assert!(perft_suite(200_000_000) > 600);
 }
