@@ -152,3 +152,16 @@ fn positional_points_reward_castling_centre_and_passed_pawns() {
     let pawns = "4k3/p7/8/8/P6P/8/8/4K3 w - - 0 1";
     assert!(eval_of(pawns, "h4h5").min > eval_of(pawns, "a4a5").min);
 }
+
+#[test]
+fn skewer_through_the_king_counts_in_the_maximum() {
+    // Gambiet's h1-h3-h8 formation: the rook h1 checks the king h3; the rook h8 behind falls.
+    let skewer = Board::from_fen("7r/8/8/8/8/7k/8/K6R b - - 0 1").unwrap();
+    assert_eq!(exchange(&skewer).1, 80);
+    // Defended behind the king by a knight: rook for rook, nothing gained.
+    let defended = Board::from_fen("7r/8/6n1/8/8/7k/8/K6R b - - 0 1").unwrap();
+    assert_eq!(exchange(&defended).1, 0);
+    // And the move that sets it up gets the rook in its maximum evaluation.
+    let e = eval_of("7r/8/8/8/8/7k/8/K5R1 w - - 0 1", "g1h1");
+    assert_eq!(e.max - e.min, 80, "{e:?}");
+}
