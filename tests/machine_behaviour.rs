@@ -320,3 +320,23 @@ fn the_machine_can_move_to_another_thread() {
     fn assert_send<T: Send>() {}
     assert_send::<Machine>();
 }
+
+#[test]
+fn a_data_read_right_after_the_instruction_is_not_mistaken_for_a_fetch() {
+    let rom = [
+        0x21, 0x04, 0x00, // 0000 LD HL,0004H
+        0x7E, // 0003 LD A,(HL)   reads the next instruction's byte as data
+        0x76, // 0004 HALT
+    ];
+    let mut m = Machine::new(&rom).unwrap();
+    m.add_watch(Watch {
+        range: 0x0004..=0x0004,
+        kind: WatchKind::Read,
+    });
+    match m.run_until_halt(100).unwrap() {
+        Stop::Watch(hit) => assert_eq!((hit.pc, hit.value, hit.write), (0x0003, 0x76, false)),
+        other => panic!("{other:?}"),
+    }
+    // Fetching the HALT itself is not a data read.
+    assert_eq!(m.run_until_halt(100).unwrap(), Stop::Halted);
+}

@@ -444,7 +444,7 @@ impl Machine {
         };
         self.trace.push(TraceEntry { pc, bytes });
         self.bump_r(timing.m1_cycles as u64);
-        self.bus.begin_instruction(pc);
+        self.bus.begin_instruction(pc, timing.length);
 
         let (cpu, bus) = (&mut self.cpu, &mut self.bus);
         if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| cpu.execute_instruction(bus)))

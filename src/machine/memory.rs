@@ -123,15 +123,14 @@ impl Bus {
 
     /// Clear the per-instruction events.
     #[inline]
-    pub fn begin_instruction(&mut self, pc: u16) {
+    pub fn begin_instruction(&mut self, pc: u16, length: u8) {
         self.rom_write = None;
         self.latch_written = false;
         self.port_read = false;
         if self.watching {
             self.watch_hit = None;
             self.fetch_start = pc;
-            // Longest Z80 instruction is 4 bytes; a prefix chain is rarer than a watch.
-            self.fetch_len = 4;
+            self.fetch_len = length as u16;
         }
     }
 

@@ -43,6 +43,8 @@ pub struct Timing {
     pub m1_cycles: u8,
     /// Offset from the instruction start to the ED byte (for [`Outcome::Repeat`]).
     pub ed_offset: u8,
+    /// Length of the instruction in bytes, prefixes included.
+    pub length: u8,
 }
 
 const fn fixed(t: u8) -> Timing {
@@ -52,6 +54,7 @@ const fn fixed(t: u8) -> Timing {
         outcome: Outcome::Fixed,
         m1_cycles: 1,
         ed_offset: 0,
+        length: 0,
     }
 }
 
@@ -202,6 +205,7 @@ const fn ed(op: usize) -> Timing {
                     outcome: Outcome::Repeat,
                     m1_cycles: 2,
                     ed_offset: 0,
+                    length: 0,
                 };
             }
             16 // LDI CPI INI OUTI LDD CPD IND OUTD
@@ -257,6 +261,73 @@ const fn indexed(op: usize) -> Timing {
     }
 }
 
+/// Length in bytes of an unprefixed instruction.
+const fn unprefixed_length(op: usize) -> u8 {
+    let x = op >> 6;
+    let y = (op >> 3) & 7;
+    let z = op & 7;
+    let q = y & 1;
+    let p = y >> 1;
+    match (x, z) {
+        (0, 0) => {
+            if y < 2 {
+                1 // NOP, EX AF,AF'
+            } else {
+                2 // DJNZ e, JR e, JR cc,e
+            }
+        }
+        (0, 1) => {
+            if q == 0 {
+                3 // LD rr,nn
+            } else {
+                1 // ADD HL,rr
+            }
+        }
+        (0, 2) => {
+            if p < 2 {
+                1 // LD (BC),A ...
+            } else {
+                3 // LD (nn),HL / LD (nn),A ...
+            }
+        }
+        (0, 6) => 2, // LD r,n
+        (0, _) | (1, _) | (2, _) => 1,
+        (_, 2) | (_, 4) => 3, // JP cc,nn / CALL cc,nn
+        (_, 3) => match y {
+            0 => 3,     // JP nn
+            1 => 2,     // CB prefix: every CB instruction is 2 bytes
+            2 | 3 => 2, // OUT (n),A / IN A,(n)
+            _ => 1,
+        },
+        (_, 5) => {
+            if q == 1 && p == 0 {
+                3 // CALL nn
+            } else {
+                1 // PUSH, or a prefix (handled apart)
+            }
+        }
+        (_, 6) => 2, // ALU A,n
+        _ => 1,      // RET cc, POP, RET, EXX, JP (HL), LD SP,HL, RST
+    }
+}
+
+/// Whether an opcode after DD/FD addresses (IX+d) and so carries a displacement byte.
+const fn has_displacement(op: usize) -> bool {
+    let x = op >> 6;
+    let y = (op >> 3) & 7;
+    let z = op & 7;
+    (x == 1 && op != 0x76 && (y == 6 || z == 6))
+        || (x == 2 && z == 6)
+        || op == 0x34
+        || op == 0x35
+        || op == 0x36
+}
+
+/// Length of an ED instruction: 4 for LD (nn),rr and LD rr,(nn), 2 otherwise.
+const fn ed_length(op: usize) -> u8 {
+    if op >> 6 == 1 && op & 7 == 3 { 4 } else { 2 }
+}
+
 /// A 256-entry table from one of the builders above (a macro: const fns cannot call through
 /// function pointers).
 macro_rules! table {
@@ -275,6 +346,27 @@ static UNPREFIXED: [Timing; 256] = table!(unprefixed);
 static CB: [Timing; 256] = table!(cb);
 static ED: [Timing; 256] = table!(ed);
 static INDEXED: [Timing; 256] = table!(indexed);
+
+/// A 256-entry byte table (lengths), like `table!`.
+macro_rules! byte_table {
+    ($build:ident) => {{
+        let mut out = [0u8; 256];
+        let mut op = 0;
+        while op < 256 {
+            out[op] = $build(op);
+            op += 1;
+        }
+        out
+    }};
+}
+
+const fn indexed_length(op: usize) -> u8 {
+    1 + unprefixed_length(op) + has_displacement(op) as u8
+}
+
+static UNPREFIXED_LENGTH: [u8; 256] = byte_table!(unprefixed_length);
+static ED_LENGTH: [u8; 256] = byte_table!(ed_length);
+static INDEXED_LENGTH: [u8; 256] = byte_table!(indexed_length);
 
 /// DDCB/FDCB: 23 T-states, BIT n,(IX+d) 20. Two M1 cycles (the prefixes); d and the opcode
 /// are read as plain memory.
@@ -296,8 +388,17 @@ const INDEXED_CB_BIT: Timing = Timing {
 pub fn decode(mut fetch: impl FnMut(u16) -> u8) -> Timing {
     let op = fetch(0);
     match op {
-        0xCB => CB[fetch(1) as usize],
-        0xED => ED[fetch(1) as usize],
+        0xCB => Timing {
+            length: 2,
+            ..CB[fetch(1) as usize]
+        },
+        0xED => {
+            let next = fetch(1) as usize;
+            Timing {
+                length: ED_LENGTH[next],
+                ..ED[next]
+            }
+        }
         0xDD | 0xFD => {
             let mut offset: u16 = 1;
             let mut next = fetch(1);
@@ -309,34 +410,44 @@ pub fn decode(mut fetch: impl FnMut(u16) -> u8) -> Timing {
             let extra = (offset - 1).min(50) as u8;
             let t = match next {
                 0xCB => {
-                    if fetch(offset + 2) >> 6 == 1 {
+                    let t = if fetch(offset + 2) >> 6 == 1 {
                         INDEXED_CB_BIT
                     } else {
                         INDEXED_CB
-                    }
+                    };
+                    Timing { length: 4, ..t }
                 }
                 0xED => {
                     // The prefix is ignored; it costs a NOP's 4 T-states and one M1 cycle.
-                    let e = ED[fetch(offset + 1) as usize];
+                    let code = fetch(offset + 1) as usize;
+                    let e = ED[code];
                     Timing {
                         taken: e.taken + 4,
                         not_taken: e.not_taken + 4,
                         m1_cycles: 3,
                         ed_offset: 1,
+                        length: 1 + ED_LENGTH[code],
                         ..e
                     }
                 }
-                _ => INDEXED[next as usize],
+                _ => Timing {
+                    length: INDEXED_LENGTH[next as usize],
+                    ..INDEXED[next as usize]
+                },
             };
             Timing {
                 taken: t.taken.saturating_add(4 * extra),
                 not_taken: t.not_taken.saturating_add(4 * extra),
                 m1_cycles: t.m1_cycles.saturating_add(extra),
                 ed_offset: t.ed_offset.saturating_add(extra),
+                length: t.length.saturating_add(extra),
                 ..t
             }
         }
-        _ => UNPREFIXED[op as usize],
+        _ => Timing {
+            length: UNPREFIXED_LENGTH[op as usize],
+            ..UNPREFIXED[op as usize]
+        },
     }
 }
 
@@ -370,5 +481,16 @@ mod tests {
         assert_eq!(of(&[0xDD, 0xFD, 0x00]).taken, 12);
         let t = of(&[0xDD, 0xED, 0xB0]);
         assert_eq!((t.taken, t.not_taken, t.ed_offset), (25, 20, 1));
+    }
+
+    #[test]
+    fn lengths_of_each_form() {
+        assert_eq!(of(&[0x00]).length, 1);
+        assert_eq!(of(&[0x21, 0, 0]).length, 3);
+        assert_eq!(of(&[0xED, 0x43, 0, 0]).length, 4); // LD (nn),BC
+        assert_eq!(of(&[0xDD, 0x36, 1, 2]).length, 4); // LD (IX+d),n
+        assert_eq!(of(&[0xFD, 0x7E, 1]).length, 3); // LD A,(IY+d)
+        assert_eq!(of(&[0xDD, 0xCB, 1, 0x46]).length, 4);
+        assert_eq!(of(&[0xDD, 0xDD, 0xE5]).length, 3); // DD, then PUSH IX
     }
 }
