@@ -269,45 +269,18 @@ const fn unprefixed_length(op: usize) -> u8 {
     let q = y & 1;
     let p = y >> 1;
     match (x, z) {
-        (0, 0) => {
-            if y < 2 {
-                1 // NOP, EX AF,AF'
-            } else {
-                2 // DJNZ e, JR e, JR cc,e
-            }
-        }
-        (0, 1) => {
-            if q == 0 {
-                3 // LD rr,nn
-            } else {
-                1 // ADD HL,rr
-            }
-        }
-        (0, 2) => {
-            if p < 2 {
-                1 // LD (BC),A ...
-            } else {
-                3 // LD (nn),HL / LD (nn),A ...
-            }
-        }
-        (0, 6) => 2, // LD r,n
+        (0, 0) if y < 2 => 1,  // NOP, EX AF,AF'
+        (0, 0) => 2,           // DJNZ e, JR e, JR cc,e
+        (0, 1) if q == 0 => 3, // LD rr,nn
+        (0, 2) if p >= 2 => 3, // LD (nn),HL / LD HL,(nn) / LD (nn),A / LD A,(nn)
+        (0, 6) => 2,           // LD r,n
         (0, _) | (1, _) | (2, _) => 1,
-        (_, 2) | (_, 4) => 3, // JP cc,nn / CALL cc,nn
-        (_, 3) => match y {
-            0 => 3,     // JP nn
-            1 => 2,     // CB prefix: every CB instruction is 2 bytes
-            2 | 3 => 2, // OUT (n),A / IN A,(n)
-            _ => 1,
-        },
-        (_, 5) => {
-            if q == 1 && p == 0 {
-                3 // CALL nn
-            } else {
-                1 // PUSH, or a prefix (handled apart)
-            }
-        }
-        (_, 6) => 2, // ALU A,n
-        _ => 1,      // RET cc, POP, RET, EXX, JP (HL), LD SP,HL, RST
+        (_, 2) | (_, 4) => 3,            // JP cc,nn / CALL cc,nn
+        (_, 3) if y == 0 => 3,           // JP nn
+        (_, 3) if y <= 3 => 2,           // CB xx (every CB instruction), OUT (n),A, IN A,(n)
+        (_, 5) if q == 1 && p == 0 => 3, // CALL nn
+        (_, 6) => 2,                     // ALU A,n
+        _ => 1, // RET cc, POP, RET, EXX, JP (HL), LD SP,HL, EX, DI, EI, PUSH, RST
     }
 }
 
