@@ -8,7 +8,7 @@ use iz80::{Reg8, Reg16};
 use super::clock::{self, DEFAULT_CLOCK_HZ};
 use super::fault::{Fault, FaultKind};
 use super::idle::IdleDetector;
-use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit};
+use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit, Watched, event};
 use super::registers::{self, Registers};
 use super::timing::{self, Outcome};
 use super::trace::{TraceEntry, TraceRing};
@@ -96,8 +96,9 @@ pub struct Machine {
     watchdog_deadline: u64,
     pub(super) sp_low_water: u32,
     pub(super) instructions: u64,
-    /// Instructions the host really emulated (idle skipping jumps over the rest).
-    host_steps: u64,
+    /// Instructions counted but not emulated by this host (skipped while idle, or counted
+    /// before a state was loaded): `host_steps` is the difference.
+    pub(super) instructions_not_emulated: u64,
     trace: TraceRing,
     fault: Option<Fault>,
     breakpoints: Vec<u16>,
@@ -135,7 +136,7 @@ impl Machine {
             watchdog_deadline: u64::MAX,
             sp_low_water: 0x10000,
             instructions: 0,
-            host_steps: 0,
+            instructions_not_emulated: 0,
             trace: TraceRing::new(),
             fault: None,
             breakpoints: Vec::new(),
@@ -278,7 +279,7 @@ impl Machine {
     /// Instructions the host has really emulated; smaller than [`GuestStats::instructions`]
     /// by what idle skipping jumped over. Host work, not guest state: not saved.
     pub fn host_steps(&self) -> u64 {
-        self.host_steps
+        self.instructions - self.instructions_not_emulated
     }
 
     /// The fault the machine is stuck in, if any (cleared by [`Machine::reset`]).
@@ -385,14 +386,16 @@ impl Machine {
                 watch: None,
             });
         }
-        let t_states = self.execute(pc).map_err(|()| self.current_fault())?;
+        let before = self.cycles;
+        self.execute(pc).map_err(|()| self.current_fault())?;
+        let events = self.bus.events;
         Ok(Step {
             pc,
-            t_states: t_states as u32,
-            latch_written: self.bus.latch_written,
+            t_states: (self.cycles - before) as u32,
+            latch_written: events & event::LATCH_WRITE != 0,
             halted: self.cpu.is_halted(),
             in_reset: false,
-            watch: if self.bus.watching {
+            watch: if events & event::WATCH != 0 {
                 self.bus.watch_hit
             } else {
                 None
@@ -414,11 +417,12 @@ impl Machine {
         })
     }
 
-    /// The hot path: execute the (not halted) instruction at `pc` and return its T-states.
-    /// A fault is recorded in `self.fault` and reported as `Err(())`, so the common path
-    /// moves no large values around. Events are left in the bus for the caller.
+    /// The hot path: execute the (not halted) instruction at `pc`, count its T-states, and
+    /// return whether it was a HALT. A fault is recorded in `self.fault` and reported as
+    /// `Err(())`, so the common path moves no large values around. Events are left in the bus
+    /// for the caller.
     #[inline(always)]
-    fn execute(&mut self, pc: u16) -> Result<u8, ()> {
+    fn execute(&mut self, pc: u16) -> Result<bool, ()> {
         if (ROM_SIZE as u16..RAM_START).contains(&pc) {
             self.raise(FaultKind::OpenBusExecution { address: pc });
             return Err(());
@@ -430,25 +434,19 @@ impl Machine {
             let regs = self.cpu.immutable_registers();
             (regs.get8(Reg8::F), regs.get8(Reg8::B))
         };
-        // ROM cannot change, so code there is traced by address alone; its bytes are read
-        // back when a report is made. Code in RAM may be overwritten: keep its bytes now.
-        let bytes = if pc >= RAM_START {
-            [
-                bus.read(pc),
-                bus.read(pc.wrapping_add(1)),
-                bus.read(pc.wrapping_add(2)),
-                bus.read(pc.wrapping_add(3)),
-            ]
-        } else {
-            [0; 4]
-        };
-        self.trace.push(TraceEntry { pc, bytes });
+        self.trace.push(pc, bus);
         self.bump_r(timing.m1_cycles as u64);
         self.bus.begin_instruction(pc, timing.length);
 
         let (cpu, bus) = (&mut self.cpu, &mut self.bus);
-        if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| cpu.execute_instruction(bus)))
-        {
+        let ran = panic::catch_unwind(AssertUnwindSafe(|| {
+            if bus.watching {
+                cpu.execute_instruction(&mut Watched(bus));
+            } else {
+                cpu.execute_instruction(bus);
+            }
+        }));
+        if let Err(payload) = ran {
             let message = payload
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -459,40 +457,48 @@ impl Machine {
         }
 
         let regs = self.cpu.immutable_registers();
-        let taken = match timing.outcome {
-            Outcome::Fixed => true,
-            Outcome::Condition { mask, when_set } => (flags & mask != 0) == when_set,
-            Outcome::Djnz => b != 1,
-            Outcome::Repeat => regs.pc() == pc.wrapping_add(timing.ed_offset as u16),
-        };
-        let t_states = if taken {
+        let t_states = if timing.taken == timing.not_taken {
             timing.taken
         } else {
-            timing.not_taken
+            let taken = match timing.outcome {
+                Outcome::Condition { mask, when_set } => (flags & mask != 0) == when_set,
+                Outcome::Djnz => b != 1,
+                Outcome::Repeat => regs.pc() == pc.wrapping_add(timing.ed_offset as u16),
+                Outcome::Fixed | Outcome::Halt => true,
+            };
+            if taken {
+                timing.taken
+            } else {
+                timing.not_taken
+            }
         };
         self.cycles = self.cycles.saturating_add(t_states as u64);
         self.instructions += 1;
-        self.host_steps += 1;
 
+        // SP as a 17-bit value where 0x0000 counts as 0x10000: the empty stack at the top of
+        // the RAM mirror (the first push goes to 0xFFFF).
         let sp = regs.get16(Reg16::SP);
-        if let Some((address, value)) = self.bus.rom_write {
-            self.raise(FaultKind::RomWrite { address, value });
-            return Err(());
-        }
-        // SP = 0x0000 is the empty stack at the top of the RAM mirror (first push to 0xFFFF).
-        let sp_extended = if sp == 0 { 0x10000 } else { sp as u32 };
+        let sp_extended = (sp.wrapping_sub(1) as u32) + 1;
         if sp_extended < RAM_START as u32 {
             self.raise(FaultKind::StackOutsideRam { sp });
             return Err(());
         }
         self.sp_low_water = self.sp_low_water.min(sp_extended);
-        if self.bus.latch_written {
-            self.host_waiting_since = None;
-            self.update_deadline();
-            self.idle.forget();
+        let events = self.bus.events;
+        if events != 0 {
+            if events & event::ROM_WRITE != 0 {
+                let (address, value) = self.bus.rom_write;
+                self.raise(FaultKind::RomWrite { address, value });
+                return Err(());
+            }
+            if events & event::LATCH_WRITE != 0 {
+                self.host_waiting_since = None;
+                self.update_deadline();
+                self.idle.forget();
+            }
         }
         self.check_watchdog()?;
-        Ok(t_states)
+        Ok(matches!(timing.outcome, Outcome::Halt))
     }
 
     /// Recompute the watchdog deadline after the waiting state or the limit changed.
@@ -532,13 +538,16 @@ impl Machine {
             RunLimit::UntilHalt(n) => (n, false, true),
         };
         let end = self.cycles.saturating_add(budget);
+        if self.reset_held {
+            // The CPU does nothing; time passes.
+            self.cycles = self.cycles.max(end);
+            return Ok(Stop::TimeUp);
+        }
         let mut first = true;
+        // Only HALT halts the CPU, so look at the halted state on entry and after a HALT.
+        let mut maybe_halted = true;
         while self.cycles < end {
-            if self.reset_held {
-                self.cycles = end;
-                break;
-            }
-            if self.cpu.is_halted() {
+            if maybe_halted && self.cpu.is_halted() {
                 if until_halt {
                     return Ok(Stop::Halted);
                 }
@@ -553,27 +562,33 @@ impl Machine {
                 return Ok(Stop::Breakpoint(pc));
             }
             first = false;
-            if self.execute(pc).is_err() {
-                return Err(self.current_fault());
+            match self.execute(pc) {
+                Ok(halt) => maybe_halted = halt,
+                Err(()) => return Err(self.current_fault()),
             }
-            if self.bus.watching
-                && let Some(hit) = self.bus.watch_hit
-            {
-                return Ok(Stop::Watch(hit));
+            let events = self.bus.events;
+            if events != 0 {
+                if events & event::WATCH != 0
+                    && let Some(hit) = self.bus.watch_hit
+                {
+                    return Ok(Stop::Watch(hit));
+                }
+                if events & event::LATCH_WRITE != 0 && until_latch {
+                    return Ok(Stop::LatchWritten(self.bus.module_latch));
+                }
+                if events & event::PORT_READ != 0 && self.idle_skip {
+                    self.consider_idle_skip(pc, end);
+                }
             }
-            if self.bus.latch_written && until_latch {
-                return Ok(Stop::LatchWritten(self.bus.module_latch));
-            }
-            if self.cpu.is_halted() {
+            if maybe_halted && self.cpu.is_halted() {
+                // Decide now (not at the next turn) so a HALT on the last T-state of the
+                // budget still ends an UntilHalt run or faults.
                 if until_halt {
                     return Ok(Stop::Halted);
                 }
                 if !self.cpu.immutable_registers().get_interrupt_mode().0 {
                     return Err(self.raise(FaultKind::DeadHalt));
                 }
-            }
-            if self.bus.port_read && self.idle_skip {
-                self.consider_idle_skip(pc, end);
             }
         }
         Ok(Stop::TimeUp)
@@ -611,7 +626,6 @@ impl Machine {
     /// ahead by whole periods, staying before the end of the run and the watchdog deadline,
     /// so the step-by-step path finishes the run exactly as it would have.
     fn consider_idle_skip(&mut self, pc: u16, end: u64) {
-        self.bus.port_read = false;
         let ram_changed = std::mem::take(&mut self.bus.ram_changed);
         if !self.breakpoints.is_empty() || self.bus.watching {
             self.idle.forget();
@@ -639,6 +653,7 @@ impl Machine {
         let k = (room - 1) / period.cycles;
         self.cycles += k * period.cycles;
         self.instructions += k * period.instructions;
+        self.instructions_not_emulated += k * period.instructions;
         self.trace.repeat_last(period.instructions as usize, k);
         self.bump_r((k % 128) * period.m1_cycles);
         let r = self.cpu.immutable_registers().get8(Reg8::R);

@@ -27,6 +27,8 @@ pub enum Outcome {
     /// LDIR/CPIR/INIR/OTIR and the decrementing forms: the long cost when the core moved PC
     /// back onto the ED byte to run the instruction again.
     Repeat,
+    /// HALT: one cost; the CPU halts afterwards.
+    Halt,
 }
 
 /// The timing of one decoded instruction.
@@ -111,7 +113,11 @@ const fn unprefixed(op: usize) -> Timing {
         },
         1 => {
             if y == 6 && z == 6 {
-                fixed(4) // HALT
+                // HALT
+                Timing {
+                    outcome: Outcome::Halt,
+                    ..fixed(4)
+                }
             } else if y == 6 || z == 6 {
                 fixed(7) // LD r,(HL) / LD (HL),r
             } else {
@@ -315,40 +321,52 @@ macro_rules! table {
     }};
 }
 
-static UNPREFIXED: [Timing; 256] = table!(unprefixed);
-static CB: [Timing; 256] = table!(cb);
-static ED: [Timing; 256] = table!(ed);
-static INDEXED: [Timing; 256] = table!(indexed);
-
-/// A 256-entry byte table (lengths), like `table!`.
-macro_rules! byte_table {
-    ($build:ident) => {{
-        let mut out = [0u8; 256];
-        let mut op = 0;
-        while op < 256 {
-            out[op] = $build(op);
-            op += 1;
-        }
-        out
-    }};
-}
-
 const fn indexed_length(op: usize) -> u8 {
     1 + unprefixed_length(op) + has_displacement(op) as u8
 }
 
-static UNPREFIXED_LENGTH: [u8; 256] = byte_table!(unprefixed_length);
-static ED_LENGTH: [u8; 256] = byte_table!(ed_length);
-static INDEXED_LENGTH: [u8; 256] = byte_table!(indexed_length);
+// The tables the decoder reads: timing and length of every opcode, built at compile time.
+const fn unprefixed_entry(op: usize) -> Timing {
+    let is_prefix = op == 0xCB || op == 0xDD || op == 0xED || op == 0xFD;
+    Timing {
+        length: if is_prefix { 0 } else { unprefixed_length(op) },
+        ..unprefixed(op)
+    }
+}
+const fn cb_entry(op: usize) -> Timing {
+    Timing {
+        length: 2,
+        ..cb(op)
+    }
+}
+const fn ed_entry(op: usize) -> Timing {
+    Timing {
+        length: ed_length(op),
+        ..ed(op)
+    }
+}
+const fn indexed_entry(op: usize) -> Timing {
+    Timing {
+        length: indexed_length(op),
+        ..indexed(op)
+    }
+}
+
+static UNPREFIXED: [Timing; 256] = table!(unprefixed_entry);
+static CB: [Timing; 256] = table!(cb_entry);
+static ED: [Timing; 256] = table!(ed_entry);
+static INDEXED: [Timing; 256] = table!(indexed_entry);
 
 /// DDCB/FDCB: 23 T-states, BIT n,(IX+d) 20. Two M1 cycles (the prefixes); d and the opcode
 /// are read as plain memory.
 const INDEXED_CB: Timing = Timing {
     m1_cycles: 2,
+    length: 4,
     ..fixed(23)
 };
 const INDEXED_CB_BIT: Timing = Timing {
     m1_cycles: 2,
+    length: 4,
     ..fixed(20)
 };
 
@@ -357,70 +375,61 @@ const INDEXED_CB_BIT: Timing = Timing {
 /// `fetch` reads memory relative to the instruction start without side effects. A chain of
 /// DD/FD prefixes costs 4 T-states and one M1 cycle per extra prefix, as each prefix is a
 /// separate fetch on a real Z80.
-#[inline]
+#[inline(always)]
 pub fn decode(mut fetch: impl FnMut(u16) -> u8) -> Timing {
     let op = fetch(0);
+    let plain = UNPREFIXED[op as usize];
+    // Prefix bytes have length 0 in the unprefixed table: one test finds all four.
+    if plain.length != 0 {
+        return plain;
+    }
     match op {
-        0xCB => Timing {
-            length: 2,
-            ..CB[fetch(1) as usize]
-        },
+        0xCB => CB[fetch(1) as usize],
+        0xED => ED[fetch(1) as usize],
+        _ => decode_indexed(&mut fetch),
+    }
+}
+
+/// DD/FD forms: rarer, so kept out of line.
+#[inline(never)]
+fn decode_indexed(fetch: &mut dyn FnMut(u16) -> u8) -> Timing {
+    let mut offset: u16 = 1;
+    let mut next = fetch(1);
+    // Bounded: memory is finite and open bus reads 0xFF, which ends any chain.
+    while (next == 0xDD || next == 0xFD) && offset < 0xFFFF {
+        offset += 1;
+        next = fetch(offset);
+    }
+    let extra = (offset - 1).min(50) as u8;
+    let t = match next {
+        0xCB => {
+            if fetch(offset + 2) >> 6 == 1 {
+                INDEXED_CB_BIT
+            } else {
+                INDEXED_CB
+            }
+        }
         0xED => {
-            let next = fetch(1) as usize;
+            // The prefix is ignored; it costs a NOP's 4 T-states and one M1 cycle.
+            let e = ED[fetch(offset + 1) as usize];
             Timing {
-                length: ED_LENGTH[next],
-                ..ED[next]
+                taken: e.taken + 4,
+                not_taken: e.not_taken + 4,
+                m1_cycles: 3,
+                ed_offset: 1,
+                length: 1 + e.length,
+                ..e
             }
         }
-        0xDD | 0xFD => {
-            let mut offset: u16 = 1;
-            let mut next = fetch(1);
-            // Bounded: memory is finite and open bus reads 0xFF, which ends any chain.
-            while (next == 0xDD || next == 0xFD) && offset < 0xFFFF {
-                offset += 1;
-                next = fetch(offset);
-            }
-            let extra = (offset - 1).min(50) as u8;
-            let t = match next {
-                0xCB => {
-                    let t = if fetch(offset + 2) >> 6 == 1 {
-                        INDEXED_CB_BIT
-                    } else {
-                        INDEXED_CB
-                    };
-                    Timing { length: 4, ..t }
-                }
-                0xED => {
-                    // The prefix is ignored; it costs a NOP's 4 T-states and one M1 cycle.
-                    let code = fetch(offset + 1) as usize;
-                    let e = ED[code];
-                    Timing {
-                        taken: e.taken + 4,
-                        not_taken: e.not_taken + 4,
-                        m1_cycles: 3,
-                        ed_offset: 1,
-                        length: 1 + ED_LENGTH[code],
-                        ..e
-                    }
-                }
-                _ => Timing {
-                    length: INDEXED_LENGTH[next as usize],
-                    ..INDEXED[next as usize]
-                },
-            };
-            Timing {
-                taken: t.taken.saturating_add(4 * extra),
-                not_taken: t.not_taken.saturating_add(4 * extra),
-                m1_cycles: t.m1_cycles.saturating_add(extra),
-                ed_offset: t.ed_offset.saturating_add(extra),
-                length: t.length.saturating_add(extra),
-                ..t
-            }
-        }
-        _ => Timing {
-            length: UNPREFIXED_LENGTH[op as usize],
-            ..UNPREFIXED[op as usize]
-        },
+        _ => INDEXED[next as usize],
+    };
+    Timing {
+        taken: t.taken.saturating_add(4 * extra),
+        not_taken: t.not_taken.saturating_add(4 * extra),
+        m1_cycles: t.m1_cycles.saturating_add(extra),
+        ed_offset: t.ed_offset.saturating_add(extra),
+        length: t.length.saturating_add(extra),
+        ..t
     }
 }
 
