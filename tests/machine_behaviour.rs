@@ -90,6 +90,12 @@ fn r_counts_opcode_fetches() {
     let mut m = Machine::new(&[0x00, 0x00, 0x00, 0xED, 0x5F, 0x76]).unwrap();
     m.run_until_halt(100).unwrap();
     assert_eq!(m.registers().a(), 5);
+    assert_eq!(m.registers().r, 6, "HALT fetched once more");
+
+    // LD A,0FFH ; LD R,A ; NOP ; LD A,R ; HALT: bit 7 stays as written, bits 0-6 count on.
+    let mut m = Machine::new(&[0x3E, 0xFF, 0xED, 0x4F, 0x00, 0xED, 0x5F, 0x76]).unwrap();
+    m.run_until_halt(100).unwrap();
+    assert_eq!(m.registers().a(), 0x82);
 }
 
 #[test]

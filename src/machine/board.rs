@@ -105,6 +105,8 @@ pub struct Machine {
     breakpoint_bits: Box<[u64; 1024]>,
     idle: IdleDetector,
     idle_skip: bool,
+    /// M1 cycles not yet added to the CPU's R (see `bump_r`).
+    pending_r: u8,
 }
 
 /// Emulated seconds of silence after a host write before the watchdog fires, by default.
@@ -143,6 +145,7 @@ impl Machine {
             breakpoint_bits: Box::new([0; 1024]),
             idle: IdleDetector::default(),
             idle_skip: true,
+            pending_r: 0,
         };
         machine.reset();
         Ok(machine)
@@ -187,6 +190,7 @@ impl Machine {
     /// latches and the clock count are kept (as on the board); a fault is cleared.
     pub fn reset(&mut self) {
         registers::write(&mut self.cpu, &Registers::after_reset());
+        self.pending_r = 0;
         self.trace.clear();
         self.fault = None;
         self.idle.forget();
@@ -258,12 +262,15 @@ impl Machine {
 
     /// Every CPU register.
     pub fn registers(&self) -> Registers {
-        registers::read(&self.cpu)
+        let mut registers = registers::read(&self.cpu);
+        registers.r = self.current_r();
+        registers
     }
 
     /// Replace every CPU register (the debugger and timing tests use this).
     pub fn set_registers(&mut self, registers: &Registers) {
         registers::write(&mut self.cpu, registers);
+        self.pending_r = 0;
         self.idle.forget();
     }
 
@@ -350,13 +357,26 @@ impl Machine {
         fault
     }
 
-    /// Add `n` M1 cycles to R's low 7 bits (bit 7 is kept, as on the Z80).
-    #[inline]
+    /// Count `n` M1 cycles into R. They are kept aside and added to the CPU's R only when
+    /// something can see it (LD A,R, a register read, a save), which saves the hot path two
+    /// register accesses per instruction.
+    #[inline(always)]
     fn bump_r(&mut self, n: u64) {
-        let regs = self.cpu.registers();
-        let r = regs.get8(Reg8::R);
-        let low = ((r as u64 + n) & 0x7F) as u8;
-        regs.set8(Reg8::R, (r & 0x80) | low);
+        // Only R's low 7 bits count, and 256 is a multiple of 128: wrapping is exact.
+        self.pending_r = self.pending_r.wrapping_add(n as u8);
+    }
+
+    /// R as the guest would read it now.
+    fn current_r(&self) -> u8 {
+        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        (r & 0x80) | (r.wrapping_add(self.pending_r) & 0x7F)
+    }
+
+    /// Move the pending M1 cycles into the CPU's R.
+    fn sync_r(&mut self) {
+        let r = self.current_r();
+        self.cpu.registers().set8(Reg8::R, r);
+        self.pending_r = 0;
     }
 
     /// Execute one instruction (or wait one 4-T HALT cycle, or one 4-T cycle in reset).
@@ -430,12 +450,19 @@ impl Machine {
 
         let bus = &self.bus;
         let timing = timing::decode(|i| bus.read(pc.wrapping_add(i)));
-        let (flags, b) = {
+        // F and B decide conditional costs; read them before the instruction changes them.
+        let (flags, b) = if timing.taken != timing.not_taken {
             let regs = self.cpu.immutable_registers();
             (regs.get8(Reg8::F), regs.get8(Reg8::B))
+        } else {
+            (0, 0)
         };
         self.trace.push(pc, bus);
         self.bump_r(timing.m1_cycles as u64);
+        if timing.r_access {
+            // LD A,R sees this instruction's own fetches; LD R,A starts from a clean count.
+            self.sync_r();
+        }
         self.bus.begin_instruction(pc, timing.length);
 
         let (cpu, bus) = (&mut self.cpu, &mut self.bus);
@@ -631,7 +658,7 @@ impl Machine {
             self.idle.forget();
             return;
         }
-        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        let r = self.current_r();
         let Some(period) = self.idle.observe(
             &self.cpu,
             pc,
@@ -656,7 +683,7 @@ impl Machine {
         self.instructions_not_emulated += k * period.instructions;
         self.trace.repeat_last(period.instructions as usize, k);
         self.bump_r((k % 128) * period.m1_cycles);
-        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        let r = self.current_r();
         self.idle.skipped(self.cycles, self.instructions, r);
     }
 }

@@ -47,6 +47,8 @@ pub struct Timing {
     pub ed_offset: u8,
     /// Length of the instruction in bytes, prefixes included.
     pub length: u8,
+    /// LD A,R or LD R,A: the instruction reads or writes R.
+    pub r_access: bool,
 }
 
 const fn fixed(t: u8) -> Timing {
@@ -57,6 +59,7 @@ const fn fixed(t: u8) -> Timing {
         m1_cycles: 1,
         ed_offset: 0,
         length: 0,
+        r_access: false,
     }
 }
 
@@ -212,6 +215,7 @@ const fn ed(op: usize) -> Timing {
                     m1_cycles: 2,
                     ed_offset: 0,
                     length: 0,
+                    r_access: false,
                 };
             }
             16 // LDI CPI INI OUTI LDD CPD IND OUTD
@@ -342,6 +346,7 @@ const fn cb_entry(op: usize) -> Timing {
 const fn ed_entry(op: usize) -> Timing {
     Timing {
         length: ed_length(op),
+        r_access: op == 0x4F || op == 0x5F, // LD R,A / LD A,R
         ..ed(op)
     }
 }
