@@ -16,9 +16,9 @@
 ;   must      preserve IY and SP, and leave BOARD and every state byte as it found them
 ;             (MAKE then UNMAKE does)
 ; GEN saves its own state (BC, DE, HL) around each call, so the hook owes it nothing else.
-; Stack: GEN uses 12 bytes below its return address when it calls the hook (call chain
-; GEN -> piece generator -> step/ray -> EMIT -> hook), so each level of recursion through
-; a hook costs 14 bytes plus what the hook itself pushes.
+; Stack: GEN uses at most 14 bytes below its return address when it calls the hook (a
+; promotion: GEN -> GPIECE -> GPEMIT -> EMIT, which saves BC DE HL -> hook), so each level
+; of recursion through a hook costs 16 bytes plus what the hook itself pushes.
 
 ; ------------------------------------------------------------------------------------------
 ; GEN - call the hook at IY for every pseudo-legal move of the side to move.
