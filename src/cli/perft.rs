@@ -1,4 +1,5 @@
-//! `c7010 perft`: count the leaves of the legal move tree of a position.
+//! `c7010 perft`: count the leaves of the legal move tree of a position, with the native
+//! reference or with the Z80 guest on the emulated module (through the latch protocol).
 
 use anyhow::Context;
 use c7010::guest::{GuestImage, GuestSession};
@@ -33,7 +34,7 @@ pub struct Args {
     /// Position (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
-    /// Depth in plies.
+    /// Depth in plies (the guest counts to depth 6; with --divide, 7).
     #[arg(long)]
     depth: u8,
     /// Print the count below each root move.
