@@ -11,7 +11,7 @@ STACKSZ EQU     128             ; bytes kept for the stack (no recursion; a sear
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
 LNKRX   EQU     LNKTX+1         ; SEQ of the last unit we received, as bit 7 (80H or 00H)
 LNKOUT  EQU     LNKRX+1         ; the value our latch holds now
-MSGMAX  EQU     78              ; longest payload a message may carry (SETUP/STATE need 72)
+MSGMAX  EQU     72              ; longest payload a message may carry (STATE: 72, SETUP: 70)
 MSGBUF  EQU     LNKOUT+1        ; one message: type, length, payload (MSGMAX bytes)
 
 ; --- board and game state (board.asm) -------------------------------------------------------
@@ -27,7 +27,7 @@ MATERL  EQU     BKING+1         ; material white minus black in units (word, kin
 
 ; --- game history for TAKEBACK (match.asm) ------------------------------------------------------
 HISTMAX EQU     2               ; plies kept: deeper takebacks are SETUP + replay on the console
-HISTENT EQU     7               ; bytes per ply: from, to, flags, then the 4-byte undo record
+HISTENT EQU     5               ; bytes per ply: the move and its undo record packed (match.asm)
 HISTN   EQU     MATERL+2        ; plies held, 0..HISTMAX
 HISTBUF EQU     HISTN+1         ; HISTMAX entries, oldest first
 

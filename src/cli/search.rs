@@ -5,7 +5,8 @@ use super::perft::Engine;
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
 use c7010::machine::DEFAULT_CLOCK_HZ;
-use c7010::reference::{Board, PassInfo, Search, levels};
+use c7010::reference::book::Book;
+use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
 use std::time::Instant;
 
 /// Arguments of `c7010 search`.
@@ -23,6 +24,31 @@ pub struct Args {
     /// Budget of positions evaluated.
     #[arg(long)]
     budget: Option<u32>,
+    /// Moves played from the initial position (UCI, space separated); with `--book` the
+    /// opening book is asked first. Not together with `--fen`.
+    #[arg(long, conflicts_with = "fen")]
+    moves: Option<String>,
+    /// ROM image holding the opening book at its `BOOK` symbol (read from the `.sym` file
+    /// beside it), e.g. roms/c7010.bin.
+    #[arg(long)]
+    book: Option<std::path::PathBuf>,
+}
+
+/// Read a ROM image and the address of its `BOOK` symbol from the `.sym` file beside it.
+fn load_book_image(rom: &std::path::Path) -> anyhow::Result<(Vec<u8>, usize)> {
+    let image =
+        std::fs::read(rom).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", rom.display()))?;
+    let sym_path = rom.with_extension("sym");
+    let text = std::fs::read_to_string(&sym_path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", sym_path.display()))?;
+    let symbols = c7010::asm::parse_symbol_file(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e:?}", sym_path.display()))?;
+    let addr = symbols
+        .iter()
+        .find(|s| s.name == "BOOK")
+        .ok_or_else(|| anyhow::anyhow!("{} has no BOOK symbol", sym_path.display()))?
+        .value;
+    Ok((image, addr as usize))
 }
 
 /// Budget from `--level` / `--budget` (level 2 when neither is given).
@@ -56,28 +82,47 @@ fn pv_text(pv: &[c7010::reference::Move]) -> String {
 
 /// Run `c7010 search`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let board = match &args.fen {
+    let mut board = match &args.fen {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),
     };
+    let mut history = Vec::new();
+    for text in args.moves.as_deref().unwrap_or("").split_whitespace() {
+        let m = parse_uci(&board, text)?;
+        board.make(m);
+        history.push(m);
+    }
     let budget = budget_of(args.level, args.budget)?;
     if args.engine == Engine::Guest {
-        return run_guest(&board, budget);
+        return run_guest(args.fen.is_none(), &board, &history, budget);
     }
+    let book_image = args.book.as_deref().map(load_book_image).transpose()?;
+    let book = match &book_image {
+        Some((image, addr)) => Some(Book::from_image(image, *addr)?),
+        None => None,
+    };
     let start = Instant::now();
-    let mut search = Search::new(&board);
-    let result = search.think(budget, &mut |p: &PassInfo| {
-        println!(
-            "pass {} depth {} score {} ({}) positions {} pv {}",
-            p.pass,
-            p.depth,
-            score_text(p.score),
-            p.score,
-            p.positions,
-            pv_text(p.pv)
-        );
-    });
+    let result = analys(
+        &board,
+        &history,
+        book.as_ref(),
+        budget,
+        &mut |p: &PassInfo| {
+            println!(
+                "pass {} depth {} score {} ({}) positions {} pv {}",
+                p.pass,
+                p.depth,
+                score_text(p.score),
+                p.score,
+                p.positions,
+                pv_text(p.pv)
+            );
+        },
+    );
     let secs = start.elapsed().as_secs_f64();
+    if result.book {
+        println!("book move");
+    }
     match result.best {
         Some(m) => println!("bestmove {m}"),
         None => println!(
@@ -100,9 +145,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The guest's search of `board`: SETUP and GO through the latch protocol, with the INFO
-/// lines as they come, then the move and the emulated time and T-states it took.
-fn run_guest(board: &Board, budget: u32) -> anyhow::Result<()> {
+/// The guest's search of `board`: from the initial position NEW and the game's moves (so the
+/// module's book follows the game), else SETUP; then GO through the latch protocol, with the
+/// INFO lines as they come, the move and the emulated time and T-states it took.
+fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> anyhow::Result<()> {
     if c7010::reference::legal_moves(board).is_empty() {
         let what = if board.in_check() {
             "mated"
@@ -113,7 +159,14 @@ fn run_guest(board: &Board, budget: u32) -> anyhow::Result<()> {
         return Ok(());
     }
     let mut session = GuestSession::boot(&GuestImage::builtin())?;
-    session.setup(board)?;
+    if from_start {
+        session.new_game()?;
+        for m in history {
+            session.play(m)?;
+        }
+    } else {
+        session.setup(board)?;
+    }
     let start = Instant::now();
     let mut pv = String::new();
     let best = session.go(Some(budget), |i| {
