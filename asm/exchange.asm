@@ -68,17 +68,17 @@ NEXT:   LD      A,L
 ; pieces, S's busy and pinned pieces not defending.
 ; In: BOARD, SIDE, WKING, BKING.
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
-;      PINMAP, BUSYMAP, EXBSQ, EXBUSE, ATTLST, DEFLST, SWAPLST are left as scratch.
+;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
+; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
+; B' = the best target (LOW of its board byte), C' = the attackers its exchange used; in
+; the second half B' = the defenders' skip map, C' = the attackers' (the pins).
 ; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.   Called by: EVALMOVE (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    PINS
         CALL    ATTMARK
-        LD      A,(SKIPON)
-        LD      (EXPINS),A
-        XOR     A
-        LD      (EXBUSE),A
         EXX
         LD      DE,0            ; DE' = S's best gain so far
+        LD      BC,0            ; B' = its target, C' = attackers used (none yet)
         EXX
         LD      HL,BOARD+21
 EXCH1:  LD      A,(HL)
@@ -129,12 +129,11 @@ EXCH1:  LD      A,(HL)
         JR      Z,EXCH2         ; equal: the first target found stays
         ADD     HL,DE
         EX      DE,HL           ; the new best
-        LD      (EXBUSE),A
-        EXX
-        POP     HL
+        LD      C,A             ; its attackers used
+        POP     HL              ; (HL' is scratch)
         PUSH    HL
-        LD      A,L
-        LD      (EXBSQ),A
+        LD      B,L             ; its target
+        EXX
         JR      EXCH3
 EXCH12: EXX
         JR      EXCH4
@@ -149,18 +148,24 @@ EXCH4:  INC     L
         LD      DE,BUSYMAP
         LD      BC,8
         LDIR
-        LD      A,(EXBUSE)
+        EXX
+        LD      A,C
+        EXX
         OR      A
         JR      Z,EXCH6         ; no exchange wins anything: nobody is busy
-        LD      A,(EXBSQ)
+        EXX
+        LD      A,B
+        EXX
         LD      L,A
         LD      A,(SIDE)
         LD      E,A
         LD      IX,ATTLST
         CALL    COLLECT         ; the best target's attackers again
-        LD      A,(EXBUSE)
+        EXX
+        LD      A,C
+        EXX
         LD      B,A
-        LD      HL,ATTLST+2     ; squares of the first EXBUSE entries
+        LD      HL,ATTLST+2     ; squares of the first C' entries
 EXCH5:  PUSH    BC
         PUSH    HL
         LD      A,(HL)
@@ -176,15 +181,17 @@ EXCH5:  PUSH    BC
         DJNZ    EXCH5
         LD      A,LOW BUSYMAP
         JR      EXCH7
-EXCH6:  LD      A,(EXPINS)      ; only the pins: BUSYMAP = PINMAP, or nothing at all
+EXCH6:  LD      A,(SKIPON)      ; only the pins: BUSYMAP = PINMAP, or nothing at all
         OR      A
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
-EXCH7:  LD      (EXBSQ),A       ; the defenders' skip map from here on
 ; Second half: M's best gain over S's pieces.
-        EXX
+EXCH7:  EXX
         PUSH    DE              ; S's gain, the first result
         LD      DE,0            ; DE' = M's best gain so far
+        LD      B,A             ; B' = the defenders' skip map
+        LD      A,(SKIPON)      ; still the pins' map (PINS set it)
+        LD      C,A             ; C' = the attackers' skip map
         EXX
         LD      HL,BOARD+21
 EXCH8:  LD      A,(HL)
@@ -203,7 +210,9 @@ EXCH8:  LD      A,(HL)
         JR      Z,EXCH13
         EXX
         PUSH    HL
-        LD      A,(EXPINS)
+        EXX
+        LD      A,C
+        EXX
         LD      (SKIPON),A
         LD      A,(SIDE)
         XOR     BLACK
@@ -214,7 +223,9 @@ EXCH8:  LD      A,(HL)
         POP     HL
         PUSH    HL
         PUSH    AF
-        LD      A,(EXBSQ)
+        EXX
+        LD      A,B
+        EXX
         LD      (SKIPON),A
         LD      A,(SIDE)
         LD      E,A

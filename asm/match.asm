@@ -4,8 +4,8 @@
 ; STATUS tells whether the game goes on.
 ;
 ; GO for now plays the first legal move in GEN order (the search replaces this).
-; TAKEBACK keeps the last HISTMAX plies (moves and undo records, HISTBUF); the console takes
-; back further by SETUP of an earlier position and replaying the moves after it.
+; TAKEBACK keeps the last HISTMAX plies (moves and undo records packed, HISTBUF); the console
+; takes back further by SETUP of an earlier position and replaying the moves after it.
 
 T_OK    EQU     41H             ; event types
 T_ERROR EQU     42H
@@ -24,6 +24,7 @@ E_OVER  EQU     6
 E_BADARG EQU    7
 
 BDBYTES EQU     MATERL+2-BOARD  ; the board and every state byte, for a quick copy
+UNDOTMP EQU     MSGBUF+4        ; TAKEBACK's undo record, unpacked (the command has no payload)
 
 ; ------------------------------------------------------------------------------------------
 ; MATCH - wait for a command, check its type and length, run its handler; for ever.
@@ -167,12 +168,19 @@ STATU1: CALL    INCHECK
         RET
 
 ; ------------------------------------------------------------------------------------------
-; PLAYMV - play a legal move in the game: into the history (the oldest ply drops out when it
-; is full), MAKE, then its flags for the console.
+; PLAYMV - play a legal move in the game: MAKE, keep it in the history (the oldest ply drops
+; out when it is full), then its flags for the console.
+; A history entry packs the move and its undo record into HISTENT = 5 bytes (RAM is short):
+;   0: from, bit 7 castling        1: to, bit 7 en passant
+;   2: promotion kind (bits 0-2), captured piece's kind (bits 3-5; its colour is the side
+;      to move after the move)
+;   3: old castling rights (bits 0-3), old en-passant file (bits 4-6), bit 7 set when there
+;      was an en-passant square (its rank follows from the mover's colour)
+;   4: old half-move clock
 ; In: B = from, C = to, E = flags (a legal move).
 ; Out: D = wire flags (capture, check, promotion, castling, en passant), A = STATUS of the
 ;      new position (the mate / stalemate flags are MOVOUT's).
-; Destroys: A, B, C, D, E, H, L.   Called by: PLAYER, CGO.
+; Destroys: A, B, C, D, E, H, L, IX.   Called by: PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
 PLAYMV: LD      A,(HISTN)
         CP      HISTMAX
@@ -191,36 +199,78 @@ PLAYM1: LD      D,A
         LD      (HISTN),A
         LD      A,D
         CALL    HISTADR
-        LD      (HL),B
-        INC     HL
-        LD      (HL),C
-        INC     HL
-        LD      (HL),E
-        INC     HL
-        PUSH    HL              ; the undo record
+        PUSH    HL              ; the history entry
+        LD      HL,-4
+        ADD     HL,SP
+        LD      SP,HL           ; the undo record, on the stack
         CALL    MAKE
-        POP     HL
-        LD      D,0
-        LD      A,(HL)          ; captured (the pawn, for en passant)
-        OR      A
+        LD      IX,0
+        ADD     IX,SP           ; IX = the undo record, IX+4 = the entry's address
+        LD      L,(IX+4)
+        LD      H,(IX+5)
+        LD      A,B             ; byte 0
+        BIT     3,E
         JR      Z,PLAYM2
-        SET     0,D
-PLAYM2: LD      A,E
-        AND     F_PROMO
+        OR      80H
+PLAYM2: LD      (HL),A
+        INC     HL
+        LD      A,C             ; byte 1
+        BIT     4,E
         JR      Z,PLAYM3
-        SET     3,D
-PLAYM3: BIT     3,E
-        JR      Z,PLAYM4
-        SET     4,D
-PLAYM4: BIT     4,E
+        OR      80H
+PLAYM3: LD      (HL),A
+        INC     HL
+        LD      A,(IX+0)        ; byte 2
+        AND     KINDS
+        RRCA
+        LD      D,A
+        LD      A,E
+        AND     F_PROMO
+        OR      D
+        LD      (HL),A
+        INC     HL
+        LD      A,(IX+2)        ; byte 3
+        OR      A
         JR      Z,PLAYM5
+        SUB     41              ; rank 3: 41-48; rank 6: 71-78
+        CP      8
+        JR      C,PLAYM4
+        SUB     30
+PLAYM4: RLCA
+        RLCA
+        RLCA
+        RLCA
+        OR      80H
+PLAYM5: OR      (IX+1)
+        LD      (HL),A
+        INC     HL
+        LD      A,(IX+3)        ; byte 4
+        LD      (HL),A
+        ; the flags
+        LD      D,0
+        LD      A,(IX+0)
+        POP     HL              ; drop the record and the entry's address
+        POP     HL
+        POP     HL
+        OR      A
+        JR      Z,PLAYM6
+        SET     0,D             ; a capture (the pawn, for en passant)
+PLAYM6: LD      A,E
+        AND     F_PROMO
+        JR      Z,PLAYM7
+        SET     3,D
+PLAYM7: BIT     3,E
+        JR      Z,PLAYM8
+        SET     4,D
+PLAYM8: BIT     4,E
+        JR      Z,PLAYM9
         SET     5,D
-PLAYM5: PUSH    DE
+PLAYM9: PUSH    DE
         CALL    INCHECK
         POP     DE
-        JR      NC,PLAYM6
+        JR      NC,PLAYMA
         SET     1,D
-PLAYM6: PUSH    DE
+PLAYMA: PUSH    DE
         CALL    STATUS
         POP     DE
         RET
@@ -409,13 +459,65 @@ CTAKEBK:
         LD      A,(HISTN)
         DEC     A
         LD      (HISTN),A
-        CALL    HISTADR
-        LD      B,(HL)
+        CALL    HISTADR         ; unpack the entry (PLAYMV has the layout)
+        LD      E,0
+        LD      A,(HL)
+        OR      A
+        JP      P,TAKEB1
+        LD      E,F_CASTL
+        AND     7FH
+TAKEB1: LD      B,A             ; from
         INC     HL
-        LD      C,(HL)
+        LD      A,(HL)
+        OR      A
+        JP      P,TAKEB2
+        SET     4,E             ; en passant
+        AND     7FH
+TAKEB2: LD      C,A             ; to
         INC     HL
-        LD      E,(HL)
+        LD      A,(HL)
+        LD      D,A             ; kinds: promotion, captured
+        AND     F_PROMO
+        OR      E
+        LD      E,A             ; the move's flags
         INC     HL
+        LD      A,(HL)
+        AND     0FH
+        LD      (UNDOTMP+1),A   ; old castling rights
+        LD      A,(HL)
+        OR      A
+        JP      M,TAKEB3
+        XOR     A               ; there was no en-passant square
+        JR      TAKEB5
+TAKEB3: RRCA
+        RRCA
+        RRCA
+        RRCA
+        AND     07H             ; its file; the rank follows from the mover
+        ADD     A,41            ; black moved: rank 3
+        PUSH    AF
+        LD      A,(SIDE)
+        OR      A
+        JR      Z,TAKEB4
+        POP     AF
+        ADD     A,30            ; white moved: rank 6
+        PUSH    AF
+TAKEB4: POP     AF
+TAKEB5: LD      (UNDOTMP+2),A   ; old en-passant square
+        INC     HL
+        LD      A,(HL)
+        LD      (UNDOTMP+3),A   ; old half-move clock
+        LD      A,D             ; the captured piece: its kind, the side to move's colour
+        AND     38H
+        JR      Z,TAKEB6
+        RRCA
+        RRCA
+        RRCA
+        CALL    KINDCODE
+        LD      HL,SIDE
+        OR      (HL)
+TAKEB6: LD      (UNDOTMP),A
+        LD      HL,UNDOTMP
         CALL    UNMAKE
         JP      SENDOK
 

@@ -11,7 +11,7 @@ STACKSZ EQU     128             ; bytes kept for the stack (no recursion anywher
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
 LNKRX   EQU     LNKTX+1         ; SEQ of the last unit we received, as bit 7 (80H or 00H)
 LNKOUT  EQU     LNKRX+1         ; the value our latch holds now
-MSGMAX  EQU     78              ; longest payload a message may carry (SETUP/STATE need 72)
+MSGMAX  EQU     72              ; longest payload a message may carry (STATE: 72, SETUP: 70)
 MSGBUF  EQU     LNKOUT+1        ; one message: type, length, payload (MSGMAX bytes)
 
 ; --- board and game state (board.asm) -------------------------------------------------------
@@ -27,7 +27,7 @@ MATERL  EQU     BKING+1         ; material white minus black in units (word, kin
 
 ; --- game history for TAKEBACK (match.asm) ------------------------------------------------------
 HISTMAX EQU     2               ; plies kept: deeper takebacks are SETUP + replay on the console
-HISTENT EQU     7               ; bytes per ply: from, to, flags, then the 4-byte undo record
+HISTENT EQU     5               ; bytes per ply: the move and its undo record packed (match.asm)
 HISTN   EQU     MATERL+2        ; plies held, 0..HISTMAX
 HISTBUF EQU     HISTN+1         ; HISTMAX entries, oldest first
 
@@ -61,10 +61,6 @@ PINMAP  EQU     SWAPLST+64      ; pinned pieces, one bit per square (8 bytes)
 BUSYMAP EQU     PINMAP+8        ; pinned or busy, one bit per square (8 bytes)
 COLCNT  EQU     BUSYMAP+8       ; entries COLLECT has put in its list so far
 SKIPON  EQU     COLCNT+1        ; COLLECT's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
-EXPINS  EQU     SKIPON+1        ; LOW PINMAP when a piece is pinned, else 0
-EXBSQ   EQU     EXPINS+1        ; EXCH: the best target (LOW of its board byte), then the
-                                ; defenders' skip map for the second half
-EXBUSE  EQU     EXBSQ+1         ; EXCH: attackers the best exchange used (the busy ones)
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))
@@ -72,14 +68,14 @@ EXBUSE  EQU     EXBSQ+1         ; EXCH: attackers the best exchange used (the bu
         ENDIF
 
 ; --- result and book (match.asm, book.asm) ----------------------------------------------------
-BESTMV  EQU     EXBUSE+1        ; best move: from, to, flags
+BESTMV  EQU     SKIPON+1        ; best move: from, to, flags
 SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book
 
 ; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
-MSCAP   EQU     147             ; entries
+MSCAP   EQU     150             ; entries
 MOVESTK EQU     BOOKPTR+2       ; MSCAP entries
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
