@@ -273,43 +273,33 @@ EXCH11: INC     L
 ; ------------------------------------------------------------------------------------------
 ATTMARK:
         LD      HL,BOARD+21
+        LD      C,8             ; ranks to go
+ATTM0:  LD      D,8             ; files to go on this rank
 ATTM1:  LD      A,(HL)
         OR      A
-        JR      Z,ATTM2
-        CP      OFF
-        JR      Z,ATTM2
-        PUSH    HL
-        LD      B,L             ; the piece's square
-        LD      C,A
+        JR      NZ,ATTM3
+ATTM2:  INC     L
+        DEC     D
+        JR      NZ,ATTM1
+        INC     L               ; over the two border bytes to the next rank
+        INC     L
+        DEC     C
+        JR      NZ,ATTM0
+        RET
+ATTM3:  LD      B,L             ; the piece's square
         AND     BLACK
         LD      E,A             ; its colour
-        LD      A,C
-        RRCA
-        RRCA
-        RRCA
-        AND     0EH             ; kind * 2
-        LD      HL,ATTMTAB-2
-        ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
         LD      A,(HL)
-        INC     HL
-        LD      H,(HL)
-        LD      L,A
-        CALL    JPHL
-        POP     HL
-ATTM2:  INC     L
-        LD      A,L
-        CP      LOW (BOARD+99)
-        JR      NZ,ATTM1
-        RET
-
-JPHL:   JP      (HL)
-
-ATTMTAB:
-        DEFW    AMPAWN,AMKNIGHT,AMBISHOP,AMROOK,AMQUEEN,AMKING
+        AND     70H             ; its kind, the commonest first
+        CP      20H
+        JP      C,AMPAWN
+        JP      Z,AMKNIGHT
+        CP      40H
+        JP      C,AMBISHOP
+        JP      Z,AMROOK
+        CP      50H
+        JP      Z,AMQUEEN
+        JP      AMKING
 
 ; Mark the piece at HL when it is an enemy of colour E other than the king.
 AMCHK   MACRO
@@ -345,20 +335,19 @@ NEXT:   LD      A,L
         AMCHK
         ENDM
 
-; AMPAWN .. AMKING - the attacks of one piece. In: B = its square (LOW), E = its colour.
-; Destroys: AF, HL.   Called by: ATTMARK.
-AMPAWN: LD      H,HIGH BOARD
-        LD      A,E
+; AMPAWN .. AMKING - the attacks of one piece, then back to ATTMARK's walk.
+; In: B = its square (LOW), E = its colour, H = HIGH BOARD; C, D = ATTMARK's counters.
+; Destroys: AF, L (restored to B).   Called by: ATTMARK (jumped to).
+AMPAWN: LD      A,E
         OR      A
         JR      NZ,AMPAW1
         AMSTEP  9
         AMSTEP  11
-        RET
+        JP      AMNEXT
 AMPAW1: AMSTEP  -9
         AMSTEP  -11
-        RET
+        JP      AMNEXT
 AMKNIGHT:
-        LD      H,HIGH BOARD
         AMSTEP  21
         AMSTEP  19
         AMSTEP  12
@@ -367,9 +356,8 @@ AMKNIGHT:
         AMSTEP  -12
         AMSTEP  -19
         AMSTEP  -21
-        RET
-AMKING: LD      H,HIGH BOARD
-        AMSTEP  10
+        JP      AMNEXT
+AMKING: AMSTEP  10
         AMSTEP  -10
         AMSTEP  1
         AMSTEP  -1
@@ -377,21 +365,27 @@ AMKING: LD      H,HIGH BOARD
         AMSTEP  9
         AMSTEP  -9
         AMSTEP  -11
-        RET
+        JP      AMNEXT
 AMQUEEN:
-        CALL    AMROOK
+        CALL    AMORTH
 AMBISHOP:
-        LD      H,HIGH BOARD
-        AMRAY   11
-        AMRAY   9
-        AMRAY   -9
-        AMRAY   -11
-        RET
-AMROOK: LD      H,HIGH BOARD
-        AMRAY   10
+        CALL    AMDIAG
+        JP      AMNEXT
+AMROOK: CALL    AMORTH
+AMNEXT: LD      L,B
+        JP      ATTM2
+
+; AMORTH, AMDIAG - the four orthogonal / diagonal lines of the piece at B.
+; Destroys: AF, L.   Called by: AMQUEEN, AMBISHOP, AMROOK.
+AMORTH: AMRAY   10
         AMRAY   -10
         AMRAY   1
         AMRAY   -1
+        RET
+AMDIAG: AMRAY   11
+        AMRAY   9
+        AMRAY   -9
+        AMRAY   -11
         RET
 
 ; ------------------------------------------------------------------------------------------
