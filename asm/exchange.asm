@@ -26,8 +26,8 @@ KNJUMP  MACRO   JUMP
         CALL    Z,COLKN
         ENDM
 
-; One line from the target in B, outwards over empty squares to the border; HIT decides
-; at each piece.
+; One line from the target in B, outwards over empty squares to the border or a piece of
+; the other colour; HIT decides at each piece of colour E.
 COLRAY  MACRO   STEP,HIT
         LOCAL   NEXT,DONE
         LD      L,B
@@ -41,6 +41,8 @@ NEXT:   LD      A,L
         JR      Z,NEXT
         CP      OFF
         JR      Z,DONE
+        XOR     E
+        JP      M,DONE          ; a piece of the other colour ends the line
         CALL    HIT
         JR      NC,NEXT
 DONE:
@@ -70,15 +72,15 @@ NEXT:   LD      A,L
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
-; B' = the best target (LOW of its board byte), C' = the attackers its exchange used; in
-; the second half B' = the defenders' skip map, C' = the attackers' (the pins).
+; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
+; second half B' = the defenders' skip map, C' = the attackers' (the pins). HL' is scratch.
 ; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.   Called by: EVALMOVE (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    PINS
         CALL    ATTMARK
         EXX
         LD      DE,0            ; DE' = S's best gain so far
-        LD      BC,0            ; B' = its target, C' = attackers used (none yet)
+        LD      C,0             ; C' = attackers its exchange used (none yet)
         EXX
         LD      HL,BOARD+21
 EXCH1:  LD      A,(HL)
@@ -130,10 +132,8 @@ EXCH1:  LD      A,(HL)
         ADD     HL,DE
         EX      DE,HL           ; the new best
         LD      C,A             ; its attackers used
-        POP     HL              ; (HL' is scratch)
-        PUSH    HL
-        LD      B,L             ; its target
         EXX
+        CALL    MKBUSY          ; its attackers are still in ATTLST
         JR      EXCH3
 EXCH12: EXX
         JR      EXCH4
@@ -143,46 +143,13 @@ EXCH4:  INC     L
         LD      A,L
         CP      LOW (BOARD+99)
         JR      NZ,EXCH1
-; The busy map: the pins, and the attackers of the best exchange that took part in it.
-        LD      HL,PINMAP
-        LD      DE,BUSYMAP
-        LD      BC,8
-        LDIR
+; The defenders of the second half skip BUSYMAP when some exchange won something (MKBUSY
+; built it for the best one), else only the pins.
         EXX
         LD      A,C
         EXX
         OR      A
-        JR      Z,EXCH6         ; no exchange wins anything: nobody is busy
-        EXX
-        LD      A,B
-        EXX
-        LD      L,A
-        LD      A,(SIDE)
-        LD      E,A
-        LD      IX,ATTLST
-        CALL    COLLECT         ; the best target's attackers again
-        EXX
-        LD      A,C
-        EXX
-        LD      B,A
-        LD      HL,ATTLST+2     ; squares of the first C' entries
-EXCH5:  PUSH    BC
-        PUSH    HL
-        LD      A,(HL)
-        ADD     A,LOW BOARD
-        LD      L,A
-        LD      DE,BUSYMAP
-        CALL    SETBIT
-        POP     HL
-        INC     HL
-        INC     HL
-        INC     HL
-        POP     BC
-        DJNZ    EXCH5
-        LD      A,LOW BUSYMAP
-        JR      EXCH7
-EXCH6:  LD      A,(SKIPON)      ; only the pins: BUSYMAP = PINMAP, or nothing at all
-        OR      A
+        LD      A,(SKIPON)      ; the pins' map (PINS set it), or 0
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
 ; Second half: M's best gain over S's pieces.
@@ -386,6 +353,35 @@ AMDIAG: AMRAY   11
         AMRAY   9
         AMRAY   -9
         AMRAY   -11
+        RET
+
+; ------------------------------------------------------------------------------------------
+; MKBUSY - BUSYMAP := the pins and the squares of the first A entries of ATTLST (the
+; attackers the new best exchange used: busy, they defend nothing in EXCH's second half).
+; In: A = entries (1..16), ATTLST, PINMAP.   Out: BUSYMAP.
+; Destroys: AF, BC, DE, HL.   Called by: EXCH.
+; ------------------------------------------------------------------------------------------
+MKBUSY: PUSH    AF
+        LD      HL,PINMAP
+        LD      DE,BUSYMAP
+        LD      BC,8
+        LDIR
+        POP     AF
+        LD      B,A
+        LD      HL,ATTLST+2     ; the square of each entry
+MKBUS1: PUSH    BC
+        PUSH    HL
+        LD      A,(HL)
+        ADD     A,LOW BOARD
+        LD      L,A
+        LD      DE,BUSYMAP
+        CALL    SETBIT
+        POP     HL
+        INC     HL
+        INC     HL
+        INC     HL
+        POP     BC
+        DJNZ    MKBUS1
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -654,16 +650,13 @@ COLKN:  CALL    SKIPT
         JP      COLINS
 
 ; ------------------------------------------------------------------------------------------
-; COLHO, COLHD - a non-empty square met on an orthogonal (O) or diagonal (D) line.
-; In: A = its code (a piece), HL = its square, B = the target, C = the step, D = key in
+; COLHO, COLHD - a piece of colour E met on an orthogonal (O) or diagonal (D) line.
+; In: HL = its square, B = the target, C = the step, D = key in
 ;     front on this line (0 = none yet), E = colour collected.
 ; Out: NC = walk on (D = the key in front now), C = the line is finished.
 ; Destroys: AF, D.   Called by: COLLECT.
 ; ------------------------------------------------------------------------------------------
-COLHO:  XOR     E
-        SCF
-        RET     M               ; the other colour
-        CALL    SKIPT
+COLHO:  CALL    SKIPT
         SCF
         RET     NZ              ; pinned or busy: blocks the line
         LD      A,(HL)
@@ -702,10 +695,7 @@ COLSL1: LD      D,A
         AND     A               ; NC: walk on for x-rays
         RET
 
-COLHD:  XOR     E
-        SCF
-        RET     M
-        CALL    SKIPT
+COLHD:  CALL    SKIPT
         SCF
         RET     NZ
         LD      A,(HL)
