@@ -14,9 +14,9 @@ use c7010::guest::{GuestImage, Harness};
 use c7010::reference::board::{BOARD_SIZE, square};
 use c7010::reference::epd::parse_epd;
 use c7010::reference::exchange::{Attackers, MAX_ATTACKERS, collect, exchange, pins, swap};
+use c7010::reference::moves::gen_pseudo;
 use c7010::reference::piece::{BLACK, EMPTY, OFF, is_piece};
 use c7010::reference::positional::Positional;
-use c7010::reference::moves::gen_pseudo;
 use c7010::reference::{Board, Search, legal_moves};
 
 /// Root positions taken from each suite (the children multiply them by about 35).
@@ -282,7 +282,13 @@ fn swap_equals_the_reference_on_crafted_lists() {
             .unwrap();
         let want = swap(target, &att, &def);
         let got = (regs.hl as i16, (regs.af >> 8) as usize);
-        assert_eq!(got, want, "SWAP target {target} att {:?} def {:?}", &att.units[..att.n], &def.units[..def.n]);
+        assert_eq!(
+            got,
+            want,
+            "SWAP target {target} att {:?} def {:?}",
+            &att.units[..att.n],
+            &def.units[..def.n]
+        );
         nonzero += usize::from(want.0 > 0);
     }
     assert!(nonzero > 500);
@@ -302,13 +308,21 @@ fn positional_tables_total_and_points_equal_the_reference() {
         let pawn = h.read_at("PAWNTAB", 0, 128).unwrap();
         for ci in 0..2 {
             for s in 0..64 {
-                assert_eq!(pawn[ci * 64 + s] as i8, p.pawn[ci][s], "PAWNTAB[{ci}][{s}] on {fen}");
+                assert_eq!(
+                    pawn[ci * 64 + s] as i8,
+                    p.pawn[ci][s],
+                    "PAWNTAB[{ci}][{s}] on {fen}"
+                );
             }
         }
         let rook = h.read_at("ROOKFIL", 0, 16).unwrap();
         for ci in 0..2 {
             for f in 0..8 {
-                assert_eq!(rook[ci * 8 + f] as i8, p.rook_file[ci][f], "ROOKFIL on {fen}");
+                assert_eq!(
+                    rook[ci * 8 + f] as i8,
+                    p.rook_file[ci][f],
+                    "ROOKFIL on {fen}"
+                );
             }
         }
         let endgame = h.read_at("ENDGAME", 0, 1).unwrap()[0] != 0;
@@ -328,7 +342,11 @@ fn positional_tables_total_and_points_equal_the_reference() {
                             r.hl = board_low + u16::from(s);
                         })
                         .unwrap();
-                    assert_eq!((regs.af >> 8) as u8 as i8, p.points(code, s), "POINTS {code:#x} on {s} in {fen}");
+                    assert_eq!(
+                        (regs.af >> 8) as u8 as i8,
+                        p.points(code, s),
+                        "POINTS {code:#x} on {s} in {fen}"
+                    );
                 }
             }
         }
@@ -339,7 +357,10 @@ fn positional_tables_total_and_points_equal_the_reference() {
         total_t / positions.len() as u64,
         positions.len()
     );
-    assert!(endgames > 3 && endgames < positions.len() - 3, "{endgames} endgames");
+    assert!(
+        endgames > 3 && endgames < positions.len() - 3,
+        "{endgames} endgames"
+    );
 }
 
 #[test]
@@ -377,8 +398,14 @@ fn delta_equals_the_reference_for_every_legal_move() {
             specials += usize::from(m.flags & 0x1F != 0);
         }
     }
-    println!("DELTA: {moves} moves, {} T-states on average", delta_t / moves);
-    assert!(specials >= 20, "{specials} castling, en-passant or promotion moves");
+    println!(
+        "DELTA: {moves} moves, {} T-states on average",
+        delta_t / moves
+    );
+    assert!(
+        specials >= 20,
+        "{specials} castling, en-passant or promotion moves"
+    );
 }
 
 /// The board helpers above must agree with the reference's layout.
@@ -409,9 +436,12 @@ fn root_list_equals_the_reference_root_evals() {
     let (mut lists, mut entries, mut checks, mut list_t) = (0, 0, 0, 0u64);
     let mut positions = roots(100, 12);
     positions.extend(
-        ["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"]
-            .iter()
-            .map(|f| Board::from_fen(f).unwrap()),
+        [
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+        ]
+        .iter()
+        .map(|f| Board::from_fen(f).unwrap()),
     );
     for b in &positions {
         let want = Search::new(b).root_evals();
@@ -428,7 +458,13 @@ fn root_list_equals_the_reference_root_evals() {
             let g = &got[7 * i..7 * i + 7];
             let flags = e.mv.flags | if e.check { 0x80 } else { 0 };
             assert_eq!(
-                (g[0], g[1], g[2], word(&g[3..5]) as i16, word(&g[5..7]) as i16),
+                (
+                    g[0],
+                    g[1],
+                    g[2],
+                    word(&g[3..5]) as i16,
+                    word(&g[5..7]) as i16
+                ),
                 (e.mv.from, e.mv.to, flags, e.min, e.max),
                 "entry {i} ({}) on {fen}",
                 e.mv
@@ -436,7 +472,10 @@ fn root_list_equals_the_reference_root_evals() {
             checks += usize::from(e.check);
         }
         let poscnt = h.read_at("POSCNT", 0, 4).unwrap();
-        assert_eq!(u32::from_le_bytes(poscnt.try_into().unwrap()), want.len() as u32);
+        assert_eq!(
+            u32::from_le_bytes(poscnt.try_into().unwrap()),
+            want.len() as u32
+        );
         lists += 1;
         entries += n;
     }
