@@ -66,6 +66,9 @@ fn forward_references_settle_over_passes() {
         " JP LATER\n LD A,SIZE\nSIZE EQU TWICE/2\nTWICE EQU 2*FIVE\nFIVE EQU 5\n DS SIZE\nLATER: RET",
     );
     assert_eq!(a.symbol("LATER"), Some(3 + 2 + 5));
+    // A chain of forward EQUs needs a pass per link before nothing moves.
+    assert!(a.passes() >= 3, "{} passes", a.passes());
+    assert_eq!(a.lines(), 7);
     assert_eq!(a.image(None).unwrap()[..5], [0xC3, 10, 0, 0x3E, 5]);
 }
 
@@ -264,5 +267,26 @@ fn include_and_incbin_resolve_beside_the_including_file() {
         a.source_map()
             .iter()
             .any(|e| e.file == "tests/data/asm/all_instructions_inc.asm")
+    );
+}
+
+#[test]
+fn recursive_include_is_an_error() {
+    let e = c7010::asm::assemble_file(std::path::Path::new("tests/data/asm/self_include.asm"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("INCLUDE nested more than 32 deep"), "{e}");
+}
+
+#[test]
+fn crlf_line_ends_and_utf8_text() {
+    assert_eq!(
+        bytes(" LD A,1\r\n DB \"é\" ; ünïcode comment\r\n"),
+        vec![0x3E, 1, 0xC3, 0xA9]
+    );
+    let e = err(" DB 1 ; é\n LD A,é").to_string();
+    assert!(
+        e.contains("t.asm:2:7: error: unexpected character 'é'"),
+        "{e}"
     );
 }

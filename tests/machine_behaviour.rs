@@ -90,6 +90,12 @@ fn r_counts_opcode_fetches() {
     let mut m = Machine::new(&[0x00, 0x00, 0x00, 0xED, 0x5F, 0x76]).unwrap();
     m.run_until_halt(100).unwrap();
     assert_eq!(m.registers().a(), 5);
+    assert_eq!(m.registers().r, 6, "HALT fetched once more");
+
+    // LD A,0FFH ; LD R,A ; NOP ; LD A,R ; HALT: bit 7 stays as written, bits 0-6 count on.
+    let mut m = Machine::new(&[0x3E, 0xFF, 0xED, 0x4F, 0x00, 0xED, 0x5F, 0x76]).unwrap();
+    m.run_until_halt(100).unwrap();
+    assert_eq!(m.registers().a(), 0x82);
 }
 
 #[test]
@@ -319,4 +325,24 @@ fn huge_budgets_do_not_overflow_the_clock() {
 fn the_machine_can_move_to_another_thread() {
     fn assert_send<T: Send>() {}
     assert_send::<Machine>();
+}
+
+#[test]
+fn a_data_read_right_after_the_instruction_is_not_mistaken_for_a_fetch() {
+    let rom = [
+        0x21, 0x04, 0x00, // 0000 LD HL,0004H
+        0x7E, // 0003 LD A,(HL)   reads the next instruction's byte as data
+        0x76, // 0004 HALT
+    ];
+    let mut m = Machine::new(&rom).unwrap();
+    m.add_watch(Watch {
+        range: 0x0004..=0x0004,
+        kind: WatchKind::Read,
+    });
+    match m.run_until_halt(100).unwrap() {
+        Stop::Watch(hit) => assert_eq!((hit.pc, hit.value, hit.write), (0x0003, 0x76, false)),
+        other => panic!("{other:?}"),
+    }
+    // Fetching the HALT itself is not a data read.
+    assert_eq!(m.run_until_halt(100).unwrap(), Stop::Halted);
 }

@@ -6,7 +6,10 @@
 use std::path::PathBuf;
 
 use c7010::asm::{Assembly, assemble_file};
-use c7010::machine::{Machine, Stop, bench_guest::BUSY_LOOP_ROM};
+use c7010::machine::{
+    Machine, Stop,
+    bench_guest::{BUSY_LOOP_ROM, ECHO_LOOP_ROM},
+};
 
 fn assemble(name: &str) -> Assembly {
     let source: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "machine"]
@@ -54,8 +57,9 @@ fn echo_rom_answers_each_host_write() {
 }
 
 #[test]
-fn bench_guest_bytes_match_a_fresh_assembly_of_busy_asm() {
+fn bench_guest_bytes_match_a_fresh_assembly_of_their_sources() {
     assert_eq!(rom("busy"), BUSY_LOOP_ROM);
+    assert_eq!(rom("echo"), ECHO_LOOP_ROM);
 }
 
 #[test]

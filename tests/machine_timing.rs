@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use c7010::machine::{FaultKind, Machine, Registers};
+use c7010::machine::{FaultKind, Machine, Registers, timing};
 
 const ORIGIN: u16 = 0x0100;
 const IMMEDIATE: u8 = 0x01;
@@ -192,6 +192,15 @@ fn every_opcode_takes_the_t_states_the_manual_gives() {
                 ));
             }
             times.insert(bytes.clone(), (line.taken, line.not_taken, line.number));
+            // The decoder's idea of the length (used to tell opcode fetches from data reads)
+            // agrees with the manual's encoding.
+            let decoded = timing::decode(|i| bytes.get(i as usize).copied().unwrap_or(0));
+            if decoded.length as usize != bytes.len() {
+                failures.push(format!(
+                    "line {} {} {bytes:02X?}: decoded length {}",
+                    line.number, line.mnemonic, decoded.length
+                ));
+            }
             for setup in setups() {
                 let (t, taken) = run_once(bytes, &setup);
                 executed += 1;

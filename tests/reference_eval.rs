@@ -115,3 +115,53 @@ fn min_never_exceeds_max_and_scores_stay_in_range() {
     }
     assert!(checked > 1_000);
 }
+
+#[test]
+fn eval_is_material_minus_threat_plus_at_most_one_pawn_of_position() {
+    let suite = std::fs::read_to_string("tests/data/suites/win_at_chess_test.epd").unwrap();
+    for line in suite.lines().take(60) {
+        let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+        let b = Board::from_fen(&fen.join(" ")).unwrap();
+        for e in evaluate_moves(&b) {
+            let mut after = b.clone();
+            after.make(e.mv);
+            let mat = if b.side == 0 {
+                after.material
+            } else {
+                -after.material
+            };
+            let (opp, own) = exchange(&after);
+            let positional = e.min - (mat - opp);
+            assert!(
+                positional.abs() <= 15,
+                "{line} {e:?}: positional {positional}"
+            );
+            assert_eq!(e.max - e.min, own, "{line} {e:?}");
+        }
+    }
+}
+
+#[test]
+fn positional_points_reward_castling_centre_and_passed_pawns() {
+    let castle = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+    assert!(eval_of(castle, "e1g1").min > eval_of(castle, "e1f1").min);
+    assert!(eval_of(castle, "e1c1").min > eval_of(castle, "e1d1").min);
+    let centre = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1";
+    assert!(eval_of(centre, "c3d5").min > eval_of(centre, "c3a4").min);
+    // A passed pawn's step is worth more than the same step of a blocked-in pawn.
+    let pawns = "4k3/p7/8/8/P6P/8/8/4K3 w - - 0 1";
+    assert!(eval_of(pawns, "h4h5").min > eval_of(pawns, "a4a5").min);
+}
+
+#[test]
+fn skewer_through_the_king_counts_in_the_maximum() {
+    // Gambiet's h1-h3-h8 formation: the rook h1 checks the king h3; the rook h8 behind falls.
+    let skewer = Board::from_fen("7r/8/8/8/8/7k/8/K6R b - - 0 1").unwrap();
+    assert_eq!(exchange(&skewer).1, 80);
+    // Defended behind the king by a knight: rook for rook, nothing gained.
+    let defended = Board::from_fen("7r/8/6n1/8/8/7k/8/K6R b - - 0 1").unwrap();
+    assert_eq!(exchange(&defended).1, 0);
+    // And the move that sets it up gets the rook in its maximum evaluation.
+    let e = eval_of("7r/8/8/8/8/7k/8/K5R1 w - - 0 1", "g1h1");
+    assert_eq!(e.max - e.min, 80, "{e:?}");
+}

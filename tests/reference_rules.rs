@@ -9,6 +9,17 @@ const FAST_NODES: u64 = 300_000;
 
 #[test]
 fn perft_suite_matches_published_counts() {
+    assert!(perft_suite(FAST_NODES) > 300);
+}
+
+#[test]
+#[ignore = "every count up to 200 million nodes, about 5 minutes in release: cargo test --release -- --ignored"]
+fn perft_suite_deep() {
+    assert!(perft_suite(200_000_000) > 600);
+}
+
+/// Check every count of the suite up to `limit` leaves; returns how many were checked.
+fn perft_suite(limit: u64) -> usize {
     let text = std::fs::read_to_string("tests/data/suites/perft.epd").unwrap();
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -19,7 +30,7 @@ fn perft_suite_matches_published_counts() {
             let mut w = p.split_whitespace();
             let depth: u8 = w.next().unwrap()[1..].parse().unwrap();
             let count: u64 = w.next().unwrap().parse().unwrap();
-            if count > FAST_NODES {
+            if count > limit {
                 break;
             }
             assert_eq!(perft::perft(&mut b, depth), count, "{fen} depth {depth}");
@@ -30,7 +41,7 @@ fn perft_suite_matches_published_counts() {
             fen.split(' ').take(4).collect::<Vec<_>>()
         );
     }
-    assert!(checked > 300, "only {checked} counts checked");
+    checked
 }
 
 /// Tiny xorshift so the random games are the same on every run.

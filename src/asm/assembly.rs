@@ -17,10 +17,12 @@ pub struct Assembly {
     symbols: Vec<Symbol>,
     source_map: Vec<SourceMapEntry>,
     listing: String,
+    lines: usize,
+    passes: usize,
 }
 
 impl Assembly {
-    pub(super) fn new(program: &Program, pass: PassResult) -> Assembly {
+    pub(super) fn new(program: &Program, pass: PassResult, passes: usize) -> Assembly {
         let written = &pass.memory.written;
         let low = written.iter().position(|w| *w);
         let high = written.iter().rposition(|w| *w);
@@ -60,6 +62,8 @@ impl Assembly {
             symbols,
             source_map,
             listing,
+            lines: program.lines.len(),
+            passes,
         }
     }
 
@@ -84,6 +88,16 @@ impl Assembly {
             image.resize(size, 0xFF);
         }
         Ok(image)
+    }
+
+    /// Source lines read (INCLUDEs expanded, macro expansions not counted).
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// Passes it took for the symbols to settle.
+    pub fn passes(&self) -> usize {
+        self.passes
     }
 
     /// The lowest emitted address (0 when nothing was emitted).

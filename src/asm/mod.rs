@@ -3,20 +3,25 @@
 //!
 //! One concept per file: [`lexer`] (characters to tokens), [`expr`] (expressions),
 //! [`operand`] (registers and addressing), [`encoder`] (instructions to bytes),
-//! [`directives`] (data directives), [`macros`], [`source`] (files and INCLUDE),
-//! [`pass`] (one pass: labels, IF, scopes), [`symbols`], [`source_map`], [`listing`],
-//! [`assembly`] (the result). See `docs/assembler.md` for the accepted language.
+//! [`directives`] (data directives), [`macros`] (bodies and substitution), [`source`]
+//! (files and INCLUDE), [`pass`] (one pass: statements, labels, IF), [`scopes`] (symbol
+//! definitions, PROC/LOCAL), [`expansion`] (running macros and REPT), [`symbols`],
+//! [`source_map`], [`listing`], [`assembly`] (the result).
+//!
+//! See `docs/assembler.md` for the accepted language and the output formats.
 
 pub mod assembly;
 pub mod directives;
 pub mod encoder;
 pub mod error;
+pub mod expansion;
 pub mod expr;
 pub mod lexer;
 pub mod listing;
 pub mod macros;
 pub mod operand;
 pub mod pass;
+pub mod scopes;
 pub mod source;
 pub mod source_map;
 pub mod symbols;
@@ -97,7 +102,7 @@ fn assemble_program(program: Program) -> Result<Assembly, AsmErrors> {
             }
             dedup(&mut errors);
             if errors.is_empty() {
-                return Ok(Assembly::new(&program, result));
+                return Ok(Assembly::new(&program, result, passes));
             }
             return Err(AsmErrors(errors));
         }

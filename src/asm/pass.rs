@@ -13,6 +13,7 @@ use super::expr::{self, EvalError};
 use super::lexer::{self, Token};
 use super::macros::{self, MacroDef};
 use super::operand::{self, Value};
+use super::scopes::LocalScope;
 use super::source::{self, Program, SourceLine};
 use super::symbols::SymbolKind;
 
@@ -77,17 +78,9 @@ pub const DIRECTIVES: &[&str] = &[
     "END", "PUBLIC", ".ERROR", ".WARNING",
 ];
 
-fn is_keyword(word: &str) -> bool {
+/// True for mnemonics and directives: reserved words.
+pub(super) fn is_keyword(word: &str) -> bool {
     encoder::is_mnemonic(word) || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
-}
-
-/// A LOCAL scope: a PROC block or one macro/REPT expansion.
-struct LocalScope {
-    id: u32,
-    is_proc: bool,
-    /// Where the PROC (or expansion) starts: file, line, column.
-    opened_at: (usize, u32, u32),
-    locals: HashMap<String, String>,
 }
 
 struct IfFrame {
@@ -103,42 +96,42 @@ struct IfFrame {
     col: u32,
 }
 
-/// How deep macros may call macros.
-const MAX_MACRO_DEPTH: u32 = 64;
 /// Most lines a pass may run (guards REPT inside REPT).
 const MAX_LINES_PER_PASS: usize = 2_000_000;
 
 /// The state of one pass.
 pub struct Pass<'p> {
-    program: &'p Program,
-    previous: &'p HashMap<String, SymbolDef>,
-    symbols: HashMap<String, SymbolDef>,
-    order: Vec<String>,
-    macros: HashMap<String, Rc<MacroDef>>,
-    pc: i64,
-    dollar: i64,
-    errors: Vec<AsmError>,
-    records: Vec<Record>,
-    memory: Memory,
-    scopes: Vec<LocalScope>,
-    next_scope: u32,
-    ended: bool,
-    exit_macro: bool,
-    depth: u32,
-    lines_run: usize,
-    past_end_reported: bool,
-    overlap_reported: bool,
+    pub(super) program: &'p Program,
+    pub(super) previous: &'p HashMap<String, SymbolDef>,
+    pub(super) symbols: HashMap<String, SymbolDef>,
+    pub(super) order: Vec<String>,
+    pub(super) macros: HashMap<String, Rc<MacroDef>>,
+    pub(super) pc: i64,
+    pub(super) dollar: i64,
+    pub(super) errors: Vec<AsmError>,
+    pub(super) records: Vec<Record>,
+    pub(super) memory: Memory,
+    pub(super) scopes: Vec<LocalScope>,
+    pub(super) next_scope: u32,
+    pub(super) ended: bool,
+    pub(super) exit_macro: bool,
+    pub(super) depth: u32,
+    pub(super) lines_run: usize,
+    pub(super) past_end_reported: bool,
+    pub(super) overlap_reported: bool,
+    /// The current instruction used an undefined symbol: its range errors are noise.
+    pub(super) value_undefined: bool,
     /// Indexes of `program.errors` already reported.
-    load_errors_reported: Vec<usize>,
+    pub(super) load_errors_reported: Vec<usize>,
     /// The line being assembled: file, line number, macro context.
-    current: (usize, u32, Option<Rc<str>>),
+    pub(super) current: (usize, u32, Option<Rc<str>>),
 }
 
 /// A statement's parts: optional label, optional operation word, operand tokens.
-struct Statement<'t> {
-    label: Option<&'t Token>,
-    op: Option<&'t Token>,
-    operands: &'t [Token],
+pub(super) struct Statement<'t> {
+    pub(super) label: Option<&'t Token>,
+    pub(super) op: Option<&'t Token>,
+    pub(super) operands: &'t [Token],
 }
 
 impl<'p> Pass<'p> {
@@ -166,6 +159,7 @@ impl<'p> Pass<'p> {
             lines_run: 0,
             past_end_reported: false,
             overlap_reported: false,
+            value_undefined: false,
             load_errors_reported: Vec::new(),
             current: (0, 0, None),
         };
@@ -190,7 +184,7 @@ impl<'p> Pass<'p> {
     }
 
     /// Reports an error on the current line.
-    fn error(&mut self, col: u32, message: impl Into<String>) {
+    pub(super) fn error(&mut self, col: u32, message: impl Into<String>) {
         let (file, line, context) = &self.current;
         let mut message = message.into();
         if let Some(context) = context {
@@ -202,7 +196,7 @@ impl<'p> Pass<'p> {
         self.errors.push(AsmError::new(name, *line, col, message));
     }
 
-    fn report_eval(&mut self, errors: Vec<EvalError>, fallback_col: u32) {
+    pub(super) fn report_eval(&mut self, errors: Vec<EvalError>, fallback_col: u32) {
         for e in errors {
             let col = if e.col == 0 { fallback_col } else { e.col };
             self.error(col, e.message);
@@ -210,7 +204,7 @@ impl<'p> Pass<'p> {
     }
 
     /// Evaluates an expression given as tokens (all of them).
-    fn eval_tokens(&mut self, tokens: &[Token], what: &str) -> Option<i64> {
+    pub(super) fn eval_tokens(&mut self, tokens: &[Token], what: &str) -> Option<i64> {
         let Some(first) = tokens.first() else {
             self.error(0, format!("{what} needs a value"));
             return None;
@@ -229,7 +223,7 @@ impl<'p> Pass<'p> {
         }
     }
 
-    fn run_block(&mut self, lines: &[SourceLine]) {
+    pub(super) fn run_block(&mut self, lines: &[SourceLine]) {
         let mut ifs: Vec<IfFrame> = Vec::new();
         let mut i = 0;
         while i < lines.len() && !self.ended && !self.exit_macro {
@@ -364,7 +358,7 @@ impl<'p> Pass<'p> {
     }
 
     /// Finds label, operation and operands in a line's tokens.
-    fn split_statement<'t>(&self, tokens: &'t [Token]) -> Statement<'t> {
+    pub(super) fn split_statement<'t>(&self, tokens: &'t [Token]) -> Statement<'t> {
         let Some(first) = tokens.first() else {
             return Statement {
                 label: None,
@@ -406,7 +400,7 @@ impl<'p> Pass<'p> {
     }
 
     /// Assembles one active statement; returns the index of the next line to run.
-    fn statement(
+    pub(super) fn statement(
         &mut self,
         line: &SourceLine,
         tokens: &[Token],
@@ -540,7 +534,7 @@ impl<'p> Pass<'p> {
         next
     }
 
-    fn instruction(&mut self, mnemonic: &str, operand_tokens: &[Token], op_col: u32) {
+    pub(super) fn instruction(&mut self, mnemonic: &str, operand_tokens: &[Token], op_col: u32) {
         let mut operands = Vec::new();
         for part in operand::split_commas(operand_tokens) {
             if part.is_empty() {
@@ -556,6 +550,7 @@ impl<'p> Pass<'p> {
                 }
             }
         }
+        self.value_undefined = false;
         match encoder::encode(mnemonic, &operands, self) {
             Ok(bytes) => self.emit(&bytes),
             Err(message) => self.error(op_col, message),
@@ -563,7 +558,7 @@ impl<'p> Pass<'p> {
     }
 
     /// Opens a record for a line in the listing; emitted bytes go to the last record.
-    fn record(&mut self, line: &SourceLine) {
+    pub(super) fn record(&mut self, line: &SourceLine) {
         self.records.push(Record {
             file: line.file,
             line: line.line,
@@ -602,254 +597,6 @@ impl<'p> Pass<'p> {
         }
     }
 
-    /// The name a symbol has in the table: locals get `#scope`.
-    fn resolve(&self, name: &str) -> (String, bool) {
-        for scope in self.scopes.iter().rev() {
-            if let Some(mangled) = scope.locals.get(name) {
-                return (mangled.clone(), true);
-            }
-        }
-        (name.to_string(), false)
-    }
-
-    fn define_label(&mut self, name: &str, col: u32) {
-        let value = self.pc;
-        self.define(name, value, SymbolKind::Label, col);
-    }
-
-    fn define(&mut self, name: &str, value: i64, kind: SymbolKind, col: u32) {
-        if expr::is_reserved(name) || is_keyword(name) {
-            self.error(
-                col,
-                format!("'{name}' is a reserved word and cannot be a symbol"),
-            );
-            return;
-        }
-        let (key, local) = self.resolve(name);
-        let kind = if local && kind == SymbolKind::Label {
-            SymbolKind::Local
-        } else {
-            kind
-        };
-        let (file, line, _) = self.current.clone();
-        if let Some(existing) = self.symbols.get_mut(&key) {
-            if existing.kind == SymbolKind::Defl && kind == SymbolKind::Defl {
-                existing.value = value;
-                return;
-            }
-            let at = format!(
-                "{}:{}",
-                self.program
-                    .files
-                    .get(existing.file)
-                    .map_or("?", String::as_str),
-                existing.line
-            );
-            self.error(col, format!("'{name}' is already defined at {at}"));
-            return;
-        }
-        self.symbols.insert(
-            key.clone(),
-            SymbolDef {
-                value,
-                kind,
-                file,
-                line,
-            },
-        );
-        self.order.push(key);
-    }
-
-    fn push_scope(&mut self, is_proc: bool, col: u32) {
-        self.next_scope += 1;
-        self.scopes.push(LocalScope {
-            id: self.next_scope,
-            is_proc,
-            opened_at: (self.current.0, self.current.1, col),
-            locals: HashMap::new(),
-        });
-    }
-
-    fn declare_locals(&mut self, operands: &[Token], op_col: u32) {
-        let mut names = Vec::new();
-        for part in operand::split_commas(operands) {
-            match part {
-                [t] if t
-                    .ident()
-                    .is_some_and(|n| !expr::is_reserved(n) && !is_keyword(n)) =>
-                {
-                    names.push(t.ident().unwrap_or_default().to_string());
-                }
-                _ => {
-                    let col = part.first().map_or(op_col, |t| t.col);
-                    self.error(col, "LOCAL takes a list of names");
-                    return;
-                }
-            }
-        }
-        if names.is_empty() {
-            self.error(op_col, "LOCAL takes a list of names");
-            return;
-        }
-        let Some(scope) = self.scopes.last_mut() else {
-            self.error(op_col, "LOCAL outside PROC or macro");
-            return;
-        };
-        for name in names {
-            let mangled = format!("{name}#{}", scope.id);
-            scope.locals.entry(name).or_insert(mangled);
-        }
-    }
-
-    fn define_macro(
-        &mut self,
-        stmt: &Statement,
-        label: Option<String>,
-        lines: &[SourceLine],
-        next: usize,
-    ) -> usize {
-        let op_col = stmt.op.map_or(1, |t| t.col);
-        let parts = operand::split_commas(stmt.operands);
-        // `NAME MACRO a,b` or `MACRO NAME,a,b`.
-        let (name, param_parts) = match label {
-            Some(name) => (Some(name), &parts[..]),
-            None => match parts.split_first() {
-                Some(([t], rest)) if t.ident().is_some() => (t.ident().map(str::to_string), rest),
-                _ => (None, &parts[..]),
-            },
-        };
-        let end = macros::find_endm(lines, next);
-        let after = end.map_or(lines.len(), |e| e + 1);
-        if end.is_none() {
-            self.error(op_col, "MACRO without ENDM");
-        }
-        let Some(name) = name else {
-            self.error(op_col, "MACRO needs a name");
-            return after;
-        };
-        let mut params = Vec::new();
-        for part in param_parts {
-            match part {
-                [t] if t.ident().is_some() => {
-                    params.push(t.ident().unwrap_or_default().to_string())
-                }
-                _ => {
-                    let col = part.first().map_or(op_col, |t| t.col);
-                    self.error(col, "macro parameters are names separated by commas");
-                }
-            }
-        }
-        if is_keyword(&name) || expr::is_reserved(&name) {
-            self.error(
-                op_col,
-                format!("'{name}' is a reserved word and cannot name a macro"),
-            );
-            return after;
-        }
-        if self.macros.contains_key(&name) {
-            self.error(op_col, format!("macro '{name}' is already defined"));
-            return after;
-        }
-        // The definition is listed as written (its lines have no address of their own).
-        for line in lines.get(next..after).unwrap_or(&[]) {
-            self.record(line);
-            if let Some(r) = self.records.last_mut() {
-                r.address = None;
-            }
-        }
-        let body = lines
-            .get(next..after.saturating_sub(1).max(next))
-            .unwrap_or(&[])
-            .to_vec();
-        self.macros
-            .insert(name.clone(), Rc::new(MacroDef { name, params, body }));
-        after
-    }
-
-    fn rept(
-        &mut self,
-        line: &SourceLine,
-        stmt: &Statement,
-        lines: &[SourceLine],
-        next: usize,
-    ) -> usize {
-        let op_col = stmt.op.map_or(1, |t| t.col);
-        let end = macros::find_endm(lines, next);
-        let after = end.map_or(lines.len(), |e| e + 1);
-        if end.is_none() {
-            self.error(op_col, "REPT without ENDM");
-            return after;
-        }
-        let count = self.eval_tokens(stmt.operands, "REPT").unwrap_or(0);
-        if !(0..=0xFFFF).contains(&count) {
-            self.error(op_col, format!("REPT count {count} is outside 0..65535"));
-            return after;
-        }
-        let body = lines.get(next..after - 1).unwrap_or(&[]);
-        let context: Rc<str> = Rc::from(format!(
-            "in REPT at {}:{}",
-            self.program
-                .files
-                .get(line.file)
-                .map_or("?", String::as_str),
-            line.line
-        ));
-        let expanded = macros::expand(body, &[], &[], &context);
-        for _ in 0..count {
-            if !self.enter_expansion(op_col) {
-                break;
-            }
-            self.run_block(&expanded);
-            self.leave_expansion();
-            if self.ended {
-                break;
-            }
-        }
-        after
-    }
-
-    fn enter_expansion(&mut self, col: u32) -> bool {
-        if self.depth >= MAX_MACRO_DEPTH {
-            self.error(
-                col,
-                format!("macros nested more than {MAX_MACRO_DEPTH} deep (recursive macro?)"),
-            );
-            self.ended = true;
-            return false;
-        }
-        self.depth += 1;
-        self.push_scope(false, col);
-        true
-    }
-
-    fn leave_expansion(&mut self) {
-        self.depth -= 1;
-        self.exit_macro = false;
-        // Drop scopes opened inside (an unclosed PROC in a macro) and the expansion's own.
-        while let Some(scope) = self.scopes.pop() {
-            if !scope.is_proc {
-                break;
-            }
-        }
-    }
-
-    fn expand_macro(&mut self, def: &MacroDef, args: &[String], line: &SourceLine) {
-        let context: Rc<str> = Rc::from(format!(
-            "in macro {} used at {}:{}",
-            def.name,
-            self.program
-                .files
-                .get(line.file)
-                .map_or("?", String::as_str),
-            line.line
-        ));
-        let expanded = macros::expand(&def.body, &def.params, args, &context);
-        if self.enter_expansion(1) {
-            self.run_block(&expanded);
-            self.leave_expansion();
-        }
-    }
-
     pub(super) fn program(&self) -> &Program {
         self.program
     }
@@ -863,30 +610,19 @@ impl<'p> Pass<'p> {
     }
 }
 
-impl expr::Scope for Pass<'_> {
-    fn value(&mut self, name: &str) -> Option<i64> {
-        let (key, _) = self.resolve(name);
-        self.symbols
-            .get(&key)
-            .or_else(|| self.previous.get(&key))
-            .map(|d| d.value)
-    }
-
-    fn dollar(&self) -> i64 {
-        self.dollar
-    }
-}
-
 impl encoder::Context for Pass<'_> {
     fn eval(&mut self, value: &Value) -> i64 {
         let mut errors = Vec::new();
         let v = expr::eval(&value.expr, self, &mut errors);
+        self.value_undefined |= !errors.is_empty();
         self.report_eval(errors, value.col);
         v
     }
 
     fn report(&mut self, col: u32, message: String) {
-        self.error(col, message);
+        if !self.value_undefined {
+            self.error(col, message);
+        }
     }
 
     fn instruction_address(&self) -> i64 {

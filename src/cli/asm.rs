@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 
 use c7010::asm;
 
+// The help text of the subcommand comes from its variant in `main.rs`.
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
     /// The main source file.
@@ -39,6 +40,7 @@ fn write(path: &Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Assembles `args.src`, writes the requested outputs, prints errors or the summary.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
     let result = asm::assemble_file(&args.src).and_then(|a| {
@@ -64,14 +66,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     write(&args.listing, assembly.listing().as_bytes())?;
     write(&args.symbols, assembly.symbol_file().as_bytes())?;
     write(&args.map, assembly.source_map_file().as_bytes())?;
-    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+    let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "{}: {} bytes from {:04X}, {} symbols, {:.2} ms",
+        "{}: {} bytes from {:04X}, {} symbols, {} lines in {} passes, {:.2} ms ({:.0} lines/s)",
         args.src.display(),
         image.len(),
         assembly.origin(),
         assembly.symbols().len(),
-        elapsed
+        assembly.lines(),
+        assembly.passes(),
+        seconds * 1000.0,
+        assembly.lines() as f64 / seconds.max(1e-9)
     );
     Ok(())
 }

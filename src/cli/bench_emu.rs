@@ -1,11 +1,17 @@
 //! `c7010 bench emu`: emulator speed. Runs a busy guest (the sort/checksum/copy loop of
 //! `tests/data/machine/busy.asm`) on the machine with exact timing, then the same number of
 //! instructions on bare iz80, and prints emulated MHz, the multiple of real time at the
-//! module's 4.433619 MHz, and the ratio between the two. Build with `--release`.
+//! module's 4.433619 MHz, and the ratio between the two. Then an idle guest (the echo loop,
+//! polling an unchanged latch) run as a console would, one PAL frame at a time, to show what
+//! idle skipping buys. Build with `--release`.
 
 use std::time::Instant;
 
-use c7010::machine::{DEFAULT_CLOCK_HZ, Machine, bench_guest::BUSY_LOOP_ROM, clock::t_states_for};
+use c7010::machine::{
+    DEFAULT_CLOCK_HZ, Machine, PAL_FRAME_T_STATES,
+    bench_guest::{BUSY_LOOP_ROM, ECHO_LOOP_ROM},
+    clock::t_states_for,
+};
 
 /// Arguments of `c7010 bench emu`.
 #[derive(clap::Args, Debug, Default)]
@@ -85,5 +91,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bare_mhz / real_mhz
     );
     println!("machine / bare iz80 speed: {:.2}", machine_mhz / bare_mhz);
+
+    let mut idle = Machine::new(ECHO_LOOP_ROM)?;
+    let frames = (budget / PAL_FRAME_T_STATES).max(1);
+    let start = Instant::now();
+    for _ in 0..frames {
+        idle.run_for(PAL_FRAME_T_STATES)
+            .map_err(|fault| anyhow::anyhow!("{fault}"))?;
+    }
+    let idle_secs = start.elapsed().as_secs_f64();
+    println!(
+        "idle guest (echo loop, {frames} frames of {PAL_FRAME_T_STATES} T): {:.1} emulated s in {:.3} ms, {:.0}x real time, {} of {} instructions emulated",
+        idle.emulated_seconds(),
+        idle_secs * 1e3,
+        idle.emulated_seconds() / idle_secs,
+        idle.host_steps(),
+        idle.stats().instructions
+    );
     Ok(())
 }

@@ -1,9 +1,10 @@
-//! A busy guest program, for the emulator benchmark and tests that need a guest which never
-//! waits: bytes of `tests/data/machine/busy.asm`, assembled (a test checks they still match
-//! a fresh assembly of that source).
+//! Guest programs for the emulator benchmark: bytes of `tests/data/machine/busy.asm` and
+//! `echo.asm`, assembled (a test checks they still match a fresh assembly of the sources), so
+//! the benchmark runs without the assembler or any file.
 //!
-//! It fills 64 bytes of RAM, bubble-sorts them, checksums them through IX, scrambles them,
-//! copies 16 bytes with LDIR in a subroutine, and loops forever.
+//! The busy loop fills 64 bytes of RAM, bubble-sorts them, checksums them through IX,
+//! scrambles them, copies 16 bytes with LDIR in a subroutine, and loops forever. The echo
+//! loop polls the host latch and echoes each new value: idle whenever the host is quiet.
 
 /// The assembled busy loop (origin 0x0000, 89 bytes, never halts).
 pub const BUSY_LOOP_ROM: &[u8] = &[
@@ -13,4 +14,9 @@ pub const BUSY_LOOP_ROM: &[u8] = &[
     0x86, 0x00, 0xdd, 0x23, 0x10, 0xf9, 0x32, 0x00, 0xe1, 0x21, 0x00, 0xe0, 0x06, 0x40, 0x7e, 0xee,
     0x5a, 0x07, 0x77, 0x23, 0x10, 0xf8, 0xcd, 0x4b, 0x00, 0x18, 0xc6, 0xc5, 0x01, 0x10, 0x00, 0x21,
     0x00, 0xe0, 0x11, 0x00, 0xe2, 0xed, 0xb0, 0xc1, 0xc9,
+];
+
+/// The assembled echo loop (origin 0x0000, 16 bytes): idle while the host latch is unchanged.
+pub const ECHO_LOOP_ROM: &[u8] = &[
+    0xf3, 0x31, 0x00, 0xe8, 0x06, 0x00, 0xdb, 0x00, 0xb8, 0x28, 0xfb, 0x47, 0xd3, 0x00, 0x18, 0xf6,
 ];

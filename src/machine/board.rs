@@ -8,7 +8,7 @@ use iz80::{Reg8, Reg16};
 use super::clock::{self, DEFAULT_CLOCK_HZ};
 use super::fault::{Fault, FaultKind};
 use super::idle::IdleDetector;
-use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit};
+use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit, Watched, event};
 use super::registers::{self, Registers};
 use super::timing::{self, Outcome};
 use super::trace::{TraceEntry, TraceRing};
@@ -96,14 +96,17 @@ pub struct Machine {
     watchdog_deadline: u64,
     pub(super) sp_low_water: u32,
     pub(super) instructions: u64,
-    /// Instructions the host really emulated (idle skipping jumps over the rest).
-    host_steps: u64,
+    /// Instructions counted but not emulated by this host (skipped while idle, or counted
+    /// before a state was loaded): `host_steps` is the difference.
+    pub(super) instructions_not_emulated: u64,
     trace: TraceRing,
     fault: Option<Fault>,
     breakpoints: Vec<u16>,
     breakpoint_bits: Box<[u64; 1024]>,
     idle: IdleDetector,
     idle_skip: bool,
+    /// M1 cycles not yet added to the CPU's R (see `bump_r`).
+    pending_r: u8,
 }
 
 /// Emulated seconds of silence after a host write before the watchdog fires, by default.
@@ -135,13 +138,14 @@ impl Machine {
             watchdog_deadline: u64::MAX,
             sp_low_water: 0x10000,
             instructions: 0,
-            host_steps: 0,
+            instructions_not_emulated: 0,
             trace: TraceRing::new(),
             fault: None,
             breakpoints: Vec::new(),
             breakpoint_bits: Box::new([0; 1024]),
             idle: IdleDetector::default(),
             idle_skip: true,
+            pending_r: 0,
         };
         machine.reset();
         Ok(machine)
@@ -186,6 +190,7 @@ impl Machine {
     /// latches and the clock count are kept (as on the board); a fault is cleared.
     pub fn reset(&mut self) {
         registers::write(&mut self.cpu, &Registers::after_reset());
+        self.pending_r = 0;
         self.trace.clear();
         self.fault = None;
         self.idle.forget();
@@ -257,12 +262,15 @@ impl Machine {
 
     /// Every CPU register.
     pub fn registers(&self) -> Registers {
-        registers::read(&self.cpu)
+        let mut registers = registers::read(&self.cpu);
+        registers.r = self.current_r();
+        registers
     }
 
     /// Replace every CPU register (the debugger and timing tests use this).
     pub fn set_registers(&mut self, registers: &Registers) {
         registers::write(&mut self.cpu, registers);
+        self.pending_r = 0;
         self.idle.forget();
     }
 
@@ -278,7 +286,7 @@ impl Machine {
     /// Instructions the host has really emulated; smaller than [`GuestStats::instructions`]
     /// by what idle skipping jumped over. Host work, not guest state: not saved.
     pub fn host_steps(&self) -> u64 {
-        self.host_steps
+        self.instructions - self.instructions_not_emulated
     }
 
     /// The fault the machine is stuck in, if any (cleared by [`Machine::reset`]).
@@ -349,13 +357,26 @@ impl Machine {
         fault
     }
 
-    /// Add `n` M1 cycles to R's low 7 bits (bit 7 is kept, as on the Z80).
-    #[inline]
+    /// Count `n` M1 cycles into R. They are kept aside and added to the CPU's R only when
+    /// something can see it (LD A,R, a register read, a save), which saves the hot path two
+    /// register accesses per instruction.
+    #[inline(always)]
     fn bump_r(&mut self, n: u64) {
-        let regs = self.cpu.registers();
-        let r = regs.get8(Reg8::R);
-        let low = ((r as u64 + n) & 0x7F) as u8;
-        regs.set8(Reg8::R, (r & 0x80) | low);
+        // Only R's low 7 bits count, and 256 is a multiple of 128: wrapping is exact.
+        self.pending_r = self.pending_r.wrapping_add(n as u8);
+    }
+
+    /// R as the guest would read it now.
+    fn current_r(&self) -> u8 {
+        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        (r & 0x80) | (r.wrapping_add(self.pending_r) & 0x7F)
+    }
+
+    /// Move the pending M1 cycles into the CPU's R.
+    fn sync_r(&mut self) {
+        let r = self.current_r();
+        self.cpu.registers().set8(Reg8::R, r);
+        self.pending_r = 0;
     }
 
     /// Execute one instruction (or wait one 4-T HALT cycle, or one 4-T cycle in reset).
@@ -385,14 +406,16 @@ impl Machine {
                 watch: None,
             });
         }
-        let t_states = self.execute(pc).map_err(|()| self.current_fault())?;
+        let before = self.cycles;
+        self.execute(pc).map_err(|()| self.current_fault())?;
+        let events = self.bus.events;
         Ok(Step {
             pc,
-            t_states: t_states as u32,
-            latch_written: self.bus.latch_written,
+            t_states: (self.cycles - before) as u32,
+            latch_written: events & event::LATCH_WRITE != 0,
             halted: self.cpu.is_halted(),
             in_reset: false,
-            watch: if self.bus.watching {
+            watch: if events & event::WATCH != 0 {
                 self.bus.watch_hit
             } else {
                 None
@@ -414,11 +437,12 @@ impl Machine {
         })
     }
 
-    /// The hot path: execute the (not halted) instruction at `pc` and return its T-states.
-    /// A fault is recorded in `self.fault` and reported as `Err(())`, so the common path
-    /// moves no large values around. Events are left in the bus for the caller.
+    /// The hot path: execute the (not halted) instruction at `pc`, count its T-states, and
+    /// return whether it was a HALT. A fault is recorded in `self.fault` and reported as
+    /// `Err(())`, so the common path moves no large values around. Events are left in the bus
+    /// for the caller.
     #[inline(always)]
-    fn execute(&mut self, pc: u16) -> Result<u8, ()> {
+    fn execute(&mut self, pc: u16) -> Result<bool, ()> {
         if (ROM_SIZE as u16..RAM_START).contains(&pc) {
             self.raise(FaultKind::OpenBusExecution { address: pc });
             return Err(());
@@ -426,29 +450,30 @@ impl Machine {
 
         let bus = &self.bus;
         let timing = timing::decode(|i| bus.read(pc.wrapping_add(i)));
-        let (flags, b) = {
+        // F and B decide conditional costs; read them before the instruction changes them.
+        let (flags, b) = if timing.taken != timing.not_taken {
             let regs = self.cpu.immutable_registers();
             (regs.get8(Reg8::F), regs.get8(Reg8::B))
-        };
-        // ROM cannot change, so code there is traced by address alone; its bytes are read
-        // back when a report is made. Code in RAM may be overwritten: keep its bytes now.
-        let bytes = if pc >= RAM_START {
-            [
-                bus.read(pc),
-                bus.read(pc.wrapping_add(1)),
-                bus.read(pc.wrapping_add(2)),
-                bus.read(pc.wrapping_add(3)),
-            ]
         } else {
-            [0; 4]
+            (0, 0)
         };
-        self.trace.push(TraceEntry { pc, bytes });
+        self.trace.push(pc, bus);
         self.bump_r(timing.m1_cycles as u64);
-        self.bus.begin_instruction(pc);
+        if timing.r_access {
+            // LD A,R sees this instruction's own fetches; LD R,A starts from a clean count.
+            self.sync_r();
+        }
+        self.bus.begin_instruction(pc, timing.length);
 
         let (cpu, bus) = (&mut self.cpu, &mut self.bus);
-        if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| cpu.execute_instruction(bus)))
-        {
+        let ran = panic::catch_unwind(AssertUnwindSafe(|| {
+            if bus.watching {
+                cpu.execute_instruction(&mut Watched(bus));
+            } else {
+                cpu.execute_instruction(bus);
+            }
+        }));
+        if let Err(payload) = ran {
             let message = payload
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -459,40 +484,48 @@ impl Machine {
         }
 
         let regs = self.cpu.immutable_registers();
-        let taken = match timing.outcome {
-            Outcome::Fixed => true,
-            Outcome::Condition { mask, when_set } => (flags & mask != 0) == when_set,
-            Outcome::Djnz => b != 1,
-            Outcome::Repeat => regs.pc() == pc.wrapping_add(timing.ed_offset as u16),
-        };
-        let t_states = if taken {
+        let t_states = if timing.taken == timing.not_taken {
             timing.taken
         } else {
-            timing.not_taken
+            let taken = match timing.outcome {
+                Outcome::Condition { mask, when_set } => (flags & mask != 0) == when_set,
+                Outcome::Djnz => b != 1,
+                Outcome::Repeat => regs.pc() == pc.wrapping_add(timing.ed_offset as u16),
+                Outcome::Fixed | Outcome::Halt => true,
+            };
+            if taken {
+                timing.taken
+            } else {
+                timing.not_taken
+            }
         };
         self.cycles = self.cycles.saturating_add(t_states as u64);
         self.instructions += 1;
-        self.host_steps += 1;
 
+        // SP as a 17-bit value where 0x0000 counts as 0x10000: the empty stack at the top of
+        // the RAM mirror (the first push goes to 0xFFFF).
         let sp = regs.get16(Reg16::SP);
-        if let Some((address, value)) = self.bus.rom_write {
-            self.raise(FaultKind::RomWrite { address, value });
-            return Err(());
-        }
-        // SP = 0x0000 is the empty stack at the top of the RAM mirror (first push to 0xFFFF).
-        let sp_extended = if sp == 0 { 0x10000 } else { sp as u32 };
+        let sp_extended = (sp.wrapping_sub(1) as u32) + 1;
         if sp_extended < RAM_START as u32 {
             self.raise(FaultKind::StackOutsideRam { sp });
             return Err(());
         }
         self.sp_low_water = self.sp_low_water.min(sp_extended);
-        if self.bus.latch_written {
-            self.host_waiting_since = None;
-            self.update_deadline();
-            self.idle.forget();
+        let events = self.bus.events;
+        if events != 0 {
+            if events & event::ROM_WRITE != 0 {
+                let (address, value) = self.bus.rom_write;
+                self.raise(FaultKind::RomWrite { address, value });
+                return Err(());
+            }
+            if events & event::LATCH_WRITE != 0 {
+                self.host_waiting_since = None;
+                self.update_deadline();
+                self.idle.forget();
+            }
         }
         self.check_watchdog()?;
-        Ok(t_states)
+        Ok(matches!(timing.outcome, Outcome::Halt))
     }
 
     /// Recompute the watchdog deadline after the waiting state or the limit changed.
@@ -532,13 +565,16 @@ impl Machine {
             RunLimit::UntilHalt(n) => (n, false, true),
         };
         let end = self.cycles.saturating_add(budget);
+        if self.reset_held {
+            // The CPU does nothing; time passes.
+            self.cycles = self.cycles.max(end);
+            return Ok(Stop::TimeUp);
+        }
         let mut first = true;
+        // Only HALT halts the CPU, so look at the halted state on entry and after a HALT.
+        let mut maybe_halted = true;
         while self.cycles < end {
-            if self.reset_held {
-                self.cycles = end;
-                break;
-            }
-            if self.cpu.is_halted() {
+            if maybe_halted && self.cpu.is_halted() {
                 if until_halt {
                     return Ok(Stop::Halted);
                 }
@@ -553,27 +589,33 @@ impl Machine {
                 return Ok(Stop::Breakpoint(pc));
             }
             first = false;
-            if self.execute(pc).is_err() {
-                return Err(self.current_fault());
+            match self.execute(pc) {
+                Ok(halt) => maybe_halted = halt,
+                Err(()) => return Err(self.current_fault()),
             }
-            if self.bus.watching
-                && let Some(hit) = self.bus.watch_hit
-            {
-                return Ok(Stop::Watch(hit));
+            let events = self.bus.events;
+            if events != 0 {
+                if events & event::WATCH != 0
+                    && let Some(hit) = self.bus.watch_hit
+                {
+                    return Ok(Stop::Watch(hit));
+                }
+                if events & event::LATCH_WRITE != 0 && until_latch {
+                    return Ok(Stop::LatchWritten(self.bus.module_latch));
+                }
+                if events & event::PORT_READ != 0 && self.idle_skip {
+                    self.consider_idle_skip(pc, end);
+                }
             }
-            if self.bus.latch_written && until_latch {
-                return Ok(Stop::LatchWritten(self.bus.module_latch));
-            }
-            if self.cpu.is_halted() {
+            if maybe_halted && self.cpu.is_halted() {
+                // Decide now (not at the next turn) so a HALT on the last T-state of the
+                // budget still ends an UntilHalt run or faults.
                 if until_halt {
                     return Ok(Stop::Halted);
                 }
                 if !self.cpu.immutable_registers().get_interrupt_mode().0 {
                     return Err(self.raise(FaultKind::DeadHalt));
                 }
-            }
-            if self.bus.port_read && self.idle_skip {
-                self.consider_idle_skip(pc, end);
             }
         }
         Ok(Stop::TimeUp)
@@ -611,13 +653,12 @@ impl Machine {
     /// ahead by whole periods, staying before the end of the run and the watchdog deadline,
     /// so the step-by-step path finishes the run exactly as it would have.
     fn consider_idle_skip(&mut self, pc: u16, end: u64) {
-        self.bus.port_read = false;
         let ram_changed = std::mem::take(&mut self.bus.ram_changed);
         if !self.breakpoints.is_empty() || self.bus.watching {
             self.idle.forget();
             return;
         }
-        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        let r = self.current_r();
         let Some(period) = self.idle.observe(
             &self.cpu,
             pc,
@@ -639,9 +680,10 @@ impl Machine {
         let k = (room - 1) / period.cycles;
         self.cycles += k * period.cycles;
         self.instructions += k * period.instructions;
+        self.instructions_not_emulated += k * period.instructions;
         self.trace.repeat_last(period.instructions as usize, k);
         self.bump_r((k % 128) * period.m1_cycles);
-        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        let r = self.current_r();
         self.idle.skipped(self.cycles, self.instructions, r);
     }
 }

@@ -7,6 +7,8 @@
 //! repeats with that period for as long as the host leaves the latch alone. The machine then
 //! advances the clock by whole periods instead of executing them.
 
+use super::registers;
+
 /// The loop found between two identical polls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Period {
@@ -36,17 +38,6 @@ pub(crate) struct IdleDetector {
     last: Option<Poll>,
 }
 
-/// Offsets in iz80 0.5.1's serialised state that may differ between identical loop
-/// iterations: R (byte 9) and the core's own cycle count (bytes 37..45).
-fn comparable_state(cpu: &iz80::Cpu) -> Vec<u8> {
-    let mut s = cpu.serialize();
-    if s.len() >= 45 {
-        s[9] = 0;
-        s[37..45].fill(0);
-    }
-    s
-}
-
 impl IdleDetector {
     /// Forget the last poll (something changed the machine from outside, or the guest wrote).
     pub fn forget(&mut self) {
@@ -65,7 +56,7 @@ impl IdleDetector {
         r: u8,
         instructions: u64,
     ) -> Option<Period> {
-        let state = comparable_state(cpu);
+        let state = registers::comparable_state(cpu);
         let period = match &self.last {
             Some(last)
                 if !ram_changed

@@ -61,6 +61,18 @@ pub fn canonical(address: u16) -> u16 {
     }
 }
 
+/// Event bits of one instruction (see [`Bus::events`]).
+pub(crate) mod event {
+    /// A write to ROM (address and value in `Bus::rom_write`).
+    pub const ROM_WRITE: u8 = 1;
+    /// The module wrote its latch.
+    pub const LATCH_WRITE: u8 = 2;
+    /// The module read the host's latch.
+    pub const PORT_READ: u8 = 4;
+    /// An access matched a watch (in `Bus::watch_hit`).
+    pub const WATCH: u8 = 8;
+}
+
 /// Memory, latches and the per-instruction event record.
 #[derive(Clone)]
 pub(crate) struct Bus {
@@ -73,10 +85,11 @@ pub(crate) struct Bus {
     /// Highest RAM offset (0..2047) ever written.
     pub ram_high_water: Option<u16>,
 
-    // Events of the current instruction, cleared before each one.
-    pub rom_write: Option<(u16, u8)>,
-    pub latch_written: bool,
-    pub port_read: bool,
+    /// Events of the current instruction ([`event`] bits), cleared before each one, so the
+    /// machine checks one byte after an instruction instead of one flag per event.
+    pub events: u8,
+    /// The first ROM write of the instruction (valid with [`event::ROM_WRITE`]).
+    pub rom_write: (u16, u8),
     /// Set when a RAM byte changed value (cleared by the idle detector, not per instruction).
     pub ram_changed: bool,
 
@@ -97,9 +110,8 @@ impl Bus {
             host_latch: 0,
             module_latch: 0,
             ram_high_water: None,
-            rom_write: None,
-            latch_written: false,
-            port_read: false,
+            events: 0,
+            rom_write: (0, 0),
             ram_changed: false,
             watching: false,
             watches: Vec::new(),
@@ -123,20 +135,17 @@ impl Bus {
 
     /// Clear the per-instruction events.
     #[inline]
-    pub fn begin_instruction(&mut self, pc: u16) {
-        self.rom_write = None;
-        self.latch_written = false;
-        self.port_read = false;
+    pub fn begin_instruction(&mut self, pc: u16, length: u8) {
+        self.events = 0;
         if self.watching {
             self.watch_hit = None;
             self.fetch_start = pc;
-            // Longest Z80 instruction is 4 bytes; a prefix chain is rarer than a watch.
-            self.fetch_len = 4;
+            self.fetch_len = length as u16;
         }
     }
 
     #[cold]
-    fn check_watch(&mut self, address: u16, value: u8, write: bool) {
+    pub fn check_watch(&mut self, address: u16, value: u8, write: bool) {
         if self.watch_hit.is_some() {
             return;
         }
@@ -155,6 +164,7 @@ impl Bus {
                     || (canonical(*w.range.start()) <= canon && canon <= canonical(*w.range.end())))
         });
         if hit {
+            self.events |= event::WATCH;
             self.watch_hit = Some(WatchHit {
                 address,
                 value,
@@ -165,18 +175,10 @@ impl Bus {
     }
 }
 
-impl iz80::Machine for Bus {
-    #[inline]
-    fn peek(&mut self, address: u16) -> u8 {
-        let value = self.read(address);
-        if self.watching {
-            self.check_watch(address, value, false);
-        }
-        value
-    }
-
-    #[inline]
-    fn poke(&mut self, address: u16, value: u8) {
+impl Bus {
+    /// A CPU write: RAM (through the mirror), ROM (refused, recorded), or nothing.
+    #[inline(always)]
+    fn write(&mut self, address: u16, value: u8) {
         if address >= RAM_START {
             let offset = address & (RAM_SIZE as u16 - 1);
             let cell = &mut self.ram[offset as usize];
@@ -189,20 +191,31 @@ impl iz80::Machine for Bus {
             }
         } else if (address as usize) < ROM_SIZE {
             // The write goes nowhere; the machine turns it into a fault after the instruction.
-            if self.rom_write.is_none() {
-                self.rom_write = Some((address, value));
+            if self.events & event::ROM_WRITE == 0 {
+                self.events |= event::ROM_WRITE;
+                self.rom_write = (address, value);
             }
         }
         // 0x2000-0xDFFF: open bus, the write is lost.
-        if self.watching {
-            self.check_watch(address, value, true);
-        }
+    }
+}
+
+/// The bus as the CPU sees it when no watch is set: no per-access watch test.
+impl iz80::Machine for Bus {
+    #[inline]
+    fn peek(&mut self, address: u16) -> u8 {
+        self.read(address)
+    }
+
+    #[inline]
+    fn poke(&mut self, address: u16, value: u8) {
+        self.write(address, value);
     }
 
     #[inline]
     fn port_in(&mut self, _port: u16) -> u8 {
         // Every port reads the host->module latch; reading does not clear it.
-        self.port_read = true;
+        self.events |= event::PORT_READ;
         self.host_latch
     }
 
@@ -210,7 +223,31 @@ impl iz80::Machine for Bus {
     fn port_out(&mut self, _port: u16, value: u8) {
         // Every port writes the module->host latch; a write overwrites.
         self.module_latch = value;
-        self.latch_written = true;
+        self.events |= event::LATCH_WRITE;
+    }
+}
+
+/// The bus as the CPU sees it while the debugger watches addresses: every access is checked.
+pub(crate) struct Watched<'a>(pub &'a mut Bus);
+
+impl iz80::Machine for Watched<'_> {
+    fn peek(&mut self, address: u16) -> u8 {
+        let value = self.0.read(address);
+        self.0.check_watch(address, value, false);
+        value
+    }
+
+    fn poke(&mut self, address: u16, value: u8) {
+        self.0.write(address, value);
+        self.0.check_watch(address, value, true);
+    }
+
+    fn port_in(&mut self, port: u16) -> u8 {
+        self.0.port_in(port)
+    }
+
+    fn port_out(&mut self, port: u16, value: u8) {
+        self.0.port_out(port, value);
     }
 }
 
@@ -233,7 +270,8 @@ mod tests {
         assert_eq!(b.peek(0xE810), 7);
         b.poke(0x1FFF, 0);
         assert_eq!(b.peek(0x1FFF), 0x42);
-        assert_eq!(b.rom_write, Some((0x1FFF, 0)));
+        assert_eq!(b.events, event::ROM_WRITE);
+        assert_eq!(b.rom_write, (0x1FFF, 0));
         assert_eq!(b.peek(0x2000), OPEN_BUS);
         assert_eq!(b.peek(0xDFFF), OPEN_BUS);
         assert_eq!(b.ram_high_water, Some(0x10));

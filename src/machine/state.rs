@@ -300,6 +300,7 @@ impl Machine {
         machine.bus.ram_high_water = ram_high_water;
         machine.sp_low_water = sp_low_water;
         machine.instructions = instructions;
+        machine.instructions_not_emulated = instructions;
         *machine.bus.ram = ram;
         Ok(machine)
     }

@@ -27,6 +27,8 @@ pub enum Outcome {
     /// LDIR/CPIR/INIR/OTIR and the decrementing forms: the long cost when the core moved PC
     /// back onto the ED byte to run the instruction again.
     Repeat,
+    /// HALT: one cost; the CPU halts afterwards.
+    Halt,
 }
 
 /// The timing of one decoded instruction.
@@ -43,6 +45,10 @@ pub struct Timing {
     pub m1_cycles: u8,
     /// Offset from the instruction start to the ED byte (for [`Outcome::Repeat`]).
     pub ed_offset: u8,
+    /// Length of the instruction in bytes, prefixes included.
+    pub length: u8,
+    /// LD A,R or LD R,A: the instruction reads or writes R.
+    pub r_access: bool,
 }
 
 const fn fixed(t: u8) -> Timing {
@@ -52,6 +58,8 @@ const fn fixed(t: u8) -> Timing {
         outcome: Outcome::Fixed,
         m1_cycles: 1,
         ed_offset: 0,
+        length: 0,
+        r_access: false,
     }
 }
 
@@ -108,7 +116,11 @@ const fn unprefixed(op: usize) -> Timing {
         },
         1 => {
             if y == 6 && z == 6 {
-                fixed(4) // HALT
+                // HALT
+                Timing {
+                    outcome: Outcome::Halt,
+                    ..fixed(4)
+                }
             } else if y == 6 || z == 6 {
                 fixed(7) // LD r,(HL) / LD (HL),r
             } else {
@@ -202,6 +214,8 @@ const fn ed(op: usize) -> Timing {
                     outcome: Outcome::Repeat,
                     m1_cycles: 2,
                     ed_offset: 0,
+                    length: 0,
+                    r_access: false,
                 };
             }
             16 // LDI CPI INI OUTI LDD CPD IND OUTD
@@ -257,6 +271,46 @@ const fn indexed(op: usize) -> Timing {
     }
 }
 
+/// Length in bytes of an unprefixed instruction.
+const fn unprefixed_length(op: usize) -> u8 {
+    let x = op >> 6;
+    let y = (op >> 3) & 7;
+    let z = op & 7;
+    let q = y & 1;
+    let p = y >> 1;
+    match (x, z) {
+        (0, 0) if y < 2 => 1,  // NOP, EX AF,AF'
+        (0, 0) => 2,           // DJNZ e, JR e, JR cc,e
+        (0, 1) if q == 0 => 3, // LD rr,nn
+        (0, 2) if p >= 2 => 3, // LD (nn),HL / LD HL,(nn) / LD (nn),A / LD A,(nn)
+        (0, 6) => 2,           // LD r,n
+        (0, _) | (1, _) | (2, _) => 1,
+        (_, 2) | (_, 4) => 3,            // JP cc,nn / CALL cc,nn
+        (_, 3) if y == 0 => 3,           // JP nn
+        (_, 3) if y <= 3 => 2,           // CB xx (every CB instruction), OUT (n),A, IN A,(n)
+        (_, 5) if q == 1 && p == 0 => 3, // CALL nn
+        (_, 6) => 2,                     // ALU A,n
+        _ => 1, // RET cc, POP, RET, EXX, JP (HL), LD SP,HL, EX, DI, EI, PUSH, RST
+    }
+}
+
+/// Whether an opcode after DD/FD addresses (IX+d) and so carries a displacement byte.
+const fn has_displacement(op: usize) -> bool {
+    let x = op >> 6;
+    let y = (op >> 3) & 7;
+    let z = op & 7;
+    (x == 1 && op != 0x76 && (y == 6 || z == 6))
+        || (x == 2 && z == 6)
+        || op == 0x34
+        || op == 0x35
+        || op == 0x36
+}
+
+/// Length of an ED instruction: 4 for LD (nn),rr and LD rr,(nn), 2 otherwise.
+const fn ed_length(op: usize) -> u8 {
+    if op >> 6 == 1 && op & 7 == 3 { 4 } else { 2 }
+}
+
 /// A 256-entry table from one of the builders above (a macro: const fns cannot call through
 /// function pointers).
 macro_rules! table {
@@ -271,19 +325,53 @@ macro_rules! table {
     }};
 }
 
-static UNPREFIXED: [Timing; 256] = table!(unprefixed);
-static CB: [Timing; 256] = table!(cb);
-static ED: [Timing; 256] = table!(ed);
-static INDEXED: [Timing; 256] = table!(indexed);
+const fn indexed_length(op: usize) -> u8 {
+    1 + unprefixed_length(op) + has_displacement(op) as u8
+}
+
+// The tables the decoder reads: timing and length of every opcode, built at compile time.
+const fn unprefixed_entry(op: usize) -> Timing {
+    let is_prefix = op == 0xCB || op == 0xDD || op == 0xED || op == 0xFD;
+    Timing {
+        length: if is_prefix { 0 } else { unprefixed_length(op) },
+        ..unprefixed(op)
+    }
+}
+const fn cb_entry(op: usize) -> Timing {
+    Timing {
+        length: 2,
+        ..cb(op)
+    }
+}
+const fn ed_entry(op: usize) -> Timing {
+    Timing {
+        length: ed_length(op),
+        r_access: op == 0x4F || op == 0x5F, // LD R,A / LD A,R
+        ..ed(op)
+    }
+}
+const fn indexed_entry(op: usize) -> Timing {
+    Timing {
+        length: indexed_length(op),
+        ..indexed(op)
+    }
+}
+
+static UNPREFIXED: [Timing; 256] = table!(unprefixed_entry);
+static CB: [Timing; 256] = table!(cb_entry);
+static ED: [Timing; 256] = table!(ed_entry);
+static INDEXED: [Timing; 256] = table!(indexed_entry);
 
 /// DDCB/FDCB: 23 T-states, BIT n,(IX+d) 20. Two M1 cycles (the prefixes); d and the opcode
 /// are read as plain memory.
 const INDEXED_CB: Timing = Timing {
     m1_cycles: 2,
+    length: 4,
     ..fixed(23)
 };
 const INDEXED_CB_BIT: Timing = Timing {
     m1_cycles: 2,
+    length: 4,
     ..fixed(20)
 };
 
@@ -292,51 +380,61 @@ const INDEXED_CB_BIT: Timing = Timing {
 /// `fetch` reads memory relative to the instruction start without side effects. A chain of
 /// DD/FD prefixes costs 4 T-states and one M1 cycle per extra prefix, as each prefix is a
 /// separate fetch on a real Z80.
-#[inline]
+#[inline(always)]
 pub fn decode(mut fetch: impl FnMut(u16) -> u8) -> Timing {
     let op = fetch(0);
+    let plain = UNPREFIXED[op as usize];
+    // Prefix bytes have length 0 in the unprefixed table: one test finds all four.
+    if plain.length != 0 {
+        return plain;
+    }
     match op {
         0xCB => CB[fetch(1) as usize],
         0xED => ED[fetch(1) as usize],
-        0xDD | 0xFD => {
-            let mut offset: u16 = 1;
-            let mut next = fetch(1);
-            // Bounded: memory is finite and open bus reads 0xFF, which ends any chain.
-            while (next == 0xDD || next == 0xFD) && offset < 0xFFFF {
-                offset += 1;
-                next = fetch(offset);
-            }
-            let extra = (offset - 1).min(50) as u8;
-            let t = match next {
-                0xCB => {
-                    if fetch(offset + 2) >> 6 == 1 {
-                        INDEXED_CB_BIT
-                    } else {
-                        INDEXED_CB
-                    }
-                }
-                0xED => {
-                    // The prefix is ignored; it costs a NOP's 4 T-states and one M1 cycle.
-                    let e = ED[fetch(offset + 1) as usize];
-                    Timing {
-                        taken: e.taken + 4,
-                        not_taken: e.not_taken + 4,
-                        m1_cycles: 3,
-                        ed_offset: 1,
-                        ..e
-                    }
-                }
-                _ => INDEXED[next as usize],
-            };
-            Timing {
-                taken: t.taken.saturating_add(4 * extra),
-                not_taken: t.not_taken.saturating_add(4 * extra),
-                m1_cycles: t.m1_cycles.saturating_add(extra),
-                ed_offset: t.ed_offset.saturating_add(extra),
-                ..t
+        _ => decode_indexed(&mut fetch),
+    }
+}
+
+/// DD/FD forms: rarer, so kept out of line.
+#[inline(never)]
+fn decode_indexed(fetch: &mut dyn FnMut(u16) -> u8) -> Timing {
+    let mut offset: u16 = 1;
+    let mut next = fetch(1);
+    // Bounded: memory is finite and open bus reads 0xFF, which ends any chain.
+    while (next == 0xDD || next == 0xFD) && offset < 0xFFFF {
+        offset += 1;
+        next = fetch(offset);
+    }
+    let extra = (offset - 1).min(50) as u8;
+    let t = match next {
+        0xCB => {
+            if fetch(offset + 2) >> 6 == 1 {
+                INDEXED_CB_BIT
+            } else {
+                INDEXED_CB
             }
         }
-        _ => UNPREFIXED[op as usize],
+        0xED => {
+            // The prefix is ignored; it costs a NOP's 4 T-states and one M1 cycle.
+            let e = ED[fetch(offset + 1) as usize];
+            Timing {
+                taken: e.taken + 4,
+                not_taken: e.not_taken + 4,
+                m1_cycles: 3,
+                ed_offset: 1,
+                length: 1 + e.length,
+                ..e
+            }
+        }
+        _ => INDEXED[next as usize],
+    };
+    Timing {
+        taken: t.taken.saturating_add(4 * extra),
+        not_taken: t.not_taken.saturating_add(4 * extra),
+        m1_cycles: t.m1_cycles.saturating_add(extra),
+        ed_offset: t.ed_offset.saturating_add(extra),
+        length: t.length.saturating_add(extra),
+        ..t
     }
 }
 
@@ -370,5 +468,16 @@ mod tests {
         assert_eq!(of(&[0xDD, 0xFD, 0x00]).taken, 12);
         let t = of(&[0xDD, 0xED, 0xB0]);
         assert_eq!((t.taken, t.not_taken, t.ed_offset), (25, 20, 1));
+    }
+
+    #[test]
+    fn lengths_of_each_form() {
+        assert_eq!(of(&[0x00]).length, 1);
+        assert_eq!(of(&[0x21, 0, 0]).length, 3);
+        assert_eq!(of(&[0xED, 0x43, 0, 0]).length, 4); // LD (nn),BC
+        assert_eq!(of(&[0xDD, 0x36, 1, 2]).length, 4); // LD (IX+d),n
+        assert_eq!(of(&[0xFD, 0x7E, 1]).length, 3); // LD A,(IY+d)
+        assert_eq!(of(&[0xDD, 0xCB, 1, 0x46]).length, 4);
+        assert_eq!(of(&[0xDD, 0xDD, 0xE5]).length, 3); // DD, then PUSH IX
     }
 }

@@ -6,7 +6,8 @@
 //!
 //! Works on the position AFTER the move being evaluated: the side to move there (S) is the
 //! opponent of the mover (M). [`exchange`] returns S's best gain (counted as a loss in the
-//! minimum evaluation) and M's best gain against S's pieces (added for the maximum).
+//! minimum evaluation) and M's best gain against S's pieces (added for the maximum),
+//! including a skewer through S's king (Gambiet's "potential pin").
 
 use super::board::*;
 use super::piece::*;
@@ -248,5 +249,46 @@ pub fn exchange(b: &Board) -> (i16, i16) {
             best_own = best_own.max(g);
         }
     }
+    best_own = best_own.max(skewer_gain(b, &skip));
     (best_opp, best_own)
+}
+
+/// Gambiet's "potential pin" (the h1-h3-h8 formation): S's king checked along a line by a
+/// slider of the mover with an S piece behind the king on that line. The king must step off
+/// the line, so the slider then takes the piece behind: that exchange's gain (S's busy and
+/// pinned pieces and the king itself do not defend). Lines are tried in direction order.
+fn skewer_gain(b: &Board, skip: &SquareFlags) -> i16 {
+    let s_side = b.side;
+    let mover = s_side ^ BLACK;
+    let k = b.king[Board::colour_index(s_side)];
+    let mut no_king = *skip;
+    no_king[k as usize] = true;
+    let mut best = 0i16;
+    for (i, d) in ALL_DIRS.into_iter().enumerate() {
+        let checker = first_piece(b, k, d);
+        let code = b.sq[checker as usize];
+        if code == OFF || code & BLACK != mover || !slides(code, i) {
+            continue;
+        }
+        let behind = first_piece(b, k, d.wrapping_neg());
+        let victim = b.sq[behind as usize];
+        if victim == OFF || victim & BLACK != s_side {
+            continue;
+        }
+        let mut att = Attackers::new();
+        att.insert(value(code) * 2, code, checker);
+        let def = collect(b, behind, s_side, &no_king);
+        let (g, _) = swap(value(victim) << UNIT_SHIFT, &att, &def);
+        best = best.max(g);
+    }
+    best
+}
+
+/// The first square along direction `d` from `from` that is not empty (a piece or border).
+fn first_piece(b: &Board, from: u8, d: i8) -> u8 {
+    let mut s = step(from, d);
+    while b.sq[s as usize] == EMPTY {
+        s = step(s, d);
+    }
+    s
 }

@@ -26,3 +26,20 @@ pub fn budget(level: u8) -> Result<u32, LevelError> {
         Err(LevelError::OutOfRange(level))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_one_to_six_have_budgets_and_others_are_refused() {
+        assert_eq!(budget(1), Ok(30_000));
+        assert_eq!(budget(2), Ok(2_500));
+        assert_eq!(budget(6), Ok(u32::MAX));
+        assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));
+        assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));
+        // Level 2 (10 s) and level 1 (2 min) match the module's timing at the assumed rate.
+        assert_eq!(budget(2).unwrap() / POSITIONS_PER_SECOND, 10);
+        assert_eq!(budget(1).unwrap() / POSITIONS_PER_SECOND, 120);
+    }
+}

@@ -121,7 +121,8 @@ impl Positional {
             K_PAWN => self.pawn[ci][s],
             K_KNIGHT | K_BISHOP => CENTRE[own] - if own_rank == 0 { 2 } else { 0 },
             K_ROOK => self.rook_file[ci][s % 8] + if own_rank == 6 { 2 } else { 0 },
-            K_QUEEN => CENTRE[own] / 2,
+            // An arithmetic shift (floor), as SRA does on the Z80.
+            K_QUEEN => CENTRE[own] >> 1,
             K_KING => {
                 if self.endgame {
                     CENTRE[own]

@@ -1,0 +1,119 @@
+//! What the console, the terminal, UCI and xboard need from a chess engine, whichever it is:
+//! the guest in the emulated module (through the latch protocol) or the native reference.
+//!
+//! The interface is steppable: `go` starts a thought and `advance` runs the engine for a
+//! slice of emulated time and returns what it said, so a 50 Hz window, a UCI loop and a test
+//! can all drive it at their own pace. The guest's clock is the module's T-states; the
+//! reference has no emulated clock and answers within the first `advance`.
+
+pub mod reference;
+
+use std::fmt;
+
+use crate::reference::{Board, Move};
+
+pub use reference::RefEngine;
+
+/// How long to think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The budget of the current level.
+    Level,
+    /// Exactly this many positions evaluated.
+    Positions(u32),
+    /// Until told to move (`move_now`).
+    Infinite,
+}
+
+/// One line of analysis (after each completed pass).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Pass number (1 = three plies).
+    pub pass: u8,
+    /// Score in engine units (pawn = 16), side to move's view; mate = 30000 - plies.
+    pub score: i16,
+    /// Positions evaluated so far.
+    pub positions: u32,
+    /// Principal variation, starting with the move it would play.
+    pub pv: Vec<Move>,
+}
+
+/// The engine's decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The move, already played on the engine's board; `None` if it has no legal move.
+    pub best: Option<Move>,
+    pub score: i16,
+    pub positions: u32,
+    pub passes: u8,
+    /// Taken from the opening book.
+    pub book: bool,
+}
+
+/// What an engine said during `advance`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    Info(Info),
+    Decided(Decision),
+}
+
+/// Why an engine could not do what it was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The move is not legal in the engine's position.
+    IllegalMove(String),
+    /// The position cannot be set up (no king, side not to move in check, ...).
+    BadPosition(String),
+    /// Nothing to take back.
+    NothingToUndo,
+    /// The game is over: no move can be played.
+    GameOver,
+    /// Level outside 1-6.
+    BadLevel(u8),
+    /// The engine is thinking; the request needs it idle (call `move_now` first).
+    Busy,
+    /// The module failed (fault, silence, garbled message); it needs a reset.
+    Module(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::IllegalMove(m) => write!(f, "illegal move: {m}"),
+            EngineError::BadPosition(why) => write!(f, "impossible position: {why}"),
+            EngineError::NothingToUndo => write!(f, "nothing to take back"),
+            EngineError::GameOver => write!(f, "the game is over"),
+            EngineError::BadLevel(n) => write!(f, "level {n} does not exist; levels are 1 to 6"),
+            EngineError::Busy => write!(f, "the engine is thinking"),
+            EngineError::Module(why) => write!(f, "the module failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// A chess engine the console can play against.
+pub trait Engine {
+    /// A short name for PGN headers and UCI `id name`.
+    fn name(&self) -> String;
+    /// Set up `board` as a new game (the start position or any legal position).
+    fn set_position(&mut self, board: &Board) -> Result<(), EngineError>;
+    /// Play a move for the side to move (the user's move, or a move from a GUI).
+    fn play(&mut self, mv: Move) -> Result<(), EngineError>;
+    /// Take back the last move.
+    fn take_back(&mut self) -> Result<(), EngineError>;
+    /// Set the level 1-6 (also during a game).
+    fn set_level(&mut self, level: u8) -> Result<(), EngineError>;
+    /// Start thinking for the side to move.
+    fn go(&mut self, limit: Limit) -> Result<(), EngineError>;
+    /// Stop thinking and decide now (the decision comes from the next `advance`).
+    fn move_now(&mut self) -> Result<(), EngineError>;
+    /// Run for up to `t_states` of emulated time and return what the engine said.
+    fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError>;
+    /// True while a thought is under way.
+    fn thinking(&self) -> bool;
+    /// Emulated T-states since the engine started (0 for an engine without a clock).
+    fn t_states(&self) -> u64;
+    /// The engine's clock in Hz, if it has one (the module's 4.433619 MHz).
+    fn clock_hz(&self) -> Option<f64>;
+}

@@ -1,0 +1,203 @@
+//! The native reference engine behind the [`Engine`] interface: it thinks instantly (no
+//! emulated clock) and keeps its own game history for the book and for take-backs.
+
+use super::{Decision, Engine, EngineError, Info, Limit, Said};
+use crate::guest::GuestImage;
+use crate::reference::book::Book;
+use crate::reference::levels;
+use crate::reference::{Board, Move, analys, legal_moves};
+
+/// The native twin of the guest engine.
+pub struct RefEngine {
+    start: Board,
+    board: Board,
+    history: Vec<Move>,
+    level: u8,
+    pending: Option<Limit>,
+    image: GuestImage,
+}
+
+impl RefEngine {
+    /// A new game from the start position at level 2; the opening book is read from the
+    /// built-in ROM image, as the guest reads it.
+    pub fn new() -> RefEngine {
+        RefEngine {
+            start: Board::startpos(),
+            board: Board::startpos(),
+            history: Vec::new(),
+            level: 2,
+            pending: None,
+            image: GuestImage::builtin(),
+        }
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn decide(&mut self, limit: Limit) -> Decision {
+        let budget = match limit {
+            Limit::Level => levels::budget(self.level).unwrap_or(u32::MAX),
+            Limit::Positions(n) => n,
+            Limit::Infinite => u32::MAX,
+        };
+        let book = self
+            .image
+            .symbol("BOOK")
+            .ok()
+            .and_then(|addr| Book::from_image(&self.image.rom, addr as usize).ok());
+        let from_start = self.start == Board::startpos();
+        let history: &[Move] = if from_start { &self.history } else { &[] };
+        let result = analys(
+            &self.board,
+            history,
+            book.as_ref().filter(|_| from_start),
+            budget,
+            &mut |_| {},
+        );
+        if let Some(m) = result.best {
+            self.board.make(m);
+            self.history.push(m);
+        }
+        Decision {
+            best: result.best,
+            score: result.score,
+            positions: result.positions,
+            passes: result.passes,
+            book: result.book,
+        }
+    }
+}
+
+impl Default for RefEngine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine for RefEngine {
+    fn name(&self) -> String {
+        "c7010 reference".to_string()
+    }
+
+    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
+        self.start = board.clone();
+        self.board = board.clone();
+        self.history.clear();
+        self.pending = None;
+        Ok(())
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
+        if self.pending.is_some() {
+            return Err(EngineError::Busy);
+        }
+        if !legal_moves(&self.board).as_slice().contains(&mv) {
+            return Err(EngineError::IllegalMove(mv.uci()));
+        }
+        self.board.make(mv);
+        self.history.push(mv);
+        Ok(())
+    }
+
+    fn take_back(&mut self) -> Result<(), EngineError> {
+        if self.history.pop().is_none() {
+            return Err(EngineError::NothingToUndo);
+        }
+        let mut b = self.start.clone();
+        self.history.iter().for_each(|&m| {
+            b.make(m);
+        });
+        self.board = b;
+        Ok(())
+    }
+
+    fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
+        levels::budget(level).map_err(|_| EngineError::BadLevel(level))?;
+        self.level = level;
+        Ok(())
+    }
+
+    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
+        if legal_moves(&self.board).is_empty() {
+            return Err(EngineError::GameOver);
+        }
+        self.pending = Some(limit);
+        Ok(())
+    }
+
+    fn move_now(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
+
+    fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
+        let Some(limit) = self.pending.take() else {
+            return Ok(Vec::new());
+        };
+        // An infinite thought of the reference ends after its deepest pass.
+        let decision = self.decide(limit);
+        let mut said = Vec::new();
+        if let Some(m) = decision.best {
+            said.push(Said::Info(Info {
+                pass: decision.passes,
+                score: decision.score,
+                positions: decision.positions,
+                pv: vec![m],
+            }));
+        }
+        said.push(Said::Decided(decision));
+        Ok(said)
+    }
+
+    fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn t_states(&self) -> u64 {
+        0
+    }
+
+    fn clock_hz(&self) -> Option<f64> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plays_a_legal_reply_and_takes_back() {
+        let mut e = RefEngine::new();
+        let e4 = crate::reference::parse_uci(e.board(), "e2e4").unwrap();
+        e.play(e4).unwrap();
+        e.go(Limit::Positions(300)).unwrap();
+        assert!(e.thinking());
+        let said = e.advance(1).unwrap();
+        let Some(Said::Decided(d)) = said.last() else {
+            panic!("no decision: {said:?}")
+        };
+        let reply = d.best.expect("black has moves");
+        assert_eq!(e.board().side, crate::reference::piece::WHITE);
+        assert!(!e.thinking());
+        e.take_back().unwrap();
+        e.take_back().unwrap();
+        assert_eq!(e.board(), &Board::startpos());
+        assert!(matches!(e.take_back(), Err(EngineError::NothingToUndo)));
+        let _ = reply;
+    }
+
+    #[test]
+    fn refuses_illegal_moves_and_levels() {
+        let mut e = RefEngine::new();
+        let bad = Move {
+            from: 21,
+            to: 41,
+            flags: 0,
+        };
+        assert!(matches!(e.play(bad), Err(EngineError::IllegalMove(_))));
+        assert_eq!(e.set_level(7), Err(EngineError::BadLevel(7)));
+        assert!(e.set_level(6).is_ok());
+    }
+}
