@@ -221,11 +221,17 @@ EXCH11: INC     L
         LD      A,L
         CP      LOW (BOARD+99)
         JR      NZ,EXCH8
+        CALL    SKEWER          ; HL = M's gain by a skewer through S's king
         EXX
         PUSH    DE
         EXX
-        POP     DE              ; M's gain
-        POP     HL              ; S's gain
+        POP     DE              ; M's gain over the attacked pieces
+        AND     A
+        SBC     HL,DE
+        JR      C,EXCH14
+        ADD     HL,DE
+        EX      DE,HL           ; the skewer is better
+EXCH14: POP     HL              ; S's gain
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -353,6 +359,133 @@ AMDIAG: AMRAY   11
         AMRAY   9
         AMRAY   -9
         AMRAY   -11
+        RET
+
+; ------------------------------------------------------------------------------------------
+; SKEWER - Gambiet's potential pin (reference: skewer_gain): a slider of the mover M checks
+; S's king along a line and an S piece stands behind the king on it; the king must step
+; off, the slider takes that piece: the swap of it with the slider as the only attacker and
+; S's defenders (not the king, not pinned, not busy). The best over the eight lines.
+; In: BOARD without marks, SIDE, the king squares; B' = the defenders' skip map (EXCH).
+; Out: HL = the best such gain (>= 0).
+; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH.
+; ------------------------------------------------------------------------------------------
+
+; One line from S's king in B: a slider of colour E that moves along it calls SKEWHIT.
+SKRAY   MACRO   STEP,SLIDER
+        LOCAL   NEXT,HIT,DONE
+        LD      L,B
+NEXT:   LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NEXT
+        XOR     E               ; M's pieces read as white; S's and the border do not match
+        CP      SLIDER
+        JR      Z,HIT
+        CP      QUEEN
+        JR      NZ,DONE
+HIT:    LD      D,-(STEP)
+        CALL    SKEWHIT
+DONE:
+        ENDM
+
+SKEWER: LD      HL,0
+        PUSH    HL              ; the best gain so far
+        LD      A,(SIDE)
+        OR      A
+        LD      A,(WKING)
+        JR      Z,SKEW1
+        LD      A,(BKING)
+SKEW1:  ADD     A,LOW BOARD
+        LD      B,A             ; S's king
+        LD      A,(SIDE)
+        XOR     BLACK
+        LD      E,A             ; M's colour
+        LD      H,HIGH BOARD
+        SKRAY   10,ROOK
+        SKRAY   -10,ROOK
+        SKRAY   1,ROOK
+        SKRAY   -1,ROOK
+        SKRAY   11,BISHOP
+        SKRAY   9,BISHOP
+        SKRAY   -9,BISHOP
+        SKRAY   -11,BISHOP
+        POP     HL
+        RET
+
+; SKEWHIT - the slider at L checks the king at B along the line; D = the step away from it.
+; The piece behind the king, if it is S's, is the target; the best gain (under the return
+; address) is raised to this swap's gain. Keeps B, E (set again), H.
+; Destroys: AF, C, D, L, IX, IY.   Called by: SKEWER.
+SKEWHIT:
+        LD      C,L             ; the checker
+        LD      L,B
+SKEWH1: LD      A,L             ; the first piece behind the king
+        ADD     A,D
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,SKEWH1
+        CP      OFF
+        RET     Z
+        XOR     E
+        RET     P               ; M's own piece: nothing to win
+        PUSH    BC
+        PUSH    HL              ; the target
+        LD      IX,ATTLST       ; the checker is the only attacker
+        XOR     A
+        LD      (COLCNT),A
+        LD      L,C
+        LD      A,(HL)
+        AND     0FH
+        ADD     A,A             ; key value * 2
+        CALL    COLINS
+        LD      L,B             ; S's king defends nothing: shown as a piece of the other
+        LD      A,(HL)          ; colour, it ends every line, exactly as a skipped piece
+        XOR     BLACK
+        LD      (HL),A
+        EXX
+        LD      A,B
+        EXX
+        LD      (SKIPON),A
+        POP     HL
+        PUSH    HL
+        LD      A,E
+        XOR     BLACK
+        LD      E,A             ; S's colour
+        LD      IX,DEFLST
+        CALL    COLLECT
+        LD      C,A             ; S's defenders
+        POP     HL
+        CALL    TGUNITS
+        LD      B,1
+        CALL    SWAP            ; HL = the gain
+        POP     BC              ; B = S's king
+        EX      DE,HL
+        LD      HL,2            ; the best, under our return address
+        ADD     HL,SP
+        LD      A,(HL)
+        INC     HL
+        LD      H,(HL)
+        LD      L,A
+        AND     A
+        SBC     HL,DE
+        JR      NC,SKEWH2
+        LD      HL,2
+        ADD     HL,SP
+        LD      (HL),E
+        INC     HL
+        LD      (HL),D
+SKEWH2: LD      H,HIGH BOARD    ; the king shown again
+        LD      L,B
+        LD      A,(HL)
+        XOR     BLACK
+        LD      (HL),A
+        LD      A,(SIDE)
+        XOR     BLACK
+        LD      E,A
         RET
 
 ; ------------------------------------------------------------------------------------------

@@ -495,16 +495,16 @@ PTMINOR:
         DEFB    -1,0,2,2,2,2,0,-1
         DEFB    -1,0,0,1,1,0,0,-1
         DEFB    -2,-1,-1,-1,-1,-1,-1,-2
-; Queen: the centre table / 2, rounded towards zero.
+; Queen: the centre table shifted right once, arithmetically (-1 stays -1, as SRA).
 PTQUEEN:
+        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
         DEFB    -1,0,0,0,0,0,0,-1
-        DEFB    0,0,0,0,0,0,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,0,0,0,0,0,0
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
         DEFB    -1,0,0,0,0,0,0,-1
+        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
 ; King, middle game: the home rank a..h, -2 one rank up, -4 beyond.
 PTKMID: DEFB    1,3,2,0,0,-1,3,1
         DEFB    -2,-2,-2,-2,-2,-2,-2,-2

@@ -537,3 +537,23 @@ fn evalmove_equals_the_reference_on_every_pseudo_legal_move() {
     );
     assert!(illegal > 20);
 }
+
+/// Gambiet's potential pin (a skewer through the king) in the guest, on hand-checked
+/// positions: the rook h1 checks the king h3 and wins the rook h8 behind it (80 units);
+/// with the rook h8 defended by a knight nothing is won; the other way round too.
+#[test]
+fn exch_sees_the_skewer_through_the_king() {
+    let mut h = harness();
+    for (fen, own) in [
+        ("7r/8/8/8/8/7k/8/K6R b - - 0 1", 80),
+        ("7r/8/6n1/8/8/7k/8/K6R b - - 0 1", 0),
+        ("k6r/8/7K/8/8/8/8/7R w - - 0 1", 80),
+        ("4k3/8/8/8/8/8/4q3/B2K3b w - - 0 1", 0),
+        ("8/6q1/8/4k3/8/8/8/B6K b - - 0 1", 144),
+    ] {
+        let b = Board::from_fen(fen).unwrap();
+        let (got, _) = exch_on(&mut h, &b);
+        assert_eq!(got, exchange(&b), "{fen}");
+        assert_eq!(got.1, own, "{fen}");
+    }
+}
