@@ -82,15 +82,18 @@ EXCH:   CALL    PINS
         LD      DE,0            ; DE' = S's best gain so far
         LD      C,0             ; C' = attackers its exchange used (none yet)
         EXX
-        LD      HL,BOARD+21
-EXCH1:  LD      A,(HL)
+; The walks a1..h8 test for the end only at odd codes (unmarked pieces and the border
+; bytes; square 99, after h8, is a border byte), so an empty square costs 27 T-states.
+        LD      HL,BOARD+20
+EXCH0:  INC     L
+        LD      A,(HL)
         OR      A
-        JR      Z,EXCH4         ; empty
+        JR      Z,EXCH0         ; empty
         RRA
         JR      C,EXCH4         ; not marked: no piece of the other side attacks it
         LD      A,(SIDE)
         XOR     (HL)
-        JP      P,EXCH4         ; S's own piece: its mark is for the second half
+        JP      P,EXCH0         ; S's own piece: its mark is for the second half
         INC     (HL)            ; the mark goes
         CALL    TGUNITS           ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
@@ -136,13 +139,13 @@ EXCH1:  LD      A,(HL)
         CALL    MKBUSY          ; its attackers are still in ATTLST
         JR      EXCH3
 EXCH12: EXX
-        JR      EXCH4
+        JR      EXCH0
 EXCH2:  EXX
 EXCH3:  POP     HL
-EXCH4:  INC     L
-        LD      A,L
+        JR      EXCH0
+EXCH4:  LD      A,L
         CP      LOW (BOARD+99)
-        JR      NZ,EXCH1
+        JR      NZ,EXCH0
 ; The defenders of the second half skip BUSYMAP when some exchange won something (MKBUSY
 ; built it for the best one), else only the pins.
         EXX
@@ -160,10 +163,11 @@ EXCH7:  EXX
         LD      A,(SKIPON)      ; still the pins' map (PINS set it)
         LD      C,A             ; C' = the attackers' skip map
         EXX
-        LD      HL,BOARD+21
-EXCH8:  LD      A,(HL)
+        LD      HL,BOARD+20
+EXCH8:  INC     L
+        LD      A,(HL)
         OR      A
-        JR      Z,EXCH11
+        JR      Z,EXCH8
         RRA
         JR      C,EXCH11        ; not marked (all M's marks went in the first half)
         INC     (HL)
@@ -215,10 +219,10 @@ EXCH8:  LD      A,(HL)
         EX      DE,HL
 EXCH9:  EXX
 EXCH10: POP     HL
-        JR      EXCH11
+        JR      EXCH8
 EXCH13: EXX
-EXCH11: INC     L
-        LD      A,L
+        JR      EXCH8
+EXCH11: LD      A,L
         CP      LOW (BOARD+99)
         JR      NZ,EXCH8
         CALL    SKEWER          ; HL = M's gain by a skewer through S's king
@@ -245,19 +249,16 @@ EXCH14: POP     HL              ; S's gain
 ; Destroys: AF, BC, DE, HL.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 ATTMARK:
-        LD      HL,BOARD+21
-        LD      C,8             ; ranks to go
-ATTM0:  LD      D,8             ; files to go on this rank
-ATTM1:  LD      A,(HL)
-        OR      A
-        JR      NZ,ATTM3
+        LD      HL,BOARD+20     ; as EXCH's walks: the end is tested at the border bytes
 ATTM2:  INC     L
-        DEC     D
-        JR      NZ,ATTM1
-        INC     L               ; over the two border bytes to the next rank
-        INC     L
-        DEC     C
-        JR      NZ,ATTM0
+        LD      A,(HL)
+        OR      A
+        JR      Z,ATTM2
+        CP      OFF
+        JR      NZ,ATTM3
+        LD      A,L
+        CP      LOW (BOARD+99)
+        JR      NZ,ATTM2
         RET
 ATTM3:  LD      B,L             ; the piece's square
         AND     BLACK
@@ -309,7 +310,7 @@ NEXT:   LD      A,L
         ENDM
 
 ; AMPAWN .. AMKING - the attacks of one piece, then back to ATTMARK's walk.
-; In: B = its square (LOW), E = its colour, H = HIGH BOARD; C, D = ATTMARK's counters.
+; In: B = its square (LOW), E = its colour, H = HIGH BOARD.
 ; Destroys: AF, L (restored to B).   Called by: ATTMARK (jumped to).
 AMPAWN: LD      A,E
         OR      A
