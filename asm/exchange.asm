@@ -678,7 +678,8 @@ SETBIT: PUSH    HL
 SKIPT:  LD      A,(SKIPON)
         OR      A
         RET     Z               ; the usual case: nothing is pinned
-        PUSH    HL
+; SKIPT1 - the same when SKIPON is known to be non-zero (COLHO, COLHD test it inline).
+SKIPT1: PUSH    HL
         PUSH    DE
         LD      A,L
         SUB     LOW BOARD
@@ -790,7 +791,9 @@ COLKN:  CALL    SKIPT
 ; Out: NC = walk on (D = the key in front now), C = the line is finished.
 ; Destroys: AF, D.   Called by: COLLECT.
 ; ------------------------------------------------------------------------------------------
-COLHO:  CALL    SKIPT
+COLHO:  LD      A,(SKIPON)      ; SKIPT, its usual case inline
+        OR      A
+        CALL    NZ,SKIPT1
         SCF
         RET     NZ              ; pinned or busy: blocks the line
         LD      A,(HL)
@@ -829,7 +832,9 @@ COLSL1: LD      D,A
         AND     A               ; NC: walk on for x-rays
         RET
 
-COLHD:  CALL    SKIPT
+COLHD:  LD      A,(SKIPON)
+        OR      A
+        CALL    NZ,SKIPT1
         SCF
         RET     NZ
         LD      A,(HL)
