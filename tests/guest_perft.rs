@@ -15,7 +15,10 @@ const STANDARD: [(&str, [u32; 3]); 6] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         [48, 2_039, 97_862],
     ),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", [14, 191, 2_812]),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        [14, 191, 2_812],
+    ),
     (
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         [6, 264, 9_467],
@@ -34,6 +37,7 @@ fn session() -> GuestSession {
     GuestSession::boot(&GuestImage::builtin()).expect("the guest boots")
 }
 
+/// Every standard position, at every depth from 1 to `max_depth`.
 fn check_to_depth(max_depth: u8) {
     let mut s = session();
     for (fen, counts) in STANDARD {
@@ -46,15 +50,27 @@ fn check_to_depth(max_depth: u8) {
     }
 }
 
+/// About 270,000 leaves and 1,100 emulated seconds; some 15 s of host time in the debug
+/// test profile.
 #[test]
-fn guest_perft_equals_the_published_counts_to_depth_2() {
-    check_to_depth(2);
-}
-
-#[test]
-#[ignore = "about 260,000 leaves on the emulator: cargo test --release -- --ignored"]
 fn guest_perft_equals_the_published_counts_to_depth_3() {
     check_to_depth(3);
+}
+
+/// The emulated cost of perft 2 in each standard position, so a change to the ROM that makes
+/// GEN, MAKE, UNMAKE or the attack test faster or slower shows in review.
+#[test]
+fn perft_2_t_states_snapshot() {
+    let mut s = session();
+    let mut text = String::from("position: leaves, T-states, leaves per emulated second\n");
+    for (i, (fen, counts)) in STANDARD.iter().enumerate() {
+        s.setup(&Board::from_fen(fen).unwrap()).unwrap();
+        let got = s.perft(2).unwrap();
+        assert_eq!(got.count, counts[1]);
+        let rate = f64::from(got.count) * 4_433_619.0 / got.t_states as f64;
+        text += &format!("{}: {}, {}, {rate:.0}\n", i + 1, got.count, got.t_states);
+    }
+    insta::assert_snapshot!("perft_2_t_states", text);
 }
 
 #[test]
@@ -83,7 +99,10 @@ fn perft_stays_inside_the_ram_plan() {
     let at3 = low(&s);
     let per_ply = at2 - at3;
     eprintln!("stack low water: perft 2 {at2:#x}, perft 3 {at3:#x}, {per_ply} bytes a ply");
-    assert!(per_ply > 0 && per_ply <= 24, "{per_ply} stack bytes per ply");
+    assert!(
+        per_ply > 0 && per_ply <= 24,
+        "{per_ply} stack bytes per ply"
+    );
     // The deepest perft the guest accepts (6) still stays above the data.
     let at6 = at3 - 3 * per_ply;
     assert!(
