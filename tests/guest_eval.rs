@@ -19,9 +19,10 @@ use c7010::reference::piece::{BLACK, EMPTY, OFF, is_piece};
 use c7010::reference::positional::Positional;
 use c7010::reference::{Board, Search, legal_moves};
 
-/// Root positions taken from each suite (the children multiply them by about 35).
-const WAC_ROOTS: usize = 24;
-const RANDOM_GAMES: usize = 6;
+/// Root positions taken from each suite besides the whole perft suite (127): about 300
+/// roots, which their children multiply by about 30.
+const WAC_ROOTS: usize = 100;
+const RANDOM_GAMES: usize = 8;
 
 /// The module with the ROM in `roms/` (read at run time, so a rebuilt ROM needs no rebuild
 /// of the crate; tests/asm_roms.rs proves the file is what `asm/` assembles to). While
@@ -298,7 +299,7 @@ fn swap_equals_the_reference_on_crafted_lists() {
 fn positional_tables_total_and_points_equal_the_reference() {
     let mut h = harness();
     let (mut endgames, mut ana_t, mut total_t) = (0, 0u64, 0u64);
-    let positions = roots(60, 12);
+    let positions = roots(WAC_ROOTS, RANDOM_GAMES);
     for b in &positions {
         let p = Positional::analyse(b);
         load_board(&mut h, b);
