@@ -416,9 +416,10 @@ SKEW1:  ADD     A,LOW BOARD
         POP     HL
         RET
 
-; SKEWHIT - the slider at L checks the king at B along the line; D = the step away from it.
-; The piece behind the king, if it is S's, is the target; the best gain (under the return
-; address) is raised to this swap's gain. Keeps B, E (set again), H.
+; SKEWHIT - one skewer line: the piece behind the king, if it is S's, is the target.
+; In: L = the checking slider, B = S's king, D = the step away from the slider, E = M's
+;     colour, H = HIGH BOARD, the best gain so far under the return address.
+; Out: that best raised to this swap's gain; B, E (set again), H kept.
 ; Destroys: AF, C, D, L, IX, IY.   Called by: SKEWER.
 SKEWHIT:
         LD      C,L             ; the checker
@@ -774,7 +775,7 @@ COLL2:  LD      L,A
         RET
 
 ; COLPN, COLKN - a pawn / knight of the colour bears on the target: list it unless skipped.
-; In: HL = its square.   Destroys: AF.   Called by: COLLECT.
+; In: HL = its square.   Out: the list (COLINS).   Destroys: AF.   Called by: COLLECT.
 COLPN:  CALL    SKIPT
         RET     NZ
         LD      A,2
@@ -1050,8 +1051,9 @@ SWAP7:  LD      A,(HL)          ; max(gain[0], 0)
 SWAP8:  POP     AF
         RET
 
-; SWSTEP - one more capture: gain[d+1] = E - gain[d]; HL -> gain[d] becomes -> gain[d+1],
-; D = d + 1.   Destroys: AF.   Called by: SWAP.
+; SWSTEP - one more capture: gain[d+1] = E - gain[d].
+; In: E = units of the piece captured, HL -> gain[d], D = d.
+; Out: HL -> gain[d+1], D = d + 1.   Destroys: AF.   Called by: SWAP.
 SWSTEP: LD      A,E
         SUB     (HL)
         INC     HL
