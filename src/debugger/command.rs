@@ -170,34 +170,202 @@ pub struct CommandInfo {
 
 /// Every command, in the order `help` lists them.
 pub const COMMANDS: &[CommandInfo] = &[
-    CommandInfo { name: "break", aliases: &["b", "bp"], usage: "break [ADDR|SYMBOL|FILE:LINE] [if COND]", summary: "set a breakpoint (stops before the instruction runs; with a condition, only when it is true); without arguments, list them", example: "break RECVMSG if A==0" },
-    CommandInfo { name: "watch", aliases: &["w", "wp"], usage: "watch [read|write|access] ADDR|VARIABLE [LEN]", summary: "stop after an instruction reads or writes the range (default write; a named RAM variable covers its whole size)", example: "watch write BOARD" },
-    CommandInfo { name: "breaks", aliases: &["bl", "info"], usage: "breaks", summary: "list breakpoints and watchpoints with their numbers", example: "breaks" },
-    CommandInfo { name: "enable", aliases: &["en"], usage: "enable N...", summary: "enable breakpoints or watchpoints by number", example: "enable 1 2" },
-    CommandInfo { name: "disable", aliases: &["di"], usage: "disable N...", summary: "disable breakpoints or watchpoints by number", example: "disable 1" },
-    CommandInfo { name: "delete", aliases: &["del"], usage: "delete [N...]", summary: "delete breakpoints or watchpoints by number (all without numbers)", example: "delete 2" },
-    CommandInfo { name: "step", aliases: &["s", "si"], usage: "step [N]", summary: "execute N instructions (default 1), stopping early at a breakpoint or watchpoint", example: "step 5" },
-    CommandInfo { name: "next", aliases: &["n", "ni"], usage: "next", summary: "execute one instruction, running a CALL or RST through to its return", example: "next" },
-    CommandInfo { name: "finish", aliases: &["fin"], usage: "finish", summary: "run until the current routine returns to its caller", example: "finish" },
-    CommandInfo { name: "continue", aliases: &["c", "cont", "g"], usage: "continue [SECONDS]", summary: "run until a breakpoint, watchpoint or fault, for at most SECONDS of emulated time (default 10)", example: "continue" },
-    CommandInfo { name: "run-to", aliases: &["rt", "until"], usage: "run-to ADDR|SYMBOL|FILE:LINE", summary: "run until PC reaches the location (other breakpoints still stop)", example: "run-to SENDMSG" },
-    CommandInfo { name: "until-latch", aliases: &["ul"], usage: "until-latch", summary: "run until the module writes its latch (talks to the console)", example: "until-latch" },
-    CommandInfo { name: "regs", aliases: &["r", "registers"], usage: "regs", summary: "all registers, the alternate set, flags decoded, interrupt state", example: "regs" },
-    CommandInfo { name: "mem", aliases: &["m", "x"], usage: "mem ADDR [LEN]", summary: "hex and ASCII dump (default 64 bytes)", example: "mem BOARD 120" },
-    CommandInfo { name: "poke", aliases: &["set"], usage: "poke ADDR BYTE...", summary: "write bytes into memory (RAM; ROM writes are ignored as on the module)", example: "poke SIDE 0x80" },
-    CommandInfo { name: "dis", aliases: &["u", "dasm"], usage: "dis [ADDR] [N]", summary: "disassemble N instructions (default 10) from ADDR (default PC) with labels and source lines", example: "dis RECVMSG 4" },
-    CommandInfo { name: "src", aliases: &["list", "l"], usage: "src [ADDR|FILE:LINE]", summary: "the source lines around PC (or a location)", example: "src" },
-    CommandInfo { name: "where", aliases: &["bt", "backtrace"], usage: "where", summary: "walk the stack: every word that is the return address of a CALL or RST, named by symbols", example: "bt" },
-    CommandInfo { name: "board", aliases: &["bd"], usage: "board", summary: "the guest's board (BOARD in RAM) as a diagram with the side to move, and the move list of the current ply", example: "board" },
-    CommandInfo { name: "cycles", aliases: &["cy", "time"], usage: "cycles", summary: "T-states, emulated time and instructions since power-on", example: "cycles" },
-    CommandInfo { name: "latches", aliases: &["la"], usage: "latches", summary: "both latches decoded (SEQ, ACK, payload), the host link and the events received", example: "latches" },
-    CommandInfo { name: "send", aliases: &["inject"], usage: "send TYPE [BYTE...] | send raw BYTE", summary: "queue a host message (type and payload; framed and sent by the host link) or write one raw unit to the host latch", example: "send 0x09" },
-    CommandInfo { name: "trace", aliases: &["tr"], usage: "trace on [FILE] | trace off", summary: "print every executed instruction with its symbol (to FILE if given)", example: "trace on trace.txt" },
-    CommandInfo { name: "save", aliases: &["ss"], usage: "save FILE", summary: "save the machine state (docs/machine.md format)", example: "save here.state" },
-    CommandInfo { name: "load", aliases: &["sl"], usage: "load FILE", summary: "load a machine state saved before (breakpoints and watchpoints stay)", example: "load here.state" },
-    CommandInfo { name: "back", aliases: &["rs", "reverse-step"], usage: "back [N]", summary: "step back N instructions (default 1) through automatic snapshots", example: "back 3" },
-    CommandInfo { name: "help", aliases: &["h", "?"], usage: "help [COMMAND]", summary: "list the commands, or show one in full", example: "help break" },
-    CommandInfo { name: "quit", aliases: &["q", "exit"], usage: "quit", summary: "end the session", example: "quit" },
+    CommandInfo {
+        name: "break",
+        aliases: &["b", "bp"],
+        usage: "break [ADDR|SYMBOL|FILE:LINE] [if COND]",
+        summary: "set a breakpoint (stops before the instruction runs; with a condition, only when it is true); without arguments, list them",
+        example: "break RECVMSG if A==0",
+    },
+    CommandInfo {
+        name: "watch",
+        aliases: &["w", "wp"],
+        usage: "watch [read|write|access] ADDR|VARIABLE [LEN]",
+        summary: "stop after an instruction reads or writes the range (default write; a named RAM variable covers its whole size)",
+        example: "watch write BOARD",
+    },
+    CommandInfo {
+        name: "breaks",
+        aliases: &["bl", "info"],
+        usage: "breaks",
+        summary: "list breakpoints and watchpoints with their numbers",
+        example: "breaks",
+    },
+    CommandInfo {
+        name: "enable",
+        aliases: &["en"],
+        usage: "enable N...",
+        summary: "enable breakpoints or watchpoints by number",
+        example: "enable 1 2",
+    },
+    CommandInfo {
+        name: "disable",
+        aliases: &["di"],
+        usage: "disable N...",
+        summary: "disable breakpoints or watchpoints by number",
+        example: "disable 1",
+    },
+    CommandInfo {
+        name: "delete",
+        aliases: &["del"],
+        usage: "delete [N...]",
+        summary: "delete breakpoints or watchpoints by number (all without numbers)",
+        example: "delete 2",
+    },
+    CommandInfo {
+        name: "step",
+        aliases: &["s", "si"],
+        usage: "step [N]",
+        summary: "execute N instructions (default 1), stopping early at a breakpoint or watchpoint",
+        example: "step 5",
+    },
+    CommandInfo {
+        name: "next",
+        aliases: &["n", "ni"],
+        usage: "next",
+        summary: "execute one instruction, running a CALL or RST through to its return",
+        example: "next",
+    },
+    CommandInfo {
+        name: "finish",
+        aliases: &["fin"],
+        usage: "finish",
+        summary: "run until the current routine returns to its caller",
+        example: "finish",
+    },
+    CommandInfo {
+        name: "continue",
+        aliases: &["c", "cont", "g"],
+        usage: "continue [SECONDS]",
+        summary: "run until a breakpoint, watchpoint or fault, for at most SECONDS of emulated time (default 10)",
+        example: "continue",
+    },
+    CommandInfo {
+        name: "run-to",
+        aliases: &["rt", "until"],
+        usage: "run-to ADDR|SYMBOL|FILE:LINE",
+        summary: "run until PC reaches the location (other breakpoints still stop)",
+        example: "run-to SENDMSG",
+    },
+    CommandInfo {
+        name: "until-latch",
+        aliases: &["ul"],
+        usage: "until-latch",
+        summary: "run until the module writes its latch (talks to the console)",
+        example: "until-latch",
+    },
+    CommandInfo {
+        name: "regs",
+        aliases: &["r", "registers"],
+        usage: "regs",
+        summary: "all registers, the alternate set, flags decoded, interrupt state",
+        example: "regs",
+    },
+    CommandInfo {
+        name: "mem",
+        aliases: &["m", "x"],
+        usage: "mem ADDR [LEN]",
+        summary: "hex and ASCII dump (default 64 bytes)",
+        example: "mem BOARD 120",
+    },
+    CommandInfo {
+        name: "poke",
+        aliases: &["set"],
+        usage: "poke ADDR BYTE...",
+        summary: "write bytes into memory (RAM; ROM writes are ignored as on the module)",
+        example: "poke SIDE 0x80",
+    },
+    CommandInfo {
+        name: "dis",
+        aliases: &["u", "dasm"],
+        usage: "dis [ADDR] [N]",
+        summary: "disassemble N instructions (default 10) from ADDR (default PC) with labels and source lines",
+        example: "dis RECVMSG 4",
+    },
+    CommandInfo {
+        name: "src",
+        aliases: &["list", "l"],
+        usage: "src [ADDR|FILE:LINE]",
+        summary: "the source lines around PC (or a location)",
+        example: "src",
+    },
+    CommandInfo {
+        name: "where",
+        aliases: &["bt", "backtrace"],
+        usage: "where",
+        summary: "walk the stack: every word that is the return address of a CALL or RST, named by symbols",
+        example: "bt",
+    },
+    CommandInfo {
+        name: "board",
+        aliases: &["bd"],
+        usage: "board",
+        summary: "the guest's board (BOARD in RAM) as a diagram with the side to move, and the move list of the current ply",
+        example: "board",
+    },
+    CommandInfo {
+        name: "cycles",
+        aliases: &["cy", "time"],
+        usage: "cycles",
+        summary: "T-states, emulated time and instructions since power-on",
+        example: "cycles",
+    },
+    CommandInfo {
+        name: "latches",
+        aliases: &["la"],
+        usage: "latches",
+        summary: "both latches decoded (SEQ, ACK, payload), the host link and the events received",
+        example: "latches",
+    },
+    CommandInfo {
+        name: "send",
+        aliases: &["inject"],
+        usage: "send TYPE [BYTE...] | send raw BYTE",
+        summary: "queue a host message (type and payload; framed and sent by the host link) or write one raw unit to the host latch",
+        example: "send 0x09",
+    },
+    CommandInfo {
+        name: "trace",
+        aliases: &["tr"],
+        usage: "trace on [FILE] | trace off",
+        summary: "print every executed instruction with its symbol (to FILE if given)",
+        example: "trace on trace.txt",
+    },
+    CommandInfo {
+        name: "save",
+        aliases: &["ss"],
+        usage: "save FILE",
+        summary: "save the machine state (docs/machine.md format)",
+        example: "save here.state",
+    },
+    CommandInfo {
+        name: "load",
+        aliases: &["sl"],
+        usage: "load FILE",
+        summary: "load a machine state saved before (breakpoints and watchpoints stay)",
+        example: "load here.state",
+    },
+    CommandInfo {
+        name: "back",
+        aliases: &["rs", "reverse-step"],
+        usage: "back [N]",
+        summary: "step back N instructions (default 1) through automatic snapshots",
+        example: "back 3",
+    },
+    CommandInfo {
+        name: "help",
+        aliases: &["h", "?"],
+        usage: "help [COMMAND]",
+        summary: "list the commands, or show one in full",
+        example: "help break",
+    },
+    CommandInfo {
+        name: "quit",
+        aliases: &["q", "exit"],
+        usage: "quit",
+        summary: "end the session",
+        example: "quit",
+    },
 ];
 
 /// Find a command by its name or a short form.
@@ -265,7 +433,11 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 _ => (WatchKind::Write, &args[..]),
             };
             match args {
-                [address] => Command::Watch { kind, address: Expr::parse(address)?, len: None },
+                [address] => Command::Watch {
+                    kind,
+                    address: Expr::parse(address)?,
+                    len: None,
+                },
                 [address, len] => Command::Watch {
                     kind,
                     address: Expr::parse(address)?,
@@ -279,7 +451,10 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "enable" | "disable" | "delete" => {
             let numbers = args
                 .iter()
-                .map(|a| a.parse::<usize>().map_err(|_| usage(&format!("'{a}' is not a number"))))
+                .map(|a| {
+                    a.parse::<usize>()
+                        .map_err(|_| usage(&format!("'{a}' is not a number")))
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             match info.name {
                 "delete" => Command::Delete(numbers),
@@ -310,8 +485,14 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "until-latch" => no_args(Command::UntilLatch)?,
         "regs" => no_args(Command::Regs)?,
         "mem" => match args[..] {
-            [a] => Command::Mem { address: Expr::parse(a)?, len: None },
-            [a, n] => Command::Mem { address: Expr::parse(a)?, len: Some(Expr::parse(n)?) },
+            [a] => Command::Mem {
+                address: Expr::parse(a)?,
+                len: None,
+            },
+            [a, n] => Command::Mem {
+                address: Expr::parse(a)?,
+                len: Some(Expr::parse(n)?),
+            },
             [] => return Err(usage("missing address")),
             _ => return Err(usage("too many arguments (no blanks inside an expression)")),
         },
@@ -323,8 +504,14 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             _ => return Err(usage("needs an address and at least one byte")),
         },
         "dis" => match args[..] {
-            [] => Command::Dis { address: None, count: None },
-            [a] => Command::Dis { address: Some(Expr::parse(a)?), count: None },
+            [] => Command::Dis {
+                address: None,
+                count: None,
+            },
+            [a] => Command::Dis {
+                address: Some(Expr::parse(a)?),
+                count: None,
+            },
             [a, n] => Command::Dis {
                 address: Some(Expr::parse(a)?),
                 count: Some(
@@ -337,7 +524,11 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             },
             _ => return Err(usage("too many arguments")),
         },
-        "src" => Command::Src(if rest.is_empty() { None } else { Some(location(rest)?) }),
+        "src" => Command::Src(if rest.is_empty() {
+            None
+        } else {
+            Some(location(rest)?)
+        }),
         "where" => no_args(Command::Where)?,
         "board" => no_args(Command::Board)?,
         "cycles" => no_args(Command::Cycles)?,
@@ -352,13 +543,25 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 if bytes.len() > 256 {
                     return Err(usage("a payload holds at most 255 bytes"));
                 }
-                Command::Send(SendData::Message { kind: bytes[0], payload: bytes[1..].to_vec() })
+                Command::Send(SendData::Message {
+                    kind: bytes[0],
+                    payload: bytes[1..].to_vec(),
+                })
             }
         },
         "trace" => match args[..] {
-            [on] if on.eq_ignore_ascii_case("on") => Command::Trace { on: true, file: None },
-            [on, file] if on.eq_ignore_ascii_case("on") => Command::Trace { on: true, file: Some(file.to_string()) },
-            [off] if off.eq_ignore_ascii_case("off") => Command::Trace { on: false, file: None },
+            [on] if on.eq_ignore_ascii_case("on") => Command::Trace {
+                on: true,
+                file: None,
+            },
+            [on, file] if on.eq_ignore_ascii_case("on") => Command::Trace {
+                on: true,
+                file: Some(file.to_string()),
+            },
+            [off] if off.eq_ignore_ascii_case("off") => Command::Trace {
+                on: false,
+                file: None,
+            },
             _ => return Err(usage("say 'on' or 'off'")),
         },
         "save" | "load" => {
@@ -388,9 +591,15 @@ fn split_condition(text: &str) -> (&str, Option<&str>) {
     while let Some(i) = lower[search..].find("if") {
         let at = search + i;
         let before_ok = at == 0 || lower.as_bytes()[at - 1].is_ascii_whitespace();
-        let after_ok = lower.as_bytes().get(at + 2).is_none_or(|b| b.is_ascii_whitespace());
+        let after_ok = lower
+            .as_bytes()
+            .get(at + 2)
+            .is_none_or(|b| b.is_ascii_whitespace());
         if before_ok && after_ok {
-            return (text[..at].trim(), Some(text[at + 2..].trim()).filter(|c| !c.is_empty()));
+            return (
+                text[..at].trim(),
+                Some(text[at + 2..].trim()).filter(|c| !c.is_empty()),
+            );
         }
         search = at + 2;
     }
@@ -404,7 +613,10 @@ fn location(text: &str) -> Result<Location, CommandError> {
         && !file.contains(char::is_whitespace)
         && let Ok(line) = line.trim().parse::<u32>()
     {
-        return Ok(Location::Line { file: file.to_string(), line });
+        return Ok(Location::Line {
+            file: file.to_string(),
+            line,
+        });
     }
     Ok(Location::Address(Expr::parse(text)?))
 }
@@ -443,40 +655,96 @@ mod tests {
     fn breakpoints_with_locations_and_conditions() {
         assert_eq!(
             parse("b RECVMSG").unwrap(),
-            Command::Break { location: Location::Address(Expr::Name("RECVMSG".into())), condition: None }
+            Command::Break {
+                location: Location::Address(Expr::Name("RECVMSG".into())),
+                condition: None
+            }
         );
-        let Command::Break { location, condition } = parse("break proto.asm:120 if (BOARD+35)==0x11").unwrap() else {
+        let Command::Break {
+            location,
+            condition,
+        } = parse("break proto.asm:120 if (BOARD+35)==0x11").unwrap()
+        else {
             panic!()
         };
-        assert_eq!(location, Location::Line { file: "proto.asm".into(), line: 120 });
+        assert_eq!(
+            location,
+            Location::Line {
+                file: "proto.asm".into(),
+                line: 120
+            }
+        );
         assert_eq!(condition.unwrap().text, "(BOARD+35)==0x11");
-        let Command::Break { condition, .. } = parse("break CLIMB IF A==0").unwrap() else { panic!() };
+        let Command::Break { condition, .. } = parse("break CLIMB IF A==0").unwrap() else {
+            panic!()
+        };
         assert_eq!(condition.unwrap().text, "A==0");
         // "if" inside a name is not the keyword.
-        let Command::Break { location, condition } = parse("break DIFF").unwrap() else { panic!() };
+        let Command::Break {
+            location,
+            condition,
+        } = parse("break DIFF").unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(location, Location::Address(Expr::Name("DIFF".into())));
         assert!(condition.is_none());
         assert_eq!(parse("break").unwrap(), Command::List);
         assert!(parse("break RECVMSG if").is_ok());
         assert!(matches!(parse("break 1+"), Err(CommandError::Expr(_))));
-        assert!(matches!(parse("break X if A=="), Err(CommandError::Expr(_))));
+        assert!(matches!(
+            parse("break X if A=="),
+            Err(CommandError::Expr(_))
+        ));
     }
 
     #[test]
     fn watches_steps_and_sends() {
-        assert!(matches!(parse("watch BOARD").unwrap(), Command::Watch { kind: WatchKind::Write, len: None, .. }));
-        assert!(matches!(parse("wp read SIDE 2").unwrap(), Command::Watch { kind: WatchKind::Read, len: Some(_), .. }));
-        assert!(matches!(parse("w access 0xE000").unwrap(), Command::Watch { kind: WatchKind::Access, .. }));
+        assert!(matches!(
+            parse("watch BOARD").unwrap(),
+            Command::Watch {
+                kind: WatchKind::Write,
+                len: None,
+                ..
+            }
+        ));
+        assert!(matches!(
+            parse("wp read SIDE 2").unwrap(),
+            Command::Watch {
+                kind: WatchKind::Read,
+                len: Some(_),
+                ..
+            }
+        ));
+        assert!(matches!(
+            parse("w access 0xE000").unwrap(),
+            Command::Watch {
+                kind: WatchKind::Access,
+                ..
+            }
+        ));
         assert_eq!(parse("s").unwrap(), Command::Step(1));
         assert_eq!(parse("step 0x10").unwrap(), Command::Step(16));
         assert_eq!(parse("c 2.5").unwrap(), Command::Continue(Some(2.5)));
         assert_eq!(parse("back").unwrap(), Command::Back(1));
         assert_eq!(
             parse("send 9 1 2").unwrap(),
-            Command::Send(SendData::Message { kind: 9, payload: vec![1, 2] })
+            Command::Send(SendData::Message {
+                kind: 9,
+                payload: vec![1, 2]
+            })
         );
-        assert_eq!(parse("send raw 0xFF").unwrap(), Command::Send(SendData::Raw(0xFF)));
-        assert_eq!(parse("trace on t.txt").unwrap(), Command::Trace { on: true, file: Some("t.txt".into()) });
+        assert_eq!(
+            parse("send raw 0xFF").unwrap(),
+            Command::Send(SendData::Raw(0xFF))
+        );
+        assert_eq!(
+            parse("trace on t.txt").unwrap(),
+            Command::Trace {
+                on: true,
+                file: Some("t.txt".into())
+            }
+        );
         assert_eq!(parse("delete").unwrap(), Command::Delete(vec![]));
         assert_eq!(parse("  # a comment").unwrap(), Command::Nothing);
         assert_eq!(parse("Q").unwrap(), Command::Quit);
@@ -484,10 +752,32 @@ mod tests {
 
     #[test]
     fn bad_lines_are_errors() {
-        assert_eq!(parse("frobnicate").unwrap_err(), CommandError::Unknown("frobnicate".into()));
-        for line in ["step 0", "step x", "step 1 2", "regs now", "send 300", "send", "poke 0xE000",
-            "trace maybe", "save", "enable", "enable x", "dis 0 0", "mem", "watch", "continue -1", "run-to"] {
-            assert!(matches!(parse(line), Err(CommandError::Usage { .. })), "{line}");
+        assert_eq!(
+            parse("frobnicate").unwrap_err(),
+            CommandError::Unknown("frobnicate".into())
+        );
+        for line in [
+            "step 0",
+            "step x",
+            "step 1 2",
+            "regs now",
+            "send 300",
+            "send",
+            "poke 0xE000",
+            "trace maybe",
+            "save",
+            "enable",
+            "enable x",
+            "dis 0 0",
+            "mem",
+            "watch",
+            "continue -1",
+            "run-to",
+        ] {
+            assert!(
+                matches!(parse(line), Err(CommandError::Usage { .. })),
+                "{line}"
+            );
         }
     }
 }

@@ -230,7 +230,11 @@ mod tests {
         let entry = info.source_of(0x0001).unwrap();
         assert_eq!((entry.file.as_str(), entry.line), ("asm/main.asm", 8));
         assert_eq!(info.address_of_line("main.asm", 9), Some(0x0004));
-        assert!(info.line_text("asm/main.asm", 7).unwrap().contains("RESET:"));
+        assert!(
+            info.line_text("asm/main.asm", 7)
+                .unwrap()
+                .contains("RESET:")
+        );
         assert!(info.knows_file("proto.asm"));
         assert_eq!(info.variable_size(info.symbol("BOARD").unwrap()), Some(120));
     }

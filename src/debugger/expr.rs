@@ -42,7 +42,7 @@ pub enum ExprError {
     #[error("division by zero")]
     DivisionByZero,
     /// A value that must be an address is not in 0..=0xFFFF.
-    #[error("{0} is not an address (0..0xFFFF)")]
+    #[error("{} is not an address (0..0xFFFF)", show_number(*.0))]
     NotAnAddress(i64),
 }
 
@@ -378,6 +378,15 @@ impl Expr {
     /// Evaluate as an address (0..=0xFFFF).
     pub fn eval_address(&self, env: &dyn Env) -> Result<u16, ExprError> {
         address(self.eval(env)?)
+    }
+}
+
+/// A number as the user would write it: hexadecimal when positive.
+fn show_number(value: i64) -> String {
+    if value < 0 {
+        value.to_string()
+    } else {
+        format!("0x{value:X}")
     }
 }
 

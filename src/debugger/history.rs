@@ -72,7 +72,11 @@ impl History {
     /// Take a snapshot now (replacing one taken at the same instruction count).
     pub fn record(&mut self, machine: &Machine, link: &HostLink) {
         let instructions = machine.stats().instructions;
-        if self.snapshots.back().is_some_and(|s| s.instructions == instructions) {
+        if self
+            .snapshots
+            .back()
+            .is_some_and(|s| s.instructions == instructions)
+        {
             self.snapshots.pop_back();
         }
         if self.snapshots.len() == CAPACITY {
@@ -100,20 +104,32 @@ impl History {
     pub fn back(&mut self, machine: &Machine, n: u64) -> Result<(Machine, HostLink), HistoryError> {
         let now = machine.stats().instructions;
         let oldest = self.snapshots.front().map_or(now, |s| s.instructions);
-        let target = now.checked_sub(n).filter(|t| *t >= oldest).ok_or(HistoryError::TooFar {
-            available: now - oldest,
-            asked: n,
-        })?;
-        while self.snapshots.back().is_some_and(|s| s.instructions > target) {
+        let target = now
+            .checked_sub(n)
+            .filter(|t| *t >= oldest)
+            .ok_or(HistoryError::TooFar {
+                available: now - oldest,
+                asked: n,
+            })?;
+        while self
+            .snapshots
+            .back()
+            .is_some_and(|s| s.instructions > target)
+        {
             self.snapshots.pop_back();
         }
-        let snapshot = self.snapshots.back().ok_or(HistoryError::TooFar { available: 0, asked: n })?;
+        let snapshot = self.snapshots.back().ok_or(HistoryError::TooFar {
+            available: 0,
+            asked: n,
+        })?;
         let mut restored = Machine::load_state(&snapshot.state)
             .map_err(|e| HistoryError::Replay(e.to_string()))?;
         restored.set_watchdog_seconds(machine.watchdog_seconds());
         while restored.stats().instructions < target {
             let before = restored.cycles();
-            restored.step().map_err(|f| HistoryError::Replay(f.kind.to_string()))?;
+            restored
+                .step()
+                .map_err(|f| HistoryError::Replay(f.kind.to_string()))?;
             if restored.cycles() == before {
                 return Err(HistoryError::Replay("the machine does not advance".into()));
             }
@@ -149,6 +165,9 @@ mod tests {
         assert_eq!(back.save_state(), fresh.save_state());
         assert_eq!(back.registers(), fresh.registers());
         // Too far back is an error, not a panic.
-        assert!(matches!(history.back(&back, 1_000_000), Err(HistoryError::TooFar { .. })));
+        assert!(matches!(
+            history.back(&back, 1_000_000),
+            Err(HistoryError::TooFar { .. })
+        ));
     }
 }

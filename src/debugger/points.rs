@@ -65,16 +65,40 @@ impl Points {
     }
 
     /// Add a breakpoint; returns its number.
-    pub fn add_break(&mut self, address: u16, place: String, condition: Option<Condition>) -> usize {
+    pub fn add_break(
+        &mut self,
+        address: u16,
+        place: String,
+        condition: Option<Condition>,
+    ) -> usize {
         let id = self.take_id();
-        self.breakpoints.push(Breakpoint { id, address, place, condition, enabled: true, hits: 0 });
+        self.breakpoints.push(Breakpoint {
+            id,
+            address,
+            place,
+            condition,
+            enabled: true,
+            hits: 0,
+        });
         id
     }
 
     /// Add a watchpoint; returns its number.
-    pub fn add_watch(&mut self, range: RangeInclusive<u16>, kind: WatchKind, place: String) -> usize {
+    pub fn add_watch(
+        &mut self,
+        range: RangeInclusive<u16>,
+        kind: WatchKind,
+        place: String,
+    ) -> usize {
         let id = self.take_id();
-        self.watchpoints.push(Watchpoint { id, range, kind, place, enabled: true, hits: 0 });
+        self.watchpoints.push(Watchpoint {
+            id,
+            range,
+            kind,
+            place,
+            enabled: true,
+            hits: 0,
+        });
         id
     }
 
@@ -139,7 +163,10 @@ impl Points {
         }
         machine.clear_watches();
         for w in self.watchpoints.iter().filter(|w| w.enabled) {
-            machine.add_watch(Watch { range: w.range.clone(), kind: w.kind });
+            machine.add_watch(Watch {
+                range: w.range.clone(),
+                kind: w.kind,
+            });
         }
     }
 }
@@ -158,13 +185,29 @@ mod tests {
         assert_eq!(p.breaks_at(0x10).count(), 0);
         p.set_enabled(1, true).unwrap();
         assert_eq!(p.breaks_at(0x10).count(), 1);
-        let write = WatchHit { address: 0xE801, value: 1, write: true, pc: 0 };
-        assert_eq!(p.watch_for(&write).map(|w| w.id), Some(2), "mirror address matches");
-        let read = WatchHit { write: false, ..write };
+        let write = WatchHit {
+            address: 0xE801,
+            value: 1,
+            write: true,
+            pc: 0,
+        };
+        assert_eq!(
+            p.watch_for(&write).map(|w| w.id),
+            Some(2),
+            "mirror address matches"
+        );
+        let read = WatchHit {
+            write: false,
+            ..write
+        };
         assert!(p.watch_for(&read).is_none());
         assert_eq!(p.delete(7), Err(NoSuchPoint(7)));
         p.delete(2).unwrap();
         assert!(p.watchpoints.is_empty());
-        assert_eq!(p.add_break(0x20, "Y".into(), None), 3, "numbers are not reused");
+        assert_eq!(
+            p.add_break(0x20, "Y".into(), None),
+            3,
+            "numbers are not reused"
+        );
     }
 }

@@ -44,7 +44,9 @@ impl BoardView<'_> {
                 let code = self.byte(self.board.wrapping_add(sq as u16));
                 let c = match code {
                     EMPTY => '.',
-                    _ if piece::from_letter(piece::letter(code)) == Some(code) => piece::letter(code),
+                    _ if piece::from_letter(piece::letter(code)) == Some(code) => {
+                        piece::letter(code)
+                    }
                     _ => {
                         odd.push(format!("{}={code:02X}", square_name(sq)));
                         '?'
@@ -72,7 +74,11 @@ impl BoardView<'_> {
         out.push_str(&format!(
             "{} to move (SIDE={side:02X})  castling {}  en passant {}  half-move {}  move {}\n",
             if side & BLACK != 0 { "black" } else { "white" },
-            if rights.is_empty() { "-".to_string() } else { rights },
+            if rights.is_empty() {
+                "-".to_string()
+            } else {
+                rights
+            },
             if ep == 0 { "-".to_string() } else { square(ep) },
             self.byte(state + 3),
             self.word(state + 4)
@@ -110,9 +116,12 @@ impl BoardView<'_> {
             return format!("ply {ply}: no moves listed\n");
         }
         if start + count > ENTRIES {
-            return format!("ply {ply}: list at entry {start}, {count} moves does not fit the move stack\n");
+            return format!(
+                "ply {ply}: list at entry {start}, {count} moves does not fit the move stack\n"
+            );
         }
-        let mut out = format!("ply {ply}: {count} moves from entry {start} (> current, * done, + check)\n");
+        let mut out =
+            format!("ply {ply}: {count} moves from entry {start} (> current, * done, + check)\n");
         for k in 0..count {
             let e = movestk + ENTRY * (start + k);
             let (from, to, flags) = (self.byte(e), self.byte(e + 1), self.byte(e + 2));
@@ -178,7 +187,12 @@ mod tests {
         ram[e..e + 7].copy_from_slice(&[35, 55, 0x20, 5, 0, 9, 0]);
         ram[e + 7..e + 14].copy_from_slice(&[22, 43, 0x40, 0xF0, 0xFF, 3, 0]);
         let read = |a: u16| ram[a as usize];
-        let text = BoardView { read: &read, board: base as u16, plies: Some((plyn, plytab, movestk)) }.render();
+        let text = BoardView {
+            read: &read,
+            board: base as u16,
+            plies: Some((plyn, plytab, movestk)),
+        }
+        .render();
         assert!(text.contains("8 | r n b q k b n r |"), "{text}");
         assert!(text.contains("1 | R N B Q K B N R |"), "{text}");
         assert!(text.contains("black to move"), "{text}");

@@ -219,7 +219,9 @@ impl Session {
         if self.link.received.is_empty() {
             let halt = self.advance(Goal::Event, limit, &mut out);
             if !matches!(halt, Halt::Event) {
-                return Err(SessionError::NoAnswer(format!("no READY after reset: {halt:?}")));
+                return Err(SessionError::NoAnswer(format!(
+                    "no READY after reset: {halt:?}"
+                )));
             }
         }
         let mut squares = [0u8; 64];
@@ -247,7 +249,9 @@ impl Session {
         self.send_message(kind, &payload);
         let halt = self.advance(Goal::Event, limit, &mut out);
         if !matches!(halt, Halt::Event) {
-            return Err(SessionError::NoAnswer(format!("no answer to SETUP: {halt:?}")));
+            return Err(SessionError::NoAnswer(format!(
+                "no answer to SETUP: {halt:?}"
+            )));
         }
         writeln!(out, "{}", self.here()).ok();
         Ok(out)
@@ -319,13 +323,22 @@ impl Session {
             Command::Nothing => {}
             Command::Quit => return Ok(true),
             Command::Help(topic) => out.push_str(&help(topic.as_deref())?),
-            Command::Break { location, condition } => {
+            Command::Break {
+                location,
+                condition,
+            } => {
                 let (address, place) = self.resolve(&location)?;
                 if let Some(condition) = &condition {
                     // Evaluate once now: an unknown name is reported here, not at a hit.
-                    condition.expr.eval(&self.view()).map_err(|e| e.to_string())?;
+                    condition
+                        .expr
+                        .eval(&self.view())
+                        .map_err(|e| e.to_string())?;
                 }
-                let text = condition.as_ref().map(|c| format!(" if {c}")).unwrap_or_default();
+                let text = condition
+                    .as_ref()
+                    .map(|c| format!(" if {c}"))
+                    .unwrap_or_default();
                 let id = self.points.add_break(address, place.clone(), condition);
                 self.points.sync(&mut self.machine, None);
                 writeln!(out, "breakpoint {id} at {address:04X} {place}{text}").ok();
@@ -365,14 +378,18 @@ impl Session {
             }
             Command::Enable(ids) => {
                 for id in ids {
-                    self.points.set_enabled(id, true).map_err(|e| e.to_string())?;
+                    self.points
+                        .set_enabled(id, true)
+                        .map_err(|e| e.to_string())?;
                     writeln!(out, "{id} enabled").ok();
                 }
                 self.points.sync(&mut self.machine, None);
             }
             Command::Disable(ids) => {
                 for id in ids {
-                    self.points.set_enabled(id, false).map_err(|e| e.to_string())?;
+                    self.points
+                        .set_enabled(id, false)
+                        .map_err(|e| e.to_string())?;
                     writeln!(out, "{id} disabled").ok();
                 }
                 self.points.sync(&mut self.machine, None);
@@ -475,7 +492,10 @@ impl Session {
             }
             Command::Where => out.push_str(&self.backtrace()),
             Command::Board => {
-                let board = self.info.symbol("BOARD").ok_or("no BOARD symbol in this ROM")?;
+                let board = self
+                    .info
+                    .symbol("BOARD")
+                    .ok_or("no BOARD symbol in this ROM")?;
                 let plies = match (
                     self.info.symbol("PLYN"),
                     self.info.symbol("PLYTAB"),
@@ -485,7 +505,14 @@ impl Session {
                     _ => None,
                 };
                 let read = |a: u16| self.machine.read(a);
-                out.push_str(&BoardView { read: &read, board, plies }.render());
+                out.push_str(
+                    &BoardView {
+                        read: &read,
+                        board,
+                        plies,
+                    }
+                    .render(),
+                );
             }
             Command::Cycles => {
                 let stats = self.machine.stats();
@@ -518,7 +545,8 @@ impl Session {
             }
             Command::Trace { on: false, .. } => {
                 if let Some(TraceSink::File(mut file, name)) = self.trace.take() {
-                    file.flush().map_err(|e| format!("cannot write {name}: {e}"))?;
+                    file.flush()
+                        .map_err(|e| format!("cannot write {name}: {e}"))?;
                 }
                 self.trace = None;
                 writeln!(out, "trace off").ok();
@@ -526,7 +554,8 @@ impl Session {
             Command::Trace { on: true, file } => {
                 self.trace = Some(match file {
                     Some(name) => {
-                        let f = File::create(&name).map_err(|e| format!("cannot create {name}: {e}"))?;
+                        let f = File::create(&name)
+                            .map_err(|e| format!("cannot create {name}: {e}"))?;
                         writeln!(out, "tracing to {name}").ok();
                         TraceSink::File(BufWriter::new(f), name)
                     }
@@ -552,7 +581,10 @@ impl Session {
                 writeln!(out, "{}", self.here()).ok();
             }
             Command::Back(n) => {
-                let (machine, link) = self.history.back(&self.machine, n).map_err(|e| e.to_string())?;
+                let (machine, link) = self
+                    .history
+                    .back(&self.machine, n)
+                    .map_err(|e| e.to_string())?;
                 self.replace_machine(machine);
                 self.link = link;
                 writeln!(out, "back {n} instruction(s)").ok();
@@ -582,8 +614,24 @@ impl Session {
         let regs = self.machine.registers();
         let line = match halt {
             Halt::Done | Halt::Target => String::new(),
-            Halt::Breakpoint(id) => format!("breakpoint {id}"),
-            Halt::ConditionError(id, e) => format!("breakpoint {id}: cannot evaluate the condition: {e}"),
+            Halt::Breakpoint(id) => {
+                let condition = self
+                    .points
+                    .breakpoints
+                    .iter()
+                    .find(|b| b.id == id)
+                    .and_then(|b| b.condition.as_ref())
+                    .map(|c| format!(" ({c})"))
+                    .unwrap_or_default();
+                format!(
+                    "breakpoint {id} at {:04X} {}{condition}",
+                    regs.pc,
+                    self.name(regs.pc)
+                )
+            }
+            Halt::ConditionError(id, e) => {
+                format!("breakpoint {id}: cannot evaluate the condition: {e}")
+            }
             Halt::Watch(id, hit) => format!(
                 "watchpoint {id}: {} {:04X} {} = {:02X} by the instruction at {:04X} {}",
                 if hit.write { "write" } else { "read" },
@@ -596,7 +644,10 @@ impl Session {
             Halt::Latch(v) => format!("the module wrote its latch: {v:02X} ({})", unit_text(v)),
             Halt::Event => "the host received an event".to_string(),
             Halt::Halted => "the CPU halted".to_string(),
-            Halt::TimeLimit(s) => format!("stopped after {s} emulated seconds without reaching the goal"),
+            Halt::TimeLimit(s) => match goal {
+                Goal::Continue => format!("nothing stopped the module in {s} emulated seconds"),
+                _ => format!("not there after {s} emulated seconds: stopped"),
+            },
             Halt::Fault(fault) => format!("FAULT: {fault}"),
         };
         if !line.is_empty() {
@@ -647,7 +698,11 @@ impl Session {
     /// Checks made at an instruction boundary before running on: breakpoints and the goal.
     fn check_boundary(&mut self, goal: Goal) -> Option<Halt> {
         let regs = self.machine.registers();
-        let view = View { regs, machine: &self.machine, info: &self.info };
+        let view = View {
+            regs,
+            machine: &self.machine,
+            info: &self.info,
+        };
         let mut stop = None;
         for b in self.points.breaks_at(regs.pc) {
             let hit = match &b.condition {
@@ -671,7 +726,11 @@ impl Session {
         match goal {
             Goal::RunTo(a) if regs.pc == a => Some(Halt::Target),
             Goal::Return { address, min_sp } if regs.pc == address => {
-                let sp = if regs.sp == 0 { 0x10000 } else { regs.sp as u32 };
+                let sp = if regs.sp == 0 {
+                    0x10000
+                } else {
+                    regs.sp as u32
+                };
                 (sp >= min_sp).then_some(Halt::Target)
             }
             _ => None,
@@ -734,7 +793,9 @@ impl Session {
                 return Halt::Halted;
             }
             match goal {
-                Goal::Latch if step.latch_written => return Halt::Latch(self.machine.module_latch()),
+                Goal::Latch if step.latch_written => {
+                    return Halt::Latch(self.machine.module_latch());
+                }
                 Goal::Event if event => return Halt::Event,
                 Goal::Steps(n) if done >= n => return Halt::Done,
                 _ => {}
@@ -745,9 +806,7 @@ impl Session {
     fn advance_by_slices(&mut self, goal: Goal, end: u64, seconds: f64, out: &mut String) -> Halt {
         let mut first = true;
         loop {
-            if !first
-                && let Some(halt) = self.check_boundary(goal)
-            {
+            if !first && let Some(halt) = self.check_boundary(goal) {
                 return halt;
             }
             let now = self.machine.cycles();
@@ -823,7 +882,13 @@ impl Session {
             writeln!(line, "{label}:").ok();
         }
         let pc = self.machine.registers().pc;
-        let marker = match (address == pc, self.points.breakpoints.iter().any(|b| b.enabled && b.address == address)) {
+        let marker = match (
+            address == pc,
+            self.points
+                .breakpoints
+                .iter()
+                .any(|b| b.enabled && b.address == address),
+        ) {
             (true, true) => "*>",
             (true, false) => "=>",
             (false, true) => "* ",
@@ -844,7 +909,7 @@ impl Session {
 
     /// Append `<NAME>` to a 16-bit operand that is a label or a RAM variable.
     fn name_operands(&self, text: &str) -> String {
-        let Some(start) = text.rfind(|c: char| c == ' ' || c == '(' || c == ',') else {
+        let Some(start) = text.rfind([' ', '(', ',']) else {
             return text.to_string();
         };
         let word = text[start + 1..].trim_end_matches(')');
@@ -883,7 +948,10 @@ impl Session {
             writeln!(out, "{marker}{}:{line:<5} {text}", entry.file).ok();
         }
         if out.is_empty() {
-            return Err(format!("no text for {}:{} (no listing beside the ROM)", entry.file, entry.line));
+            return Err(format!(
+                "no text for {}:{} (no listing beside the ROM)",
+                entry.file, entry.line
+            ));
         }
         Ok(out)
     }
@@ -914,11 +982,19 @@ impl Session {
         while offset < len {
             let row = start.wrapping_add(offset as u16);
             let n = (len - offset).min(16);
-            let bytes: Vec<u8> = (0..n).map(|i| self.machine.read(row.wrapping_add(i as u16))).collect();
+            let bytes: Vec<u8> = (0..n)
+                .map(|i| self.machine.read(row.wrapping_add(i as u16)))
+                .collect();
             let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
             let ascii: String = bytes
                 .iter()
-                .map(|&b| if (0x20..0x7F).contains(&b) { b as char } else { '.' })
+                .map(|&b| {
+                    if (0x20..0x7F).contains(&b) {
+                        b as char
+                    } else {
+                        '.'
+                    }
+                })
                 .collect();
             writeln!(out, "{row:04X}  {:<47}  {ascii}", hex.join(" ")).ok();
             offset += 16;
@@ -955,7 +1031,10 @@ impl Session {
                     b.id,
                     b.address,
                     b.place,
-                    b.condition.as_ref().map(|c| format!(" if {c}")).unwrap_or_default(),
+                    b.condition
+                        .as_ref()
+                        .map(|c| format!(" if {c}"))
+                        .unwrap_or_default(),
                     if b.enabled { "enabled" } else { "disabled" },
                     b.hits
                 ),
@@ -1015,7 +1094,8 @@ fn squeeze(text: &str) -> String {
 fn help(topic: Option<&str>) -> Result<String, String> {
     match topic {
         None => {
-            let mut out = String::from("commands (short forms in brackets; 'help COMMAND' for more):\n");
+            let mut out =
+                String::from("commands (short forms in brackets; 'help COMMAND' for more):\n");
             for c in COMMANDS {
                 let names = if c.aliases.is_empty() {
                     c.name.to_string()
@@ -1035,7 +1115,11 @@ fn help(topic: Option<&str>) -> Result<String, String> {
                 "{}\n  {}\n  short forms: {}\n  example: {}\n",
                 c.usage,
                 c.summary,
-                if c.aliases.is_empty() { "-".to_string() } else { c.aliases.join(", ") },
+                if c.aliases.is_empty() {
+                    "-".to_string()
+                } else {
+                    c.aliases.join(", ")
+                },
                 c.example
             ))
         }

@@ -63,8 +63,18 @@ mod tests {
         assert_eq!(
             frames,
             vec![
-                Frame { slot: 0xE7FC, return_address: 5, call_site: 4, callee: 8 },
-                Frame { slot: 0xE7FE, return_address: 3, call_site: 0, callee: 0x10 },
+                Frame {
+                    slot: 0xE7FC,
+                    return_address: 5,
+                    call_site: 4,
+                    callee: 8
+                },
+                Frame {
+                    slot: 0xE7FE,
+                    return_address: 3,
+                    call_site: 0,
+                    callee: 0x10
+                },
             ]
         );
         // An empty stack has no frames.

@@ -42,14 +42,33 @@ fn plain_length(op: u8) -> u16 {
 
 /// Opcodes that address (HL), which become (IX+d) with a displacement byte after DD/FD.
 fn uses_hl_memory(op: u8) -> bool {
-    matches!(op, 0x34 | 0x35 | 0x46 | 0x4E | 0x56 | 0x5E | 0x66 | 0x6E | 0x7E | 0x86 | 0x8E
-        | 0x96 | 0x9E | 0xA6 | 0xAE | 0xB6 | 0xBE)
-        || (0x70..=0x77).contains(&op) && op != 0x76
+    matches!(
+        op,
+        0x34 | 0x35
+            | 0x46
+            | 0x4E
+            | 0x56
+            | 0x5E
+            | 0x66
+            | 0x6E
+            | 0x7E
+            | 0x86
+            | 0x8E
+            | 0x96
+            | 0x9E
+            | 0xA6
+            | 0xAE
+            | 0xB6
+            | 0xBE
+    ) || (0x70..=0x77).contains(&op) && op != 0x76
 }
 
 /// True for CALL nn and CALL cc,nn.
 pub fn is_call(op: u8) -> bool {
-    matches!(op, 0xCD | 0xC4 | 0xCC | 0xD4 | 0xDC | 0xE4 | 0xEC | 0xF4 | 0xFC)
+    matches!(
+        op,
+        0xCD | 0xC4 | 0xCC | 0xD4 | 0xDC | 0xE4 | 0xEC | 0xF4 | 0xFC
+    )
 }
 
 /// True for RST p.
@@ -80,16 +99,51 @@ mod tests {
     #[test]
     fn lengths_agree_with_the_assembler() {
         let lines = [
-            "NOP", "LD A,5", "LD BC,1234H", "LD (1234H),HL", "LD A,(1234H)", "JR 0", "DJNZ 0",
-            "JP 1234H", "JP NZ,1234H", "CALL 1234H", "CALL C,1234H", "RST 38H", "RET", "RET Z",
-            "OUT (0),A", "IN A,(0)", "ADD A,7", "CP 3", "BIT 3,(HL)", "RLC B", "LD (1234H),BC",
-            "LD SP,(1234H)", "LDIR", "NEG", "IM 1", "LD IX,1234H", "LD A,(IX+5)", "LD (IY-3),7",
-            "BIT 1,(IX+2)", "INC (IX+1)", "ADD IX,BC", "PUSH IY", "JP (IX)", "LD (IX+0),A",
-            "LD IXH,5", "EX (SP),IX", "LD (1234H),IX", "CP (IY+9)", "EX AF,AF'", "EXX",
+            "NOP",
+            "LD A,5",
+            "LD BC,1234H",
+            "LD (1234H),HL",
+            "LD A,(1234H)",
+            "JR 0",
+            "DJNZ 0",
+            "JP 1234H",
+            "JP NZ,1234H",
+            "CALL 1234H",
+            "CALL C,1234H",
+            "RST 38H",
+            "RET",
+            "RET Z",
+            "OUT (0),A",
+            "IN A,(0)",
+            "ADD A,7",
+            "CP 3",
+            "BIT 3,(HL)",
+            "RLC B",
+            "LD (1234H),BC",
+            "LD SP,(1234H)",
+            "LDIR",
+            "NEG",
+            "IM 1",
+            "LD IX,1234H",
+            "LD A,(IX+5)",
+            "LD (IY-3),7",
+            "BIT 1,(IX+2)",
+            "INC (IX+1)",
+            "ADD IX,BC",
+            "PUSH IY",
+            "JP (IX)",
+            "LD (IX+0),A",
+            "LD IXH,5",
+            "EX (SP),IX",
+            "LD (1234H),IX",
+            "CP (IY+9)",
+            "EX AF,AF'",
+            "EXX",
         ];
         for line in lines {
             let source = format!("        {line}\n");
-            let assembly = assemble_source("t.asm", &source).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let assembly =
+                assemble_source("t.asm", &source).unwrap_or_else(|e| panic!("{line}: {e}"));
             let bytes = assembly.image(None).unwrap();
             let mut b = [0u8; 4];
             for (i, v) in bytes.iter().take(4).enumerate() {
