@@ -272,7 +272,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "poke",
         aliases: &["set"],
         usage: "poke ADDR BYTE...",
-        summary: "write bytes into memory (RAM; ROM writes are ignored as on the module)",
+        summary: "write bytes into RAM (a snapshot is taken so `back` does not undo the write by replay)",
         example: "poke SIDE 0x80",
     },
     CommandInfo {
