@@ -1,11 +1,12 @@
 //! Step-back history: automatic snapshots of the machine (a save state and the host link)
-//! every [`SNAPSHOT_EVERY`] instructions and after every write from outside (the host
-//! writing its latch, a `poke`), kept in a ring of [`CAPACITY`].
+//! every [`SNAPSHOT_EVERY`] instructions, kept in a ring of [`CAPACITY`], and a log of the
+//! host's latch writes in between (with the host link as it was after each).
 //!
 //! Going back N instructions loads the newest snapshot at or before the target instruction
-//! count and re-executes up to it. Because a snapshot follows every outside write, the
-//! stretch re-executed contains none: the guest alone produces it, exactly as before
-//! (loading a save state restores bit-exact execution, docs/machine.md).
+//! count and re-executes up to it, writing the host latch again where the log says: the
+//! guest then goes through exactly the same states as before (loading a save state restores
+//! bit-exact execution, docs/machine.md). Changes of RAM from outside (`poke`) take a
+//! snapshot of their own instead of a log entry; they are rare.
 
 use std::collections::VecDeque;
 
@@ -13,16 +14,27 @@ use crate::machine::Machine;
 
 use super::link::HostLink;
 
-/// Instructions between automatic snapshots.
-pub const SNAPSHOT_EVERY: u64 = 2_000;
-/// Snapshots kept: at least `SNAPSHOT_EVERY * CAPACITY / 2` instructions of history when the
-/// host is quiet (about 10 KB each).
-pub const CAPACITY: usize = 128;
+/// Instructions between automatic snapshots (and the most `back` ever re-executes).
+pub const SNAPSHOT_EVERY: u64 = 20_000;
+/// Snapshots kept (about 10 KB each): `SNAPSHOT_EVERY * (CAPACITY - 1)` instructions of
+/// history at least.
+pub const CAPACITY: usize = 64;
 
 /// One snapshot.
 struct Snapshot {
+    /// Order among snapshots and inputs.
+    seq: u64,
     instructions: u64,
     state: Vec<u8>,
+    link: HostLink,
+}
+
+/// One host latch write, made after instruction number `instructions`.
+struct Input {
+    seq: u64,
+    instructions: u64,
+    value: u8,
+    /// The host link after the poll that wrote.
     link: HostLink,
 }
 
@@ -42,10 +54,12 @@ pub enum HistoryError {
     Replay(String),
 }
 
-/// The ring of snapshots.
+/// The ring of snapshots and the input log.
 #[derive(Default)]
 pub struct History {
     snapshots: VecDeque<Snapshot>,
+    inputs: VecDeque<Input>,
+    seq: u64,
 }
 
 impl History {
@@ -57,6 +71,7 @@ impl History {
     /// Forget everything (after loading a state: a new timeline).
     pub fn clear(&mut self) {
         self.snapshots.clear();
+        self.inputs.clear();
     }
 
     /// Snapshots held.
@@ -69,21 +84,25 @@ impl History {
         self.snapshots.is_empty()
     }
 
-    /// Take a snapshot now (replacing one taken at the same instruction count).
+    fn next_seq(&mut self) -> u64 {
+        self.seq += 1;
+        self.seq
+    }
+
+    /// Take a snapshot now.
     pub fn record(&mut self, machine: &Machine, link: &HostLink) {
-        let instructions = machine.stats().instructions;
-        if self
-            .snapshots
-            .back()
-            .is_some_and(|s| s.instructions == instructions)
-        {
-            self.snapshots.pop_back();
-        }
+        let seq = self.next_seq();
         if self.snapshots.len() == CAPACITY {
             self.snapshots.pop_front();
+            // Inputs older than the oldest snapshot can never be replayed.
+            let oldest = self.snapshots.front().map_or(0, |s| s.seq);
+            while self.inputs.front().is_some_and(|i| i.seq < oldest) {
+                self.inputs.pop_front();
+            }
         }
         self.snapshots.push_back(Snapshot {
-            instructions,
+            seq,
+            instructions: machine.stats().instructions,
             state: machine.save_state(),
             link: link.clone(),
         });
@@ -98,9 +117,20 @@ impl History {
         }
     }
 
+    /// Log that the host just wrote its latch (the value is read from the machine).
+    pub fn host_wrote(&mut self, machine: &Machine, link: &HostLink) {
+        let seq = self.next_seq();
+        self.inputs.push_back(Input {
+            seq,
+            instructions: machine.stats().instructions,
+            value: machine.host_latch(),
+            link: link.clone(),
+        });
+    }
+
     /// The machine and link as they were `n` instructions before `machine`'s present.
-    /// Snapshots newer than the target are dropped (the future is re-executed when the
-    /// user runs forward again).
+    /// Snapshots and inputs newer than the target are dropped (the future is re-executed
+    /// when the user runs forward again).
     pub fn back(&mut self, machine: &Machine, n: u64) -> Result<(Machine, HostLink), HistoryError> {
         let now = machine.stats().instructions;
         let oldest = self.snapshots.front().map_or(now, |s| s.instructions);
@@ -111,12 +141,16 @@ impl History {
                 available: now - oldest,
                 asked: n,
             })?;
-        while self
-            .snapshots
-            .back()
-            .is_some_and(|s| s.instructions > target)
+        while self.snapshots.len() > 1
+            && self
+                .snapshots
+                .back()
+                .is_some_and(|s| s.instructions > target)
         {
             self.snapshots.pop_back();
+        }
+        while self.inputs.back().is_some_and(|i| i.instructions > target) {
+            self.inputs.pop_back();
         }
         let snapshot = self.snapshots.back().ok_or(HistoryError::TooFar {
             available: 0,
@@ -125,7 +159,21 @@ impl History {
         let mut restored = Machine::load_state(&snapshot.state)
             .map_err(|e| HistoryError::Replay(e.to_string()))?;
         restored.set_watchdog_seconds(machine.watchdog_seconds());
-        while restored.stats().instructions < target {
+        let mut link = snapshot.link.clone();
+        let mut inputs = self
+            .inputs
+            .iter()
+            .filter(|i| i.seq > snapshot.seq)
+            .peekable();
+        loop {
+            let at = restored.stats().instructions;
+            while let Some(input) = inputs.next_if(|i| i.instructions <= at) {
+                restored.host_write(input.value);
+                link = input.link.clone();
+            }
+            if at >= target {
+                break;
+            }
             let before = restored.cycles();
             restored
                 .step()
@@ -134,7 +182,7 @@ impl History {
                 return Err(HistoryError::Replay("the machine does not advance".into()));
             }
         }
-        Ok((restored, snapshot.link.clone()))
+        Ok((restored, link))
     }
 }
 
@@ -142,32 +190,54 @@ impl History {
 mod tests {
     use super::*;
 
-    /// A guest that counts in RAM forever: `back` must give exactly the state a fresh run
-    /// reaches after the same number of instructions.
+    /// A guest that copies the host latch into RAM forever, with the host writing now and
+    /// then: `back` must give exactly the state a fresh run (with the same writes at the same
+    /// instructions) reaches.
     #[test]
     fn back_equals_a_fresh_run_to_the_same_instruction() {
-        // LD HL,0E000H; loop: INC (HL); INC HL; RES 3,H (stay in RAM low half); JR loop
-        let rom = [0x21, 0x00, 0xE0, 0x34, 0x23, 0xCB, 0x9C, 0x18, 0xFA];
-        let mut machine = Machine::new(&rom).unwrap();
-        let link = HostLink::new();
-        let mut history = History::new();
-        history.record(&machine, &link);
-        for _ in 0..10_000 {
-            machine.step().unwrap();
-            history.maybe_record(&machine, &link);
+        // LD HL,0E000H; loop: IN A,(0); LD (HL),A; INC HL; RES 3,H; JR loop
+        let rom = [
+            0x21, 0x00, 0xE0, 0xDB, 0x00, 0x77, 0x23, 0xCB, 0x9C, 0x18, 0xF8,
+        ];
+        let total = 100_000u64;
+        let writes_at = |i: u64| (i % 7_919 == 0).then_some((i / 7_919) as u8);
+        let run = |until: u64, history: Option<&mut History>| {
+            let mut machine = Machine::new(&rom).unwrap();
+            let link = HostLink::new();
+            let mut history = history;
+            if let Some(h) = history.as_deref_mut() {
+                h.record(&machine, &link);
+            }
+            while machine.stats().instructions < until {
+                machine.step().unwrap();
+                if let Some(value) = writes_at(machine.stats().instructions) {
+                    machine.host_write(value);
+                    if let Some(h) = history.as_deref_mut() {
+                        h.host_wrote(&machine, &link);
+                    }
+                }
+                if let Some(h) = history.as_deref_mut() {
+                    h.maybe_record(&machine, &link);
+                }
+            }
+            machine
+        };
+        for n in [23_456, 1, 7_919 * 3] {
+            let mut history = History::new();
+            let machine = run(total, Some(&mut history));
+            assert!(history.len() >= 5);
+            // Too far back is an error, not a panic, and changes nothing.
+            assert!(matches!(
+                history.back(&machine, 10_000_000),
+                Err(HistoryError::TooFar { .. })
+            ));
+            let (back, _) = history.back(&machine, n).unwrap();
+            let fresh = run(total - n, None);
+            assert!(back.save_state() == fresh.save_state(), "back {n}");
+            // Going back again starts from the new present.
+            let (again, _) = history.back(&back, 5).unwrap();
+            let fresh = run(total - n - 5, None);
+            assert!(again.save_state() == fresh.save_state(), "back {n} then 5");
         }
-        assert!(history.len() >= 5);
-        let (back, _) = history.back(&machine, 2_345).unwrap();
-        let mut fresh = Machine::new(&rom).unwrap();
-        while fresh.stats().instructions < 10_000 - 2_345 {
-            fresh.step().unwrap();
-        }
-        assert_eq!(back.save_state(), fresh.save_state());
-        assert_eq!(back.registers(), fresh.registers());
-        // Too far back is an error, not a panic.
-        assert!(matches!(
-            history.back(&back, 1_000_000),
-            Err(HistoryError::TooFar { .. })
-        ));
     }
 }

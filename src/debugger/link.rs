@@ -1,17 +1,12 @@
 //! The console's end of the latch link while the debugger holds the machine.
 //!
 //! `protocol::Module` runs the machine itself; the debugger must stop it at any
-//! instruction, so it keeps the same host endpoint here and polls it at the points where
-//! `Module` would (every time the module writes its latch, and at least every
-//! [`POLL_INTERVAL`] T-states). The link is `Clone` so step-back snapshots can keep it.
+//! instruction, so it keeps the same host endpoint here and polls it whenever the module
+//! writes its latch. The link is `Clone` so step-back snapshots can keep it.
 
 use crate::machine::Machine;
 use crate::protocol::endpoint::IDLE;
 use crate::protocol::{Deframer, Endpoint, Event, frame_units};
-
-/// How often the host looks at the module's latch when the module does not write it, as
-/// `protocol::module::DEFAULT_POLL_INTERVAL`.
-pub const POLL_INTERVAL: u64 = crate::protocol::module::DEFAULT_POLL_INTERVAL;
 
 /// The host end of the link and what it has received.
 #[derive(Debug, Clone)]

@@ -4,10 +4,11 @@
 //!
 //! Running works in two ways. Single steps and traced runs go instruction by instruction
 //! through `Machine::step`. Everything else runs the machine in slices of at most
-//! [`POLL_INTERVAL`] T-states with the enabled breakpoints and watches installed in it, so
-//! the machine's own fast path (and its idle skipping, when nothing is set) does the work.
-//! Between slices, and whenever the module writes its latch, the host end of the link
-//! polls, as the console would.
+//! [`SLICE_T_STATES`] with the enabled breakpoints and watches installed in it, so the
+//! machine's own fast path (and its idle skipping, when nothing is set) does the work.
+//! The host end of the link polls whenever the module writes its latch: every unit and
+//! every acknowledgement of the protocol is such a write, so the host never misses one and
+//! the guest sees the same host as with `protocol::Module`.
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -23,7 +24,7 @@ use super::command::{self, COMMANDS, Command, Location, SendData};
 use super::debug_info::DebugInfo;
 use super::expr::{Condition, Env, Expr};
 use super::history::History;
-use super::link::{HostLink, POLL_INTERVAL};
+use super::link::HostLink;
 use super::points::Points;
 use super::render_board::BoardView;
 use super::{render_regs, stack, z80};
@@ -32,6 +33,9 @@ use super::{render_regs, stack, z80};
 pub const DEFAULT_RUN_SECONDS: f64 = 10.0;
 /// Emulated seconds allowed for the module to boot and to answer `SETUP`.
 const ANSWER_SECONDS: f64 = 2.0;
+/// Longest stretch the machine runs without the debugger looking (for the step-back
+/// snapshots): about 23 ms of emulated time.
+pub const SLICE_T_STATES: u64 = 100_000;
 /// The initial stack pointer when the symbols do not say (RAMTOP of `asm/ram.asm`).
 const DEFAULT_STACK_TOP: u32 = 0xE800;
 
@@ -100,7 +104,6 @@ pub struct Session {
     info: DebugInfo,
     points: Points,
     history: History,
-    next_poll: u64,
     trace: Option<TraceSink>,
     disassembler: Disassembler,
     stack_top: u32,
@@ -177,7 +180,6 @@ impl Session {
         let mut history = History::new();
         history.record(&machine, &link);
         Session {
-            next_poll: machine.cycles() + POLL_INTERVAL,
             machine,
             link,
             info,
@@ -540,7 +542,7 @@ impl Session {
             }
             Command::Send(SendData::Raw(unit)) => {
                 self.machine.host_write(unit);
-                self.history.record(&self.machine, &self.link);
+                self.history.host_wrote(&self.machine, &self.link);
                 writeln!(out, "host latch = {unit:02X} ({})", unit_text(unit)).ok();
             }
             Command::Trace { on: false, .. } => {
@@ -597,14 +599,13 @@ impl Session {
     fn replace_machine(&mut self, machine: Machine) {
         self.machine = machine;
         self.points.sync(&mut self.machine, None);
-        self.next_poll = self.machine.cycles() + POLL_INTERVAL;
     }
 
     fn send_message(&mut self, kind: u8, payload: &[u8]) {
         self.link.queue_message(kind, payload);
         let (_, wrote) = self.link.poll(&mut self.machine);
         if wrote {
-            self.history.record(&self.machine, &self.link);
+            self.history.host_wrote(&self.machine, &self.link);
         }
     }
 
@@ -740,16 +741,14 @@ impl Session {
     /// Poll the host link and keep the history; events are shown.
     fn after_progress(&mut self, poll: bool, out: &mut String) -> bool {
         let mut got_event = false;
-        if poll || self.machine.cycles() >= self.next_poll {
+        if poll {
             let (events, wrote) = self.link.poll(&mut self.machine);
-            self.next_poll = self.machine.cycles() + POLL_INTERVAL;
             for event in events {
                 writeln!(out, "module -> host: {event}").ok();
                 got_event = true;
             }
             if wrote {
-                self.history.record(&self.machine, &self.link);
-                return got_event;
+                self.history.host_wrote(&self.machine, &self.link);
             }
         }
         self.history.maybe_record(&self.machine, &self.link);
@@ -813,7 +812,7 @@ impl Session {
             if now >= end {
                 return Halt::TimeLimit(seconds);
             }
-            let slice = end.min(self.next_poll.max(now + 1)) - now;
+            let slice = (end - now).min(SLICE_T_STATES);
             let before = self.machine.stats().instructions;
             let stop = self.machine.run(RunLimit::UntilLatchWrite(slice));
             if self.machine.stats().instructions != before {
