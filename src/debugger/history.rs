@@ -200,7 +200,7 @@ mod tests {
             0x21, 0x00, 0xE0, 0xDB, 0x00, 0x77, 0x23, 0xCB, 0x9C, 0x18, 0xF8,
         ];
         let total = 100_000u64;
-        let writes_at = |i: u64| (i % 7_919 == 0).then_some((i / 7_919) as u8);
+        let writes_at = |i: u64| i.is_multiple_of(7_919).then_some((i / 7_919) as u8);
         let run = |until: u64, history: Option<&mut History>| {
             let mut machine = Machine::new(&rom).unwrap();
             let link = HostLink::new();
