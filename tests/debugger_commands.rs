@@ -178,3 +178,29 @@ fn a_rom_without_symbols_still_debugs() {
     let out = s.execute("step").output;
     assert!(out.contains("the CPU halted"), "{out}");
 }
+
+#[test]
+fn a_fault_is_reported_and_back_gets_out_of_it() {
+    let assembly = assemble_source(
+        "f.asm",
+        "        LD A,1\n        LD A,2\n        LD (0010H),A\n        HALT\n",
+    )
+    .unwrap();
+    let mut s = Session::new(
+        Machine::new(&assembly.image(None).unwrap()).unwrap(),
+        DebugInfo::default(),
+    );
+    let out = s.execute("continue").output;
+    assert!(
+        out.contains("FAULT") && out.contains("write of 0x02 to ROM at 0x0010"),
+        "{out}"
+    );
+    assert!(
+        s.execute("step").output.contains("FAULT"),
+        "the machine stays faulted"
+    );
+    let out = s.execute("back 1").output;
+    assert!(out.contains("PC 0004"), "{out}");
+    assert!(s.machine().fault().is_none());
+    assert_eq!(s.machine().registers().a(), 2);
+}

@@ -18,7 +18,8 @@ pub fn flags(f: u8) -> String {
 pub fn render(r: &Registers, where_pc: &str) -> String {
     let af_alt_f = r.af_alt as u8;
     let mut out = String::new();
-    out.push_str(&format!("PC {:04X}  {where_pc}\n", r.pc));
+    out.push_str(format!("PC {:04X}  {where_pc}", r.pc).trim_end());
+    out.push('\n');
     out.push_str(&format!(
         "AF {:04X}  A={:02X} F={:02X} {}   AF' {:04X}  F'={}\n",
         r.af,

@@ -856,7 +856,7 @@ impl Session {
 
     /// `RECVMSG+3  asm/proto.asm:122`.
     fn place(&self, address: u16) -> String {
-        let mut text = self.name(address);
+        let mut text = self.info.name_of(address).unwrap_or_default();
         if let Some(e) = self.info.source_of(address) {
             write!(text, "  {}:{}", e.file, e.line).ok();
         }
@@ -867,6 +867,8 @@ impl Session {
     fn here(&self) -> String {
         let pc = self.machine.registers().pc;
         format!("PC {pc:04X} {}", self.place(pc))
+            .trim_end()
+            .to_string()
     }
 
     /// One disassembled line with its label, operand names and source line.
@@ -902,7 +904,11 @@ impl Session {
             None => String::new(),
         };
         let head = format!("{marker}{address:04X}  {:<12} {text}", hex.join(" "));
-        writeln!(line, "{:<46}; {source}", head).ok();
+        if source.is_empty() {
+            writeln!(line, "{head}").ok();
+        } else {
+            writeln!(line, "{head:<46}; {source}").ok();
+        }
         line
     }
 
