@@ -5,6 +5,8 @@
 //! Expressions are parsed here (see [`super::expr`]) so bad syntax is reported before
 //! anything runs.
 
+use std::fmt::Write as _;
+
 use crate::machine::WatchKind;
 
 use super::expr::{Condition, Expr, ExprError, number};
@@ -632,6 +634,42 @@ fn byte_list(words: &[&str]) -> Result<Vec<u8>, String> {
                 .ok_or_else(|| format!("'{w}' is not a byte (0..255)"))
         })
         .collect()
+}
+
+/// The text of `help` and `help COMMAND`.
+pub fn help(topic: Option<&str>) -> Result<String, String> {
+    match topic {
+        None => {
+            let mut out =
+                String::from("commands (short forms in brackets; 'help COMMAND' for more):\n");
+            for c in COMMANDS {
+                let names = if c.aliases.is_empty() {
+                    c.name.to_string()
+                } else {
+                    format!("{} ({})", c.name, c.aliases.join(", "))
+                };
+                writeln!(out, "  {names:<28} {}", c.summary).ok();
+            }
+            out.push_str(
+                "expressions: numbers (42 0x2A $2A 2AH %101010), registers, flags (ZF CF ...),\n  symbols, (ADDR) a byte, w@ADDR a word, [..] grouping, C operators\n",
+            );
+            Ok(out)
+        }
+        Some(word) => {
+            let c = lookup(word).ok_or_else(|| format!("no command '{word}'"))?;
+            Ok(format!(
+                "{}\n  {}\n  short forms: {}\n  example: {}\n",
+                c.usage,
+                c.summary,
+                if c.aliases.is_empty() {
+                    "-".to_string()
+                } else {
+                    c.aliases.join(", ")
+                },
+                c.example
+            ))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -137,6 +137,24 @@ impl DebugInfo {
         })
     }
 
+    /// Name of a RAM address by the symbol at or below it (e.g. `BOARD+35`), through the
+    /// mirror; empty if no RAM symbol is at or below it.
+    pub fn ram_name(&self, address: u16) -> String {
+        let address = crate::machine::canonical(address);
+        self.symbols
+            .iter()
+            .filter(|s| s.value <= address && s.value >= crate::machine::RAM_START)
+            .max_by_key(|s| (s.value, std::cmp::Reverse(s.name.clone())))
+            .map(|s| {
+                if s.value == address {
+                    s.name.clone()
+                } else {
+                    format!("{}+{}", s.name, address - s.value)
+                }
+            })
+            .unwrap_or_default()
+    }
+
     /// The size of the RAM variable (an EQU symbol) that starts at `address`: the distance
     /// to the next higher symbol value, or `None` if no symbol starts there.
     pub fn variable_size(&self, address: u16) -> Option<u16> {
