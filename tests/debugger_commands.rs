@@ -204,3 +204,33 @@ fn a_fault_is_reported_and_back_gets_out_of_it() {
     assert!(s.machine().fault().is_none());
     assert_eq!(s.machine().registers().a(), 2);
 }
+
+#[test]
+fn without_a_listing_the_source_files_are_read() {
+    // A copy of the ROM with its symbols and map but no listing, one directory below the
+    // crate: the map's `asm/main.asm` is found from the ROM directory's parent.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root
+        .join("target")
+        .join(format!("dbg-nolst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for ext in ["bin", "sym", "map"] {
+        std::fs::copy(
+            root.join(format!("roms/c7010.{ext}")),
+            dir.join(format!("c7010.{ext}")),
+        )
+        .unwrap();
+    }
+    let info = DebugInfo::beside(&dir.join("c7010.bin")).unwrap();
+    let from_listing = DebugInfo::builtin();
+    assert_eq!(
+        info.line_text("asm/main.asm", 12),
+        from_listing.line_text("asm/main.asm", 12)
+    );
+    assert!(
+        info.line_text("asm/proto.asm", 163)
+            .unwrap()
+            .contains("CALL")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -182,6 +182,21 @@ fn conditional_breakpoints_stop_only_when_true() {
     let out = session.execute("continue").output;
     assert!(out.contains("breakpoint 1"), "{out}");
     assert_eq!(session.machine().registers().bc & 0x3F, 0x20);
+    // Conditions on memory: c2 (mailbox 33) holds a white pawn (11H), e2 (35) is empty
+    // after 1. e4.
+    session.execute("delete");
+    session.execute("break LRECV if (BOARD+35)==0x11");
+    assert!(
+        session
+            .execute("continue 0.1")
+            .output
+            .contains("nothing stopped")
+    );
+    session.execute("delete");
+    session.execute("break LRECV if (BOARD+33)==0x11 && HL>=0xE000");
+    let out = session.execute("continue 0.1").output;
+    assert!(out.contains("breakpoint"), "{out}");
+    assert_eq!(session.machine().registers().pc, symbol("LRECV"));
     // A condition naming something unknown is refused when set.
     assert!(
         session

@@ -81,7 +81,34 @@ impl DebugInfo {
             None => Vec::new(),
         };
         let listing = read("lst")?.map(|(_, text)| text).unwrap_or_default();
-        Ok(DebugInfo::from_parts(symbols, map, &listing))
+        let mut info = DebugInfo::from_parts(symbols, map, &listing);
+        if info.lines.is_empty() {
+            info.read_sources(rom);
+        }
+        Ok(info)
+    }
+
+    /// Without a listing, read the source files the map names, from the directory the
+    /// assembler ran in: the current one, or the ROM's directory or its parent (a ROM in
+    /// `roms/` assembled from `asm/`). Files not found leave their lines without text.
+    fn read_sources(&mut self, rom: &Path) {
+        let rom_dir = rom.parent().unwrap_or(Path::new("."));
+        let bases = [Path::new("."), rom_dir, rom_dir.parent().unwrap_or(rom_dir)];
+        let mut files: Vec<String> = self.map.iter().map(|e| e.file.clone()).collect();
+        files.sort();
+        files.dedup();
+        for file in files {
+            let Some(text) = bases
+                .iter()
+                .find_map(|b| std::fs::read_to_string(b.join(&file)).ok())
+            else {
+                continue;
+            };
+            for (i, line) in text.lines().enumerate() {
+                self.lines
+                    .insert((file.clone(), i as u32 + 1), line.to_string());
+            }
+        }
     }
 
     /// Build from parsed symbols, a parsed source map and the listing text.
