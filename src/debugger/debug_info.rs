@@ -167,6 +167,17 @@ impl DebugInfo {
     /// Name of a RAM address by the symbol at or below it (e.g. `BOARD+35`), through the
     /// mirror; empty if no RAM symbol is at or below it.
     pub fn ram_name(&self, address: u16) -> String {
+        // A symbol with exactly this value first (RAMTOP is E800, not LNKTX through the
+        // mirror), then the variable that contains the RAM byte.
+        if let Some(exact) = self
+            .symbols
+            .iter()
+            .filter(|s| s.value == address)
+            .map(|s| s.name.as_str())
+            .min()
+        {
+            return exact.to_string();
+        }
         let address = crate::machine::canonical(address);
         self.symbols
             .iter()
@@ -282,5 +293,11 @@ mod tests {
         );
         assert!(info.knows_file("proto.asm"));
         assert_eq!(info.variable_size(info.symbol("BOARD").unwrap()), Some(120));
+        assert_eq!(info.ram_name(0xE800), "RAMTOP");
+        assert_eq!(
+            info.ram_name(info.symbol("BOARD").unwrap() + 35),
+            "BOARD+35"
+        );
+        assert_eq!(info.ram_name(0xE801), "LNKRX", "through the mirror");
     }
 }
