@@ -45,21 +45,33 @@ pub(super) enum Goal {
 /// Why a run stopped.
 #[derive(Debug, Clone)]
 pub(super) enum Halt {
+    /// The instructions asked for ran.
     Done,
+    /// This breakpoint (its condition true).
     Breakpoint(usize),
+    /// This breakpoint's condition could not be evaluated (why).
     ConditionError(usize, String),
+    /// This watchpoint saw this access.
     Watch(usize, WatchHit),
+    /// The goal's location was reached.
     Target,
+    /// The module wrote this value to its latch.
     Latch(u8),
+    /// The host received an event.
     Event,
+    /// The CPU executed HALT.
     Halted,
+    /// The emulated-time budget (seconds) ran out.
     TimeLimit(f64),
+    /// The machine faulted.
     Fault(Box<Fault>),
 }
 
 /// Where the instruction trace goes.
 pub(super) enum TraceSink {
+    /// Into the command's output.
     Output,
+    /// Into a file (and its name, for errors).
     File(BufWriter<File>, String),
 }
 
