@@ -69,6 +69,10 @@ fn scripted_session_on_the_guest_rom() {
                 assert!(out.contains("8 | r n b q k b n r |"), "{out}");
                 assert!(out.contains("black to move"), "{out}");
                 assert!(out.contains("en passant e3"), "{out}");
+                // No search has run: ply 0 lists no moves (the lead's ANALYS scenario will
+                // compare `ply_moves` with the reference's root list).
+                let moves = session.ply_moves().unwrap();
+                assert_eq!((moves.ply, moves.entries.len()), (0, 0));
             }
             "continue" if seen_continue == 0 => {
                 seen_continue += 1;

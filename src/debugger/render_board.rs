@@ -93,66 +93,128 @@ impl BoardView<'_> {
         out
     }
 
-    /// The move list of the current ply, if the RAM layout makes it known.
-    fn move_list(&self) -> String {
-        let Some((plyn, plytab, movestk)) = self.plies else {
-            return "move list: unknown (no PLYN/PLYTAB/MOVESTK symbols)\n".to_string();
-        };
+    /// The move list of the current ply as data (for tests that compare it with the
+    /// reference engine), or why it is not known.
+    pub fn ply_moves(&self) -> Result<PlyMoves, String> {
+        let (plyn, plytab, movestk) = self
+            .plies
+            .ok_or("move list: unknown (no PLYN/PLYTAB/MOVESTK symbols)")?;
         let ply = self.byte(plyn);
         if ply >= PLY_RECORDS {
-            return format!("move list: ply {ply} is outside the 10 ply records\n");
+            return Err(format!(
+                "move list: ply {ply} is outside the 10 ply records"
+            ));
         }
         let record = plytab + PLY_RECORD * ply as u16;
         let first = self.word(record);
         let count = self.byte(record + 2) as u16;
-        let current = self.byte(record + 9) as u16;
         // The first entry is kept as an address into MOVESTK (an index is accepted too).
         let start = if first >= movestk && first < movestk + ENTRY * ENTRIES {
             (first - movestk) / ENTRY
         } else {
             first
         };
-        if count == 0 {
+        if start + count > ENTRIES {
+            return Err(format!(
+                "ply {ply}: list at entry {start}, {count} moves does not fit the move stack"
+            ));
+        }
+        let entries = (0..count)
+            .map(|k| {
+                let e = movestk + ENTRY * (start + k);
+                StackEntry {
+                    from: self.byte(e),
+                    to: self.byte(e + 1),
+                    flags: self.byte(e + 2),
+                    key: self.word(e + 3) as i16,
+                    max: self.word(e + 5) as i16,
+                }
+            })
+            .collect();
+        Ok(PlyMoves {
+            ply,
+            start,
+            current: self.byte(record + 9) as u16,
+            entries,
+        })
+    }
+
+    /// The move list of the current ply, if the RAM layout makes it known.
+    fn move_list(&self) -> String {
+        let moves = match self.ply_moves() {
+            Ok(moves) => moves,
+            Err(why) => return why + "\n",
+        };
+        let (ply, start) = (moves.ply, moves.start);
+        if moves.entries.is_empty() {
             return format!("ply {ply}: no moves listed\n");
         }
-        if start + count > ENTRIES {
-            return format!(
-                "ply {ply}: list at entry {start}, {count} moves does not fit the move stack\n"
-            );
-        }
-        let mut out =
-            format!("ply {ply}: {count} moves from entry {start} (> current, * done, + check)\n");
-        for k in 0..count {
-            let e = movestk + ENTRY * (start + k);
-            let (from, to, flags) = (self.byte(e), self.byte(e + 1), self.byte(e + 2));
-            let promo = match flags & 7 {
-                2 => "n",
-                3 => "b",
-                4 => "r",
-                5 => "q",
-                _ => "",
-            };
+        let mut out = format!(
+            "ply {ply}: {} moves from entry {start} (> current, * done, + check)\n",
+            moves.entries.len()
+        );
+        for (k, m) in moves.entries.iter().enumerate() {
             out.push_str(&format!(
-                "  {}{:3} {}{}{}{:<2} key {:6} max {:6}{}{}\n",
-                if k == current { '>' } else { ' ' },
+                "  {}{:3} {}{:<2} key {:6} max {:6}{}{}\n",
+                if k as u16 == moves.current { '>' } else { ' ' },
                 k,
-                square(from),
-                square(to),
-                promo,
-                if flags & 0x80 != 0 { "+" } else { "" },
-                self.word(e + 3) as i16,
-                self.word(e + 5) as i16,
-                if flags & 0x40 != 0 { "  *" } else { "" },
+                m.uci(),
+                if m.flags & 0x80 != 0 { "+" } else { "" },
+                m.key,
+                m.max,
+                if m.flags & 0x40 != 0 { "  *" } else { "" },
                 match () {
-                    _ if flags & 0x08 != 0 => "  castling",
-                    _ if flags & 0x10 != 0 => "  en passant",
-                    _ if flags & 0x20 != 0 => "  double push",
+                    _ if m.flags & 0x08 != 0 => "  castling",
+                    _ if m.flags & 0x10 != 0 => "  en passant",
+                    _ if m.flags & 0x20 != 0 => "  double push",
                     _ => "",
                 }
             ));
         }
         out
     }
+}
+
+/// One move-stack entry as the guest stores it (docs/engine.md, 7 bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StackEntry {
+    /// From square (mailbox index).
+    pub from: u8,
+    /// To square (mailbox index).
+    pub to: u8,
+    /// Bits 0-2 promotion kind, 3 castling, 4 en passant, 5 double push, 6 done, 7 check.
+    pub flags: u8,
+    /// Key: minimum evaluation, then final evaluation once explored.
+    pub key: i16,
+    /// Maximum evaluation.
+    pub max: i16,
+}
+
+impl StackEntry {
+    /// The move in UCI notation (`e2e4`, `e7e8q`); off-board squares as `[n]`.
+    pub fn uci(&self) -> String {
+        let promo = match self.flags & 7 {
+            2 => "n",
+            3 => "b",
+            4 => "r",
+            5 => "q",
+            _ => "",
+        };
+        format!("{}{}{promo}", square(self.from), square(self.to))
+    }
+}
+
+/// The move list of one ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlyMoves {
+    /// The ply (PLYN).
+    pub ply: u8,
+    /// Index of its first entry in MOVESTK.
+    pub start: u16,
+    /// Index (in the list) of the move being explored.
+    pub current: u16,
+    /// The entries, in generation order.
+    pub entries: Vec<StackEntry>,
 }
 
 /// A mailbox square's name, or its number in brackets when it is not on the board.
@@ -202,5 +264,21 @@ mod tests {
         assert!(text.contains(">  1 b1c3"), "{text}");
         assert!(text.contains("key    -16"), "{text}");
         assert!(!text.contains("border"), "{text}");
+        let view = BoardView {
+            read: &read,
+            board: base as u16,
+            plies: Some((plyn, plytab, movestk)),
+        };
+        let moves = view.ply_moves().unwrap();
+        assert_eq!((moves.ply, moves.start, moves.current), (0, 2, 1));
+        assert_eq!(
+            moves
+                .entries
+                .iter()
+                .map(StackEntry::uci)
+                .collect::<Vec<_>>(),
+            ["e2e4", "b1c3"]
+        );
+        assert_eq!(moves.entries[1].key, -16);
     }
 }

@@ -20,7 +20,7 @@ use super::expr::Expr;
 use super::history::History;
 use super::link::HostLink;
 use super::points::Points;
-use super::render_board::BoardView;
+use super::render_board::{BoardView, PlyMoves};
 use super::render_state::{kind_name, unit_text};
 use super::run::{Goal, Halt, TraceSink};
 use super::view::View;
@@ -102,6 +102,34 @@ impl Session {
     /// Record that the machine was changed from outside (a snapshot for `back`).
     pub fn external_change(&mut self) {
         self.history.record(&self.machine, &self.link);
+    }
+
+    /// The move list of the guest's current ply (PLYN, PLYTAB, MOVESTK in RAM), to compare
+    /// with the reference engine.
+    pub fn ply_moves(&self) -> Result<PlyMoves, String> {
+        self.with_board(|view| view.ply_moves())?
+    }
+
+    /// Run `f` on a view of the guest's board in RAM.
+    fn with_board<T>(&self, f: impl FnOnce(&BoardView) -> T) -> Result<T, String> {
+        let board = self
+            .info
+            .symbol("BOARD")
+            .ok_or("no BOARD symbol in this ROM")?;
+        let plies = match (
+            self.info.symbol("PLYN"),
+            self.info.symbol("PLYTAB"),
+            self.info.symbol("MOVESTK"),
+        ) {
+            (Some(a), Some(b), Some(c)) => Some((a, b, c)),
+            _ => None,
+        };
+        let read = |a: u16| self.machine.read(a);
+        Ok(f(&BoardView {
+            read: &read,
+            board,
+            plies,
+        }))
     }
 
     /// What is known about the program.
@@ -390,29 +418,7 @@ impl Session {
                 out.push_str(&self.source_around(address)?);
             }
             Command::Where => out.push_str(&self.backtrace()),
-            Command::Board => {
-                let board = self
-                    .info
-                    .symbol("BOARD")
-                    .ok_or("no BOARD symbol in this ROM")?;
-                let plies = match (
-                    self.info.symbol("PLYN"),
-                    self.info.symbol("PLYTAB"),
-                    self.info.symbol("MOVESTK"),
-                ) {
-                    (Some(a), Some(b), Some(c)) => Some((a, b, c)),
-                    _ => None,
-                };
-                let read = |a: u16| self.machine.read(a);
-                out.push_str(
-                    &BoardView {
-                        read: &read,
-                        board,
-                        plies,
-                    }
-                    .render(),
-                );
-            }
+            Command::Board => out.push_str(&self.with_board(|view| view.render())?),
             Command::Cycles => {
                 let stats = self.machine.stats();
                 writeln!(
