@@ -283,6 +283,31 @@ fn command_line_prints_the_same_transcript() {
         "breakpoint 1 at {:04X} SENDMSG",
         symbol("SENDMSG")
     )));
+    // --fen sets the position up through the protocol; `-` reads the script from stdin.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_c7010"))
+        .args(["debug", "--fen", FEN, "--script", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"latches\nquit\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("host -> module: SETUP"), "{text}");
+    assert!(text.contains("(c7010) latches\n"), "{text}");
+    assert!(text.contains("  Ok { command: 2 }"), "{text}");
+    let bad_fen = Command::new(env!("CARGO_BIN_EXE_c7010"))
+        .args(["debug", "--fen", "not a position"])
+        .output()
+        .unwrap();
+    assert!(!bad_fen.status.success());
+    assert!(String::from_utf8_lossy(&bad_fen.stderr).contains("bad FEN"));
     // Missing files are clear errors.
     let missing = Command::new(env!("CARGO_BIN_EXE_c7010"))
         .args(["debug", "--script", "/no/such/script"])
