@@ -33,6 +33,8 @@ enum Command {
     Screenshot(cli::screenshot::Args),
     /// Benchmarks: emulator speed, reference engine speed.
     Bench(cli::bench::Args),
+    /// Debug the module: breakpoints by symbol and source line, registers, RAM, board.
+    Debug(cli::debug::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -49,5 +51,6 @@ fn main() -> anyhow::Result<()> {
         Command::Solve(a) => cli::solve::run(a),
         Command::Screenshot(a) => cli::screenshot::run(a),
         Command::Bench(a) => cli::bench::run(a),
+        Command::Debug(a) => cli::debug::run(a),
     }
 }

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bench_emu;
 pub mod bench_ref;
 pub mod bench_vdc;
+pub mod debug;
 pub mod exec;
 pub mod perft;
 pub mod play;
