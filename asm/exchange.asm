@@ -26,8 +26,8 @@ KNJUMP  MACRO   JUMP
         CALL    Z,COLKN
         ENDM
 
-; One line from the target in B, outwards over empty squares to the border; HIT decides
-; at each piece.
+; One line from the target in B, outwards over empty squares to the border or a piece of
+; the other colour; HIT decides at each piece of colour E.
 COLRAY  MACRO   STEP,HIT
         LOCAL   NEXT,DONE
         LD      L,B
@@ -41,6 +41,8 @@ NEXT:   LD      A,L
         JR      Z,NEXT
         CP      OFF
         JR      Z,DONE
+        XOR     E
+        JP      M,DONE          ; a piece of the other colour ends the line
         CALL    HIT
         JR      NC,NEXT
 DONE:
@@ -68,27 +70,30 @@ NEXT:   LD      A,L
 ; pieces, S's busy and pinned pieces not defending.
 ; In: BOARD, SIDE, WKING, BKING.
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
-;      PINMAP, BUSYMAP, EXBSQ, EXBUSE, ATTLST, DEFLST, SWAPLST are left as scratch.
+;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
+; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
+; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
+; second half B' = the defenders' skip map, C' = the attackers' (the pins). HL' is scratch.
 ; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.   Called by: EVALMOVE (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    PINS
         CALL    ATTMARK
-        LD      A,(SKIPON)
-        LD      (EXPINS),A
-        XOR     A
-        LD      (EXBUSE),A
         EXX
         LD      DE,0            ; DE' = S's best gain so far
+        LD      C,0             ; C' = attackers its exchange used (none yet)
         EXX
-        LD      HL,BOARD+21
-EXCH1:  LD      A,(HL)
+; The walks a1..h8 test for the end only at odd codes (unmarked pieces and the border
+; bytes; square 99, after h8, is a border byte), so an empty square costs 27 T-states.
+        LD      HL,BOARD+20
+EXCH0:  INC     L
+        LD      A,(HL)
         OR      A
-        JR      Z,EXCH4         ; empty
+        JR      Z,EXCH0         ; empty
         RRA
         JR      C,EXCH4         ; not marked: no piece of the other side attacks it
         LD      A,(SIDE)
         XOR     (HL)
-        JP      P,EXCH4         ; S's own piece: its mark is for the second half
+        JP      P,EXCH0         ; S's own piece: its mark is for the second half
         INC     (HL)            ; the mark goes
         CALL    TGUNITS           ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
@@ -129,67 +134,40 @@ EXCH1:  LD      A,(HL)
         JR      Z,EXCH2         ; equal: the first target found stays
         ADD     HL,DE
         EX      DE,HL           ; the new best
-        LD      (EXBUSE),A
+        LD      C,A             ; its attackers used
         EXX
-        POP     HL
-        PUSH    HL
-        LD      A,L
-        LD      (EXBSQ),A
+        CALL    MKBUSY          ; its attackers are still in ATTLST
         JR      EXCH3
 EXCH12: EXX
-        JR      EXCH4
+        JR      EXCH0
 EXCH2:  EXX
 EXCH3:  POP     HL
-EXCH4:  INC     L
-        LD      A,L
+        JR      EXCH0
+EXCH4:  LD      A,L
         CP      LOW (BOARD+99)
-        JR      NZ,EXCH1
-; The busy map: the pins, and the attackers of the best exchange that took part in it.
-        LD      HL,PINMAP
-        LD      DE,BUSYMAP
-        LD      BC,8
-        LDIR
-        LD      A,(EXBUSE)
+        JR      NZ,EXCH0
+; The defenders of the second half skip BUSYMAP when some exchange won something (MKBUSY
+; built it for the best one), else only the pins.
+        EXX
+        LD      A,C
+        EXX
         OR      A
-        JR      Z,EXCH6         ; no exchange wins anything: nobody is busy
-        LD      A,(EXBSQ)
-        LD      L,A
-        LD      A,(SIDE)
-        LD      E,A
-        LD      IX,ATTLST
-        CALL    COLLECT         ; the best target's attackers again
-        LD      A,(EXBUSE)
-        LD      B,A
-        LD      HL,ATTLST+2     ; squares of the first EXBUSE entries
-EXCH5:  PUSH    BC
-        PUSH    HL
-        LD      A,(HL)
-        ADD     A,LOW BOARD
-        LD      L,A
-        LD      DE,BUSYMAP
-        CALL    SETBIT
-        POP     HL
-        INC     HL
-        INC     HL
-        INC     HL
-        POP     BC
-        DJNZ    EXCH5
-        LD      A,LOW BUSYMAP
-        JR      EXCH7
-EXCH6:  LD      A,(EXPINS)      ; only the pins: BUSYMAP = PINMAP, or nothing at all
-        OR      A
+        LD      A,(SKIPON)      ; the pins' map (PINS set it), or 0
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
-EXCH7:  LD      (EXBSQ),A       ; the defenders' skip map from here on
 ; Second half: M's best gain over S's pieces.
-        EXX
+EXCH7:  EXX
         PUSH    DE              ; S's gain, the first result
         LD      DE,0            ; DE' = M's best gain so far
+        LD      B,A             ; B' = the defenders' skip map
+        LD      A,(SKIPON)      ; still the pins' map (PINS set it)
+        LD      C,A             ; C' = the attackers' skip map
         EXX
-        LD      HL,BOARD+21
-EXCH8:  LD      A,(HL)
+        LD      HL,BOARD+20
+EXCH8:  INC     L
+        LD      A,(HL)
         OR      A
-        JR      Z,EXCH11
+        JR      Z,EXCH8
         RRA
         JR      C,EXCH11        ; not marked (all M's marks went in the first half)
         INC     (HL)
@@ -203,7 +181,9 @@ EXCH8:  LD      A,(HL)
         JR      Z,EXCH13
         EXX
         PUSH    HL
-        LD      A,(EXPINS)
+        EXX
+        LD      A,C
+        EXX
         LD      (SKIPON),A
         LD      A,(SIDE)
         XOR     BLACK
@@ -214,7 +194,9 @@ EXCH8:  LD      A,(HL)
         POP     HL
         PUSH    HL
         PUSH    AF
-        LD      A,(EXBSQ)
+        EXX
+        LD      A,B
+        EXX
         LD      (SKIPON),A
         LD      A,(SIDE)
         LD      E,A
@@ -237,17 +219,23 @@ EXCH8:  LD      A,(HL)
         EX      DE,HL
 EXCH9:  EXX
 EXCH10: POP     HL
-        JR      EXCH11
+        JR      EXCH8
 EXCH13: EXX
-EXCH11: INC     L
-        LD      A,L
+        JR      EXCH8
+EXCH11: LD      A,L
         CP      LOW (BOARD+99)
         JR      NZ,EXCH8
+        CALL    SKEWER          ; HL = M's gain by a skewer through S's king
         EXX
         PUSH    DE
         EXX
-        POP     DE              ; M's gain
-        POP     HL              ; S's gain
+        POP     DE              ; M's gain over the attacked pieces
+        AND     A
+        SBC     HL,DE
+        JR      C,EXCH14
+        ADD     HL,DE
+        EX      DE,HL           ; the skewer is better
+EXCH14: POP     HL              ; S's gain
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -261,44 +249,31 @@ EXCH11: INC     L
 ; Destroys: AF, BC, DE, HL.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 ATTMARK:
-        LD      HL,BOARD+21
-ATTM1:  LD      A,(HL)
+        LD      HL,BOARD+20     ; as EXCH's walks: the end is tested at the border bytes
+ATTM2:  INC     L
+        LD      A,(HL)
         OR      A
         JR      Z,ATTM2
         CP      OFF
-        JR      Z,ATTM2
-        PUSH    HL
-        LD      B,L             ; the piece's square
-        LD      C,A
-        AND     BLACK
-        LD      E,A             ; its colour
-        LD      A,C
-        RRCA
-        RRCA
-        RRCA
-        AND     0EH             ; kind * 2
-        LD      HL,ATTMTAB-2
-        ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
-        LD      A,(HL)
-        INC     HL
-        LD      H,(HL)
-        LD      L,A
-        CALL    JPHL
-        POP     HL
-ATTM2:  INC     L
+        JR      NZ,ATTM3
         LD      A,L
         CP      LOW (BOARD+99)
-        JR      NZ,ATTM1
+        JR      NZ,ATTM2
         RET
-
-JPHL:   JP      (HL)
-
-ATTMTAB:
-        DEFW    AMPAWN,AMKNIGHT,AMBISHOP,AMROOK,AMQUEEN,AMKING
+ATTM3:  LD      B,L             ; the piece's square
+        AND     BLACK
+        LD      E,A             ; its colour
+        LD      A,(HL)
+        AND     70H             ; its kind, the commonest first
+        CP      20H
+        JP      C,AMPAWN
+        JP      Z,AMKNIGHT
+        CP      40H
+        JP      C,AMBISHOP
+        JP      Z,AMROOK
+        CP      50H
+        JP      Z,AMQUEEN
+        JP      AMKING
 
 ; Mark the piece at HL when it is an enemy of colour E other than the king.
 AMCHK   MACRO
@@ -334,20 +309,19 @@ NEXT:   LD      A,L
         AMCHK
         ENDM
 
-; AMPAWN .. AMKING - the attacks of one piece. In: B = its square (LOW), E = its colour.
-; Destroys: AF, HL.   Called by: ATTMARK.
-AMPAWN: LD      H,HIGH BOARD
-        LD      A,E
+; AMPAWN .. AMKING - the attacks of one piece, then back to ATTMARK's walk.
+; In: B = its square (LOW), E = its colour, H = HIGH BOARD.
+; Destroys: AF, L (restored to B).   Called by: ATTMARK (jumped to).
+AMPAWN: LD      A,E
         OR      A
         JR      NZ,AMPAW1
         AMSTEP  9
         AMSTEP  11
-        RET
+        JP      AMNEXT
 AMPAW1: AMSTEP  -9
         AMSTEP  -11
-        RET
+        JP      AMNEXT
 AMKNIGHT:
-        LD      H,HIGH BOARD
         AMSTEP  21
         AMSTEP  19
         AMSTEP  12
@@ -356,9 +330,8 @@ AMKNIGHT:
         AMSTEP  -12
         AMSTEP  -19
         AMSTEP  -21
-        RET
-AMKING: LD      H,HIGH BOARD
-        AMSTEP  10
+        JP      AMNEXT
+AMKING: AMSTEP  10
         AMSTEP  -10
         AMSTEP  1
         AMSTEP  -1
@@ -366,21 +339,184 @@ AMKING: LD      H,HIGH BOARD
         AMSTEP  9
         AMSTEP  -9
         AMSTEP  -11
-        RET
+        JP      AMNEXT
 AMQUEEN:
-        CALL    AMROOK
+        CALL    AMORTH
 AMBISHOP:
-        LD      H,HIGH BOARD
-        AMRAY   11
+        CALL    AMDIAG
+        JP      AMNEXT
+AMROOK: CALL    AMORTH
+AMNEXT: LD      L,B
+        JP      ATTM2
+
+; AMORTH, AMDIAG - the four orthogonal / diagonal lines of the piece at B.
+; Destroys: AF, L.   Called by: AMQUEEN, AMBISHOP, AMROOK.
+AMORTH: AMRAY   10
+        AMRAY   -10
+        AMRAY   1
+        AMRAY   -1
+        RET
+AMDIAG: AMRAY   11
         AMRAY   9
         AMRAY   -9
         AMRAY   -11
         RET
-AMROOK: LD      H,HIGH BOARD
-        AMRAY   10
-        AMRAY   -10
-        AMRAY   1
-        AMRAY   -1
+
+; ------------------------------------------------------------------------------------------
+; SKEWER - Gambiet's potential pin (reference: skewer_gain): a slider of the mover M checks
+; S's king along a line and an S piece stands behind the king on it; the king must step
+; off, the slider takes that piece: the swap of it with the slider as the only attacker and
+; S's defenders (not the king, not pinned, not busy). The best over the eight lines.
+; In: BOARD without marks, SIDE, the king squares; B' = the defenders' skip map (EXCH).
+; Out: HL = the best such gain (>= 0).
+; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH.
+; ------------------------------------------------------------------------------------------
+
+; One line from S's king in B: a slider of colour E that moves along it calls SKEWHIT.
+SKRAY   MACRO   STEP,SLIDER
+        LOCAL   NEXT,HIT,DONE
+        LD      L,B
+NEXT:   LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NEXT
+        XOR     E               ; M's pieces read as white; S's and the border do not match
+        CP      SLIDER
+        JR      Z,HIT
+        CP      QUEEN
+        JR      NZ,DONE
+HIT:    LD      D,-(STEP)
+        CALL    SKEWHIT
+DONE:
+        ENDM
+
+SKEWER: LD      HL,0
+        PUSH    HL              ; the best gain so far
+        LD      A,(SIDE)
+        OR      A
+        LD      A,(WKING)
+        JR      Z,SKEW1
+        LD      A,(BKING)
+SKEW1:  ADD     A,LOW BOARD
+        LD      B,A             ; S's king
+        LD      A,(SIDE)
+        XOR     BLACK
+        LD      E,A             ; M's colour
+        LD      H,HIGH BOARD
+        SKRAY   10,ROOK
+        SKRAY   -10,ROOK
+        SKRAY   1,ROOK
+        SKRAY   -1,ROOK
+        SKRAY   11,BISHOP
+        SKRAY   9,BISHOP
+        SKRAY   -9,BISHOP
+        SKRAY   -11,BISHOP
+        POP     HL
+        RET
+
+; SKEWHIT - one skewer line: the piece behind the king, if it is S's, is the target.
+; In: L = the checking slider, B = S's king, D = the step away from the slider, E = M's
+;     colour, H = HIGH BOARD, the best gain so far under the return address.
+; Out: that best raised to this swap's gain; B, E (set again), H kept.
+; Destroys: AF, C, D, L, IX, IY.   Called by: SKEWER.
+SKEWHIT:
+        LD      C,L             ; the checker
+        LD      L,B
+SKEWH1: LD      A,L             ; the first piece behind the king
+        ADD     A,D
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,SKEWH1
+        CP      OFF
+        RET     Z
+        XOR     E
+        RET     P               ; M's own piece: nothing to win
+        PUSH    BC
+        PUSH    HL              ; the target
+        LD      IX,ATTLST       ; the checker is the only attacker
+        XOR     A
+        LD      (COLCNT),A
+        LD      L,C
+        LD      A,(HL)
+        AND     0FH
+        ADD     A,A             ; key value * 2
+        CALL    COLINS
+        LD      L,B             ; S's king defends nothing: shown as a piece of the other
+        LD      A,(HL)          ; colour, it ends every line, exactly as a skipped piece
+        XOR     BLACK
+        LD      (HL),A
+        EXX
+        LD      A,B
+        EXX
+        LD      (SKIPON),A
+        POP     HL
+        PUSH    HL
+        LD      A,E
+        XOR     BLACK
+        LD      E,A             ; S's colour
+        LD      IX,DEFLST
+        CALL    COLLECT
+        LD      C,A             ; S's defenders
+        POP     HL
+        CALL    TGUNITS
+        LD      B,1
+        CALL    SWAP            ; HL = the gain
+        POP     BC              ; B = S's king
+        EX      DE,HL
+        LD      HL,2            ; the best, under our return address
+        ADD     HL,SP
+        LD      A,(HL)
+        INC     HL
+        LD      H,(HL)
+        LD      L,A
+        AND     A
+        SBC     HL,DE
+        JR      NC,SKEWH2
+        LD      HL,2
+        ADD     HL,SP
+        LD      (HL),E
+        INC     HL
+        LD      (HL),D
+SKEWH2: LD      H,HIGH BOARD    ; the king shown again
+        LD      L,B
+        LD      A,(HL)
+        XOR     BLACK
+        LD      (HL),A
+        LD      A,(SIDE)
+        XOR     BLACK
+        LD      E,A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; MKBUSY - BUSYMAP := the pins and the squares of the first A entries of ATTLST (the
+; attackers the new best exchange used: busy, they defend nothing in EXCH's second half).
+; In: A = entries (1..16), ATTLST, PINMAP.   Out: BUSYMAP.
+; Destroys: AF, BC, DE, HL.   Called by: EXCH.
+; ------------------------------------------------------------------------------------------
+MKBUSY: PUSH    AF
+        LD      HL,PINMAP
+        LD      DE,BUSYMAP
+        LD      BC,8
+        LDIR
+        POP     AF
+        LD      B,A
+        LD      HL,ATTLST+2     ; the square of each entry
+MKBUS1: PUSH    BC
+        PUSH    HL
+        LD      A,(HL)
+        ADD     A,LOW BOARD
+        LD      L,A
+        LD      DE,BUSYMAP
+        CALL    SETBIT
+        POP     HL
+        INC     HL
+        INC     HL
+        INC     HL
+        POP     BC
+        DJNZ    MKBUS1
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -543,7 +679,8 @@ SETBIT: PUSH    HL
 SKIPT:  LD      A,(SKIPON)
         OR      A
         RET     Z               ; the usual case: nothing is pinned
-        PUSH    HL
+; SKIPT1 - the same when SKIPON is known to be non-zero (COLHO, COLHD test it inline).
+SKIPT1: PUSH    HL
         PUSH    DE
         LD      A,L
         SUB     LOW BOARD
@@ -638,7 +775,7 @@ COLL2:  LD      L,A
         RET
 
 ; COLPN, COLKN - a pawn / knight of the colour bears on the target: list it unless skipped.
-; In: HL = its square.   Destroys: AF.   Called by: COLLECT.
+; In: HL = its square.   Out: the list (COLINS).   Destroys: AF.   Called by: COLLECT.
 COLPN:  CALL    SKIPT
         RET     NZ
         LD      A,2
@@ -649,16 +786,15 @@ COLKN:  CALL    SKIPT
         JP      COLINS
 
 ; ------------------------------------------------------------------------------------------
-; COLHO, COLHD - a non-empty square met on an orthogonal (O) or diagonal (D) line.
-; In: A = its code (a piece), HL = its square, B = the target, C = the step, D = key in
+; COLHO, COLHD - a piece of colour E met on an orthogonal (O) or diagonal (D) line.
+; In: HL = its square, B = the target, C = the step, D = key in
 ;     front on this line (0 = none yet), E = colour collected.
 ; Out: NC = walk on (D = the key in front now), C = the line is finished.
 ; Destroys: AF, D.   Called by: COLLECT.
 ; ------------------------------------------------------------------------------------------
-COLHO:  XOR     E
-        SCF
-        RET     M               ; the other colour
-        CALL    SKIPT
+COLHO:  LD      A,(SKIPON)      ; SKIPT, its usual case inline
+        OR      A
+        CALL    NZ,SKIPT1
         SCF
         RET     NZ              ; pinned or busy: blocks the line
         LD      A,(HL)
@@ -697,10 +833,9 @@ COLSL1: LD      D,A
         AND     A               ; NC: walk on for x-rays
         RET
 
-COLHD:  XOR     E
-        SCF
-        RET     M
-        CALL    SKIPT
+COLHD:  LD      A,(SKIPON)
+        OR      A
+        CALL    NZ,SKIPT1
         SCF
         RET     NZ
         LD      A,(HL)
@@ -916,8 +1051,9 @@ SWAP7:  LD      A,(HL)          ; max(gain[0], 0)
 SWAP8:  POP     AF
         RET
 
-; SWSTEP - one more capture: gain[d+1] = E - gain[d]; HL -> gain[d] becomes -> gain[d+1],
-; D = d + 1.   Destroys: AF.   Called by: SWAP.
+; SWSTEP - one more capture: gain[d+1] = E - gain[d].
+; In: E = units of the piece captured, HL -> gain[d], D = d.
+; Out: HL -> gain[d+1], D = d + 1.   Destroys: AF.   Called by: SWAP.
 SWSTEP: LD      A,E
         SUB     (HL)
         INC     HL

@@ -14,7 +14,6 @@ RESET:  DI
         LD      SP,RAMTOP
         CALL    LINIT
         CALL    NEWGAME
-        CALL    BKNEW
         XOR     A
         LD      (HISTN),A
         LD      A,2             ; level 2 (beginner, about 10 s a move) until told otherwise
@@ -41,8 +40,6 @@ READYMSG:
         INCLUDE "node.asm"
         INCLUDE "search.asm"
 
-; The opening book (book.asm, 611 bytes) does not fit yet: with it the ROM is 8,452 bytes.
-; Until it does, the ROM carries an empty book (BKNEW then leaves the game out of book, and
-; the reference, reading the book from this image, agrees).
-BOOK:   DEFB    0
+; The opening book (book.asm, 611 bytes, and bookplay.asm) does not fit yet: the ROM is
+; within a few dozen bytes of 8 KB without it. bookplay.asm says how it goes in.
         END

@@ -184,14 +184,7 @@ STATU1: CALL    INCHECK
 ;      new position (the mate / stalemate flags are MOVOUT's).
 ; Destroys: A, B, C, D, E, H, L, IX.   Called by: PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
-PLAYMV: PUSH    BC              ; the book follows the game
-        PUSH    DE
-        LD      D,B
-        LD      E,C
-        CALL    BKPLAY
-        POP     DE
-        POP     BC
-        LD      A,(HISTN)
+PLAYMV: LD      A,(HISTN)
         CP      HISTMAX
         JR      C,PLAYM1
         PUSH    BC              ; full: forget the oldest ply
@@ -329,7 +322,6 @@ MOVOU2: LD      A,D
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CNEW:   CALL    NEWGAME
-        CALL    BKNEW
         XOR     A
         LD      (HISTN),A
         JP      SENDOK
@@ -417,8 +409,8 @@ PLAYR4: LD      E,(HL)          ; found: HL = entry + 2
 
 ; ------------------------------------------------------------------------------------------
 ; CGO - GO [budget]: the search (GOSRCH, search.asm) with the payload's budget or the level's;
-; INFO after every pass; BESTMOVE move, flags (bit 7: from the book), score, positions,
-; passes; the move is played; maybe GAMEOVER. A command that arrives meanwhile stops the
+; INFO after every pass; BESTMOVE move, flags, score, positions, passes; the move is
+; played; maybe GAMEOVER. (No book yet: asm/bookplay.asm says how it goes in.) A command that arrives meanwhile stops the
 ; search (MOVENOW is then taken as any command: outside a search it does nothing). Then the
 ; module thinks on the opponent's time (PONDER) until the next command.
 ; GAME_OVER when there is no legal move.
@@ -459,11 +451,7 @@ CGO2:   CALL    GOSRCH
         INC     HL
         LD      E,(HL)
         CALL    PLAYMV
-        LD      HL,SRFLAGS
-        BIT     FBOOK,(HL)
-        JR      Z,CGO3
-        SET     7,D             ; from the book
-CGO3:   LD      HL,T_BEST*256+11
+        LD      HL,T_BEST*256+11
         PUSH    AF
         LD      A,H
         LD      (MSGBUF),A
@@ -487,7 +475,6 @@ CTAKEBK:
         OR      A
         LD      A,E_NOUNDO
         JP      Z,SENDERR
-        CALL    BKOFF           ; after a take-back the module plays out of the book
         LD      A,(HISTN)
         DEC     A
         LD      (HISTN),A
@@ -662,8 +649,7 @@ CASTCHK MACRO   BITN,KSQ,KCODE,RSQ,RCODE
 CASTC1:
         ENDM
 
-CSETUP: CALL    BKOFF           ; a set-up position is out of the book
-        LD      HL,MSGBUF+2
+CSETUP: LD      HL,MSGBUF+2
         LD      BC,0            ; B white kings, C black kings
         LD      D,0             ; wire square
 CSETU1: LD      A,(HL)

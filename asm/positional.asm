@@ -89,7 +89,9 @@ POSA7:  LD      D,(HL)          ; white pawns on the file
         LD      E,0
         CALL    PAWNCOL
         LD      E,BLACK
-; PAWNCOL - one colour's 64 pawn points. In: E = colour, IX = its table. Out: IX + 64.
+; PAWNCOL - one colour's 64 pawn points (POSANA runs it for white, then falls into it for
+; black). In: E = colour, IX = its table; ENDGAME, the king squares.   Out: the table,
+; IX + 64.   Destroys: AF, BC, D, HL, IX.   Called by: POSANA.
 PAWNCOL:
         LD      A,E             ; the king's square -> file, rank
         OR      A
@@ -285,7 +287,8 @@ SQINDEX:
         POP     HL
         RET
 
-; TABPTR - HL = HL + A (A unsigned).   Destroys: AF.   Called by: everything here.
+; TABPTR - index a table.   In: HL = the table, A = index (unsigned).   Out: HL = HL + A.
+; Destroys: AF.   Called by: POSANA, SQINDEX, POINTS, PAWNPT, DELTA, EVALMOVE.
 TABPTR: ADD     A,L
         LD      L,A
         ADC     A,H
@@ -365,7 +368,8 @@ WPTS:   OR      A
         NEG
         RET
 
-; PTADD, PTSUB - IY = IY +/- the white-view points of code A on square L.
+; PTADD, PTSUB - add / subtract the white-view points of a piece to a running sum.
+; In: A = code (empty counts 0), L = LOW of its board byte, IY = the sum.   Out: IY.
 ; Destroys: AF, IY.   Called by: TOTAL, DELTA.
 PTSUB:  CALL    WPTS
         NEG
@@ -495,16 +499,16 @@ PTMINOR:
         DEFB    -1,0,2,2,2,2,0,-1
         DEFB    -1,0,0,1,1,0,0,-1
         DEFB    -2,-1,-1,-1,-1,-1,-1,-2
-; Queen: the centre table / 2, rounded towards zero.
+; Queen: the centre table shifted right once, arithmetically (-1 stays -1, as SRA).
 PTQUEEN:
+        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
         DEFB    -1,0,0,0,0,0,0,-1
-        DEFB    0,0,0,0,0,0,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,1,1,1,1,0,0
-        DEFB    0,0,0,0,0,0,0,0
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
         DEFB    -1,0,0,0,0,0,0,-1
+        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
 ; King, middle game: the home rank a..h, -2 one rank up, -4 beyond.
 PTKMID: DEFB    1,3,2,0,0,-1,3,1
         DEFB    -2,-2,-2,-2,-2,-2,-2,-2

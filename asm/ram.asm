@@ -61,10 +61,6 @@ PINMAP  EQU     SWAPLST+64      ; pinned pieces, one bit per square (8 bytes)
 BUSYMAP EQU     PINMAP+8        ; pinned or busy, one bit per square (8 bytes)
 COLCNT  EQU     BUSYMAP+8       ; entries COLLECT has put in its list so far
 SKIPON  EQU     COLCNT+1        ; COLLECT's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
-EXPINS  EQU     SKIPON+1        ; LOW PINMAP when a piece is pinned, else 0
-EXBSQ   EQU     EXPINS+1        ; EXCH: the best target (LOW of its board byte), then the
-                                ; defenders' skip map for the second half
-EXBUSE  EQU     EXBSQ+1         ; EXCH: attackers the best exchange used (the busy ones)
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))
@@ -72,7 +68,7 @@ EXBUSE  EQU     EXBSQ+1         ; EXCH: attackers the best exchange used (the bu
         ENDIF
 
 ; --- result and book (match.asm, book.asm) ----------------------------------------------------
-BESTMV  EQU     EXBUSE+1        ; best move: from, to, flags
+BESTMV  EQU     SKIPON+1        ; best move: from, to, flags
 SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book

@@ -7,6 +7,7 @@
 
 pub mod asm;
 pub mod console;
+pub mod debugger;
 pub mod engine;
 pub mod guest;
 pub mod machine;

@@ -35,6 +35,8 @@ enum Command {
     Bench(cli::bench::Args),
     /// Guest vs reference on every position of a suite: diffs, summary, resource figures.
     Verify(cli::verify::Args),
+    /// Debug the module: breakpoints by symbol and source line, registers, RAM, board.
+    Debug(cli::debug::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -52,5 +54,6 @@ fn main() -> anyhow::Result<()> {
         Command::Screenshot(a) => cli::screenshot::run(a),
         Command::Bench(a) => cli::bench::run(a),
         Command::Verify(a) => cli::verify::run(a),
+        Command::Debug(a) => cli::debug::run(a),
     }
 }

@@ -1,5 +1,5 @@
 //! The search of `asm/search.asm` (THINK, PASS, DEPTH, EXMOVE, NODE, CLIMB, the result
-//! rules and the book tracking) run in the emulated NSC800 against the reference
+//! rules, and bookplay.asm's book tracking) run in the emulated NSC800 against the reference
 //! `Search::think`, with the board, GEN + EVAL and the positional tables *served by the
 //! host*: the test ROM assembles `search.asm` with one `HALT` stub for each routine it needs
 //! from the other modules (GENEVAL, MAKE, UNMAKE, INCHECK, POSANA, TOTAL, DELTA), and the
@@ -50,7 +50,7 @@ fn hosted_image() -> GuestImage {
     for s in SERVICES {
         src.push_str(&format!("{s}:\n        HALT\n        RET\n        NOP\n"));
     }
-    for f in ["search.asm", "proto.asm", "book.asm", "ram.asm"] {
+    for f in ["search.asm", "bookplay.asm", "proto.asm", "book.asm", "ram.asm"] {
         src.push_str(&format!("        INCLUDE \"{}\"\n", dir.join(f).display()));
     }
     // Two small routines search.asm borrows from eval.asm and match.asm.

@@ -6,6 +6,7 @@ pub mod bench_emu;
 pub mod bench_guest;
 pub mod bench_ref;
 pub mod bench_vdc;
+pub mod debug;
 pub mod exec;
 pub mod perft;
 pub mod play;

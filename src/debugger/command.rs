@@ -1,0 +1,821 @@
+//! The command language: one line in, one [`Command`] out, or a clear error.
+//!
+//! Every command has a long name and short forms (gdb and MAME habits); [`COMMANDS`] lists
+//! them with usage and an example, and is what `help` and `docs/debugger.md` show.
+//! Expressions are parsed here (see [`super::expr`]) so bad syntax is reported before
+//! anything runs.
+
+use std::fmt::Write as _;
+
+use crate::machine::WatchKind;
+
+use super::expr::{Condition, Expr, ExprError, number};
+
+/// Where a breakpoint or `run-to` points: an address expression or a source line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// An address (number, symbol, register, any expression).
+    Address(Expr),
+    /// `file:line` of the guest source.
+    Line {
+        /// File name as in the source map (or its last component).
+        file: String,
+        /// 1-based line.
+        line: u32,
+    },
+}
+
+/// What `send` injects into the host latch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SendData {
+    /// A whole message: type and payload, framed and sent unit by unit by the host link.
+    Message {
+        /// Message type.
+        kind: u8,
+        /// Payload bytes.
+        payload: Vec<u8>,
+    },
+    /// One raw latch value, written at once (bypasses the host link's handshake).
+    Raw(u8),
+}
+
+/// One parsed command.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Nothing to do (empty line or `#` comment).
+    Nothing,
+    /// Set a breakpoint.
+    Break {
+        /// Where.
+        location: Location,
+        /// Stop only when this is true.
+        condition: Option<Condition>,
+    },
+    /// Set a watchpoint.
+    Watch {
+        /// Reads, writes or both.
+        kind: WatchKind,
+        /// First address.
+        address: Expr,
+        /// Bytes watched (default: the size of the named variable, else 1).
+        len: Option<Expr>,
+    },
+    /// List breakpoints and watchpoints.
+    List,
+    /// Enable breakpoints/watchpoints by number.
+    Enable(Vec<usize>),
+    /// Disable breakpoints/watchpoints by number.
+    Disable(Vec<usize>),
+    /// Delete by number (all when empty).
+    Delete(Vec<usize>),
+    /// Execute N instructions.
+    Step(u64),
+    /// Execute one instruction, running over CALL and RST.
+    Next,
+    /// Run until the current routine returns.
+    Finish,
+    /// Run until something stops it, for at most this many emulated seconds.
+    Continue(Option<f64>),
+    /// Run until PC reaches a location.
+    RunTo(Location),
+    /// Run until the module writes its latch.
+    UntilLatch,
+    /// Show the registers.
+    Regs,
+    /// Dump memory.
+    Mem {
+        /// First address.
+        address: Expr,
+        /// Bytes (default 64).
+        len: Option<Expr>,
+    },
+    /// Write bytes into memory.
+    Poke {
+        /// First address.
+        address: Expr,
+        /// Bytes written.
+        bytes: Vec<u8>,
+    },
+    /// Disassemble.
+    Dis {
+        /// Start (default PC).
+        address: Option<Expr>,
+        /// Instructions (default 10).
+        count: Option<u64>,
+    },
+    /// Show the source around PC or a location.
+    Src(Option<Location>),
+    /// Walk the call stack.
+    Where,
+    /// Show the guest's board.
+    Board,
+    /// Show T-states and emulated time.
+    Cycles,
+    /// Show both latches and the host link.
+    Latches,
+    /// Inject a host message or unit.
+    Send(SendData),
+    /// Instruction trace on (to the output or a file) or off.
+    Trace {
+        /// On or off.
+        on: bool,
+        /// File to write to (on only).
+        file: Option<String>,
+    },
+    /// Save the machine state to a file.
+    Save(String),
+    /// Load the machine state from a file.
+    Load(String),
+    /// Step back N instructions.
+    Back(u64),
+    /// Show help (for one command).
+    Help(Option<String>),
+    /// End the session.
+    Quit,
+}
+
+/// A command line that cannot be understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The first word is not a command.
+    #[error("unknown command '{0}' (try 'help')")]
+    Unknown(String),
+    /// The arguments are wrong.
+    #[error("{command}: {reason} (usage: {usage})")]
+    Usage {
+        /// The command.
+        command: &'static str,
+        /// What is wrong.
+        reason: String,
+        /// Its usage line.
+        usage: &'static str,
+    },
+    /// An expression is malformed.
+    #[error("{0}")]
+    Expr(#[from] ExprError),
+}
+
+/// Help for one command.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandInfo {
+    /// Long name.
+    pub name: &'static str,
+    /// Short forms.
+    pub aliases: &'static [&'static str],
+    /// Usage line.
+    pub usage: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+    /// An example.
+    pub example: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[CommandInfo] = &[
+    CommandInfo {
+        name: "break",
+        aliases: &["b", "bp"],
+        usage: "break [ADDR|SYMBOL|FILE:LINE] [if COND]",
+        summary: "set a breakpoint (stops before the instruction runs; with a condition, only when it is true); without arguments, list them",
+        example: "break RECVMSG if A==0",
+    },
+    CommandInfo {
+        name: "watch",
+        aliases: &["w", "wp"],
+        usage: "watch [read|write|access] ADDR|VARIABLE [LEN]",
+        summary: "stop after an instruction reads or writes the range (default write; a named RAM variable covers its whole size)",
+        example: "watch write BOARD",
+    },
+    CommandInfo {
+        name: "breaks",
+        aliases: &["bl", "info"],
+        usage: "breaks",
+        summary: "list breakpoints and watchpoints with their numbers",
+        example: "breaks",
+    },
+    CommandInfo {
+        name: "enable",
+        aliases: &["en"],
+        usage: "enable N...",
+        summary: "enable breakpoints or watchpoints by number",
+        example: "enable 1 2",
+    },
+    CommandInfo {
+        name: "disable",
+        aliases: &["di"],
+        usage: "disable N...",
+        summary: "disable breakpoints or watchpoints by number",
+        example: "disable 1",
+    },
+    CommandInfo {
+        name: "delete",
+        aliases: &["del"],
+        usage: "delete [N...]",
+        summary: "delete breakpoints or watchpoints by number (all without numbers)",
+        example: "delete 2",
+    },
+    CommandInfo {
+        name: "step",
+        aliases: &["s", "si"],
+        usage: "step [N]",
+        summary: "execute N instructions (default 1), stopping early at a breakpoint or watchpoint",
+        example: "step 5",
+    },
+    CommandInfo {
+        name: "next",
+        aliases: &["n", "ni"],
+        usage: "next",
+        summary: "execute one instruction, running a CALL or RST through to its return",
+        example: "next",
+    },
+    CommandInfo {
+        name: "finish",
+        aliases: &["fin"],
+        usage: "finish",
+        summary: "run until the current routine returns to its caller",
+        example: "finish",
+    },
+    CommandInfo {
+        name: "continue",
+        aliases: &["c", "cont", "g"],
+        usage: "continue [SECONDS]",
+        summary: "run until a breakpoint, watchpoint or fault, for at most SECONDS of emulated time (default 10)",
+        example: "continue",
+    },
+    CommandInfo {
+        name: "run-to",
+        aliases: &["rt", "until"],
+        usage: "run-to ADDR|SYMBOL|FILE:LINE",
+        summary: "run until PC reaches the location (other breakpoints still stop)",
+        example: "run-to SENDMSG",
+    },
+    CommandInfo {
+        name: "until-latch",
+        aliases: &["ul"],
+        usage: "until-latch",
+        summary: "run until the module writes its latch (talks to the console)",
+        example: "until-latch",
+    },
+    CommandInfo {
+        name: "regs",
+        aliases: &["r", "registers"],
+        usage: "regs",
+        summary: "all registers, the alternate set, flags decoded, interrupt state",
+        example: "regs",
+    },
+    CommandInfo {
+        name: "mem",
+        aliases: &["m", "x"],
+        usage: "mem ADDR [LEN]",
+        summary: "hex and ASCII dump (default 64 bytes)",
+        example: "mem BOARD 120",
+    },
+    CommandInfo {
+        name: "poke",
+        aliases: &["set"],
+        usage: "poke ADDR BYTE...",
+        summary: "write bytes into RAM (a snapshot is taken so `back` does not undo the write by replay)",
+        example: "poke SIDE 0x80",
+    },
+    CommandInfo {
+        name: "dis",
+        aliases: &["u", "dasm"],
+        usage: "dis [ADDR] [N]",
+        summary: "disassemble N instructions (default 10) from ADDR (default PC) with labels and source lines",
+        example: "dis RECVMSG 4",
+    },
+    CommandInfo {
+        name: "src",
+        aliases: &["list", "l"],
+        usage: "src [ADDR|FILE:LINE]",
+        summary: "the source lines around PC (or a location)",
+        example: "src",
+    },
+    CommandInfo {
+        name: "where",
+        aliases: &["bt", "backtrace"],
+        usage: "where",
+        summary: "walk the stack: every word that is the return address of a CALL or RST, named by symbols",
+        example: "bt",
+    },
+    CommandInfo {
+        name: "board",
+        aliases: &["bd"],
+        usage: "board",
+        summary: "the guest's board (BOARD in RAM) as a diagram with the side to move, and the move list of the current ply",
+        example: "board",
+    },
+    CommandInfo {
+        name: "cycles",
+        aliases: &["cy", "time"],
+        usage: "cycles",
+        summary: "T-states, emulated time and instructions since power-on",
+        example: "cycles",
+    },
+    CommandInfo {
+        name: "latches",
+        aliases: &["la"],
+        usage: "latches",
+        summary: "both latches decoded (SEQ, ACK, payload), the host link and the events received",
+        example: "latches",
+    },
+    CommandInfo {
+        name: "send",
+        aliases: &["inject"],
+        usage: "send TYPE [BYTE...] | send raw BYTE",
+        summary: "queue a host message (type and payload; framed and sent by the host link) or write one raw unit to the host latch",
+        example: "send 0x09",
+    },
+    CommandInfo {
+        name: "trace",
+        aliases: &["tr"],
+        usage: "trace on [FILE] | trace off",
+        summary: "print every executed instruction with its symbol (to FILE if given)",
+        example: "trace on trace.txt",
+    },
+    CommandInfo {
+        name: "save",
+        aliases: &["ss"],
+        usage: "save FILE",
+        summary: "save the machine state (docs/machine.md format)",
+        example: "save here.state",
+    },
+    CommandInfo {
+        name: "load",
+        aliases: &["sl"],
+        usage: "load FILE",
+        summary: "load a machine state saved before (breakpoints and watchpoints stay)",
+        example: "load here.state",
+    },
+    CommandInfo {
+        name: "back",
+        aliases: &["rs", "reverse-step"],
+        usage: "back [N]",
+        summary: "step back N instructions (default 1) through automatic snapshots",
+        example: "back 3",
+    },
+    CommandInfo {
+        name: "help",
+        aliases: &["h", "?"],
+        usage: "help [COMMAND]",
+        summary: "list the commands, or show one in full",
+        example: "help break",
+    },
+    CommandInfo {
+        name: "quit",
+        aliases: &["q", "exit"],
+        usage: "quit",
+        summary: "end the session",
+        example: "quit",
+    },
+];
+
+/// Find a command by its name or a short form.
+pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+}
+
+/// Parse one line.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Command::Nothing);
+    }
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    let info = lookup(word).ok_or_else(|| CommandError::Unknown(word.to_string()))?;
+    let usage = |reason: &str| CommandError::Usage {
+        command: info.name,
+        reason: reason.to_string(),
+        usage: info.usage,
+    };
+    let args: Vec<&str> = rest.split_whitespace().collect();
+    let no_args = |command: Command| {
+        if args.is_empty() {
+            Ok(command)
+        } else {
+            Err(usage("takes no arguments"))
+        }
+    };
+    let count = |default: u64| -> Result<u64, CommandError> {
+        match args[..] {
+            [] => Ok(default),
+            [n] => number(n)
+                .ok()
+                .and_then(|n| u64::try_from(n).ok())
+                .filter(|n| *n > 0)
+                .ok_or_else(|| usage(&format!("'{n}' is not a positive count"))),
+            _ => Err(usage("too many arguments")),
+        }
+    };
+    Ok(match info.name {
+        "break" => {
+            if rest.is_empty() {
+                return Ok(Command::List);
+            }
+            let (place, condition) = split_condition(rest);
+            if place.is_empty() {
+                return Err(usage("missing location"));
+            }
+            Command::Break {
+                location: location(place)?,
+                condition: condition.map(Condition::parse).transpose()?,
+            }
+        }
+        "watch" => {
+            let (kind, args) = match args.first().map(|a| a.to_ascii_lowercase()).as_deref() {
+                Some("read" | "r") => (WatchKind::Read, &args[1..]),
+                Some("write" | "w") => (WatchKind::Write, &args[1..]),
+                Some("access" | "rw" | "a") => (WatchKind::Access, &args[1..]),
+                _ => (WatchKind::Write, &args[..]),
+            };
+            match args {
+                [address] => Command::Watch {
+                    kind,
+                    address: Expr::parse(address)?,
+                    len: None,
+                },
+                [address, len] => Command::Watch {
+                    kind,
+                    address: Expr::parse(address)?,
+                    len: Some(Expr::parse(len)?),
+                },
+                [] => return Err(usage("missing address")),
+                _ => return Err(usage("too many arguments (no blanks inside an expression)")),
+            }
+        }
+        "breaks" => no_args(Command::List)?,
+        "enable" | "disable" | "delete" => {
+            let numbers = args
+                .iter()
+                .map(|a| {
+                    a.parse::<usize>()
+                        .map_err(|_| usage(&format!("'{a}' is not a number")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            match info.name {
+                "delete" => Command::Delete(numbers),
+                _ if numbers.is_empty() => return Err(usage("which numbers?")),
+                "enable" => Command::Enable(numbers),
+                _ => Command::Disable(numbers),
+            }
+        }
+        "step" => Command::Step(count(1)?),
+        "next" => no_args(Command::Next)?,
+        "finish" => no_args(Command::Finish)?,
+        "continue" => match args[..] {
+            [] => Command::Continue(None),
+            [s] => Command::Continue(Some(
+                s.parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| usage(&format!("'{s}' is not a positive number of seconds")))?,
+            )),
+            _ => return Err(usage("too many arguments")),
+        },
+        "run-to" => {
+            if rest.is_empty() {
+                return Err(usage("missing location"));
+            }
+            Command::RunTo(location(rest)?)
+        }
+        "until-latch" => no_args(Command::UntilLatch)?,
+        "regs" => no_args(Command::Regs)?,
+        "mem" => match args[..] {
+            [a] => Command::Mem {
+                address: Expr::parse(a)?,
+                len: None,
+            },
+            [a, n] => Command::Mem {
+                address: Expr::parse(a)?,
+                len: Some(Expr::parse(n)?),
+            },
+            [] => return Err(usage("missing address")),
+            _ => return Err(usage("too many arguments (no blanks inside an expression)")),
+        },
+        "poke" => match &args[..] {
+            [a, bytes @ ..] if !bytes.is_empty() => Command::Poke {
+                address: Expr::parse(a)?,
+                bytes: byte_list(bytes).map_err(|e| usage(&e))?,
+            },
+            _ => return Err(usage("needs an address and at least one byte")),
+        },
+        "dis" => match args[..] {
+            [] => Command::Dis {
+                address: None,
+                count: None,
+            },
+            [a] => Command::Dis {
+                address: Some(Expr::parse(a)?),
+                count: None,
+            },
+            [a, n] => Command::Dis {
+                address: Some(Expr::parse(a)?),
+                count: Some(
+                    number(n)
+                        .ok()
+                        .and_then(|n| u64::try_from(n).ok())
+                        .filter(|n| (1..=1000).contains(n))
+                        .ok_or_else(|| usage(&format!("'{n}' is not a count 1..1000")))?,
+                ),
+            },
+            _ => return Err(usage("too many arguments")),
+        },
+        "src" => Command::Src(if rest.is_empty() {
+            None
+        } else {
+            Some(location(rest)?)
+        }),
+        "where" => no_args(Command::Where)?,
+        "board" => no_args(Command::Board)?,
+        "cycles" => no_args(Command::Cycles)?,
+        "latches" => no_args(Command::Latches)?,
+        "send" => match &args[..] {
+            [raw, unit] if raw.eq_ignore_ascii_case("raw") => {
+                Command::Send(SendData::Raw(byte_list(&[unit]).map_err(|e| usage(&e))?[0]))
+            }
+            [] => return Err(usage("missing message type")),
+            bytes => {
+                let bytes = byte_list(bytes).map_err(|e| usage(&e))?;
+                if bytes.len() > 256 {
+                    return Err(usage("a payload holds at most 255 bytes"));
+                }
+                Command::Send(SendData::Message {
+                    kind: bytes[0],
+                    payload: bytes[1..].to_vec(),
+                })
+            }
+        },
+        "trace" => match args[..] {
+            [on] if on.eq_ignore_ascii_case("on") => Command::Trace {
+                on: true,
+                file: None,
+            },
+            [on, file] if on.eq_ignore_ascii_case("on") => Command::Trace {
+                on: true,
+                file: Some(file.to_string()),
+            },
+            [off] if off.eq_ignore_ascii_case("off") => Command::Trace {
+                on: false,
+                file: None,
+            },
+            _ => return Err(usage("say 'on' or 'off'")),
+        },
+        "save" | "load" => {
+            if rest.is_empty() {
+                return Err(usage("missing file name"));
+            }
+            if info.name == "save" {
+                Command::Save(rest.to_string())
+            } else {
+                Command::Load(rest.to_string())
+            }
+        }
+        "back" => Command::Back(count(1)?),
+        "help" => match args[..] {
+            [] => Command::Help(None),
+            [c] => Command::Help(Some(c.to_string())),
+            _ => return Err(usage("one command at a time")),
+        },
+        _ => no_args(Command::Quit)?,
+    })
+}
+
+/// Split `LOCATION if CONDITION` at the word `if`.
+fn split_condition(text: &str) -> (&str, Option<&str>) {
+    let lower = text.to_ascii_lowercase();
+    let mut search = 0;
+    while let Some(i) = lower[search..].find("if") {
+        let at = search + i;
+        let before_ok = at == 0 || lower.as_bytes()[at - 1].is_ascii_whitespace();
+        let after_ok = lower
+            .as_bytes()
+            .get(at + 2)
+            .is_none_or(|b| b.is_ascii_whitespace());
+        if before_ok && after_ok {
+            return (
+                text[..at].trim(),
+                Some(text[at + 2..].trim()).filter(|c| !c.is_empty()),
+            );
+        }
+        search = at + 2;
+    }
+    (text.trim(), None)
+}
+
+/// `file:line` or an address expression.
+fn location(text: &str) -> Result<Location, CommandError> {
+    if let Some((file, line)) = text.rsplit_once(':')
+        && !file.is_empty()
+        && !file.contains(char::is_whitespace)
+        && let Ok(line) = line.trim().parse::<u32>()
+    {
+        return Ok(Location::Line {
+            file: file.to_string(),
+            line,
+        });
+    }
+    Ok(Location::Address(Expr::parse(text)?))
+}
+
+/// Numbers 0..=255 in any notation.
+fn byte_list(words: &[&str]) -> Result<Vec<u8>, String> {
+    words
+        .iter()
+        .map(|w| {
+            number(w)
+                .ok()
+                .and_then(|n| u8::try_from(n).ok())
+                .ok_or_else(|| format!("'{w}' is not a byte (0..255)"))
+        })
+        .collect()
+}
+
+/// The text of `help` and `help COMMAND`.
+pub fn help(topic: Option<&str>) -> Result<String, String> {
+    match topic {
+        None => {
+            let mut out =
+                String::from("commands (short forms in brackets; 'help COMMAND' for more):\n");
+            for c in COMMANDS {
+                let names = if c.aliases.is_empty() {
+                    c.name.to_string()
+                } else {
+                    format!("{} ({})", c.name, c.aliases.join(", "))
+                };
+                writeln!(out, "  {names:<28} {}", c.summary).ok();
+            }
+            out.push_str(
+                "expressions: numbers (42 0x2A $2A 2AH %101010), registers, flags (ZF CF ...),\n  symbols, (ADDR) a byte, w@ADDR a word, [..] grouping, C operators\n",
+            );
+            Ok(out)
+        }
+        Some(word) => {
+            let c = lookup(word).ok_or_else(|| format!("no command '{word}'"))?;
+            Ok(format!(
+                "{}\n  {}\n  short forms: {}\n  example: {}\n",
+                c.usage,
+                c.summary,
+                if c.aliases.is_empty() {
+                    "-".to_string()
+                } else {
+                    c.aliases.join(", ")
+                },
+                c.example
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_and_alias_is_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for c in COMMANDS {
+            assert!(seen.insert(c.name), "{}", c.name);
+            for a in c.aliases {
+                assert!(seen.insert(a), "{a}");
+            }
+            // Each example parses.
+            assert!(parse(c.example).is_ok(), "{}", c.example);
+        }
+    }
+
+    #[test]
+    fn breakpoints_with_locations_and_conditions() {
+        assert_eq!(
+            parse("b RECVMSG").unwrap(),
+            Command::Break {
+                location: Location::Address(Expr::Name("RECVMSG".into())),
+                condition: None
+            }
+        );
+        let Command::Break {
+            location,
+            condition,
+        } = parse("break proto.asm:120 if (BOARD+35)==0x11").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            location,
+            Location::Line {
+                file: "proto.asm".into(),
+                line: 120
+            }
+        );
+        assert_eq!(condition.unwrap().text, "(BOARD+35)==0x11");
+        let Command::Break { condition, .. } = parse("break CLIMB IF A==0").unwrap() else {
+            panic!()
+        };
+        assert_eq!(condition.unwrap().text, "A==0");
+        // "if" inside a name is not the keyword.
+        let Command::Break {
+            location,
+            condition,
+        } = parse("break DIFF").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(location, Location::Address(Expr::Name("DIFF".into())));
+        assert!(condition.is_none());
+        assert_eq!(parse("break").unwrap(), Command::List);
+        assert!(parse("break RECVMSG if").is_ok());
+        assert!(matches!(parse("break 1+"), Err(CommandError::Expr(_))));
+        assert!(matches!(
+            parse("break X if A=="),
+            Err(CommandError::Expr(_))
+        ));
+    }
+
+    #[test]
+    fn watches_steps_and_sends() {
+        assert!(matches!(
+            parse("watch BOARD").unwrap(),
+            Command::Watch {
+                kind: WatchKind::Write,
+                len: None,
+                ..
+            }
+        ));
+        assert!(matches!(
+            parse("wp read SIDE 2").unwrap(),
+            Command::Watch {
+                kind: WatchKind::Read,
+                len: Some(_),
+                ..
+            }
+        ));
+        assert!(matches!(
+            parse("w access 0xE000").unwrap(),
+            Command::Watch {
+                kind: WatchKind::Access,
+                ..
+            }
+        ));
+        assert_eq!(parse("s").unwrap(), Command::Step(1));
+        assert_eq!(parse("step 0x10").unwrap(), Command::Step(16));
+        assert_eq!(parse("c 2.5").unwrap(), Command::Continue(Some(2.5)));
+        assert_eq!(parse("back").unwrap(), Command::Back(1));
+        assert_eq!(
+            parse("send 9 1 2").unwrap(),
+            Command::Send(SendData::Message {
+                kind: 9,
+                payload: vec![1, 2]
+            })
+        );
+        assert_eq!(
+            parse("send raw 0xFF").unwrap(),
+            Command::Send(SendData::Raw(0xFF))
+        );
+        assert_eq!(
+            parse("trace on t.txt").unwrap(),
+            Command::Trace {
+                on: true,
+                file: Some("t.txt".into())
+            }
+        );
+        assert_eq!(parse("delete").unwrap(), Command::Delete(vec![]));
+        assert_eq!(parse("  # a comment").unwrap(), Command::Nothing);
+        assert_eq!(parse("Q").unwrap(), Command::Quit);
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        assert_eq!(
+            parse("frobnicate").unwrap_err(),
+            CommandError::Unknown("frobnicate".into())
+        );
+        for line in [
+            "step 0",
+            "step x",
+            "step 1 2",
+            "regs now",
+            "send 300",
+            "send",
+            "poke 0xE000",
+            "trace maybe",
+            "save",
+            "enable",
+            "enable x",
+            "dis 0 0",
+            "mem",
+            "watch",
+            "continue -1",
+            "run-to",
+        ] {
+            assert!(
+                matches!(parse(line), Err(CommandError::Usage { .. })),
+                "{line}"
+            );
+        }
+    }
+}

@@ -1,0 +1,501 @@
+//! Expressions for addresses and conditions: numbers, symbols, registers, memory and
+//! C-style operators, e.g. `BOARD+35`, `A==0`, `(BOARD+35)==0x11`, `HL>=0xE100 && ZF`.
+//!
+//! - Numbers: `42`, `0x2A`, `$2A`, `2AH` (must start with a digit), `%101010`.
+//! - Names: registers first (`A F B C D E H L AF BC DE HL AF' BC' DE' HL' IX IY SP PC I R`),
+//!   flags `SF ZF HF PF NF CF` (0 or 1), then the ROM's symbols (case-insensitive).
+//! - Memory: `(e)` is the byte at address `e`, Z80 style; `b@e` a byte, `w@e` a little-endian
+//!   word. Square brackets `[e]` only group.
+//! - Operators, loosest first: `||`, `&&`, `== != < <= > >=`, `|`, `^`, `&`, `<< >>`,
+//!   `+ -`, `* / %`, unary `- ~ !`. A condition is true when it is not zero.
+//!
+//! Parsing and evaluating are separate so a breakpoint condition is parsed once when it is
+//! set (bad syntax is reported then) and evaluated at every hit.
+
+use std::fmt;
+
+/// What an expression can look at.
+pub trait Env {
+    /// The value of a register or flag name (upper case), if it is one.
+    fn register(&self, name: &str) -> Option<u16>;
+    /// The value of a symbol.
+    fn symbol(&self, name: &str) -> Option<u16>;
+    /// A byte of the CPU's address space (no side effects).
+    fn byte(&self, address: u16) -> u8;
+}
+
+/// A parse or evaluation error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExprError {
+    /// The text is not a well-formed expression.
+    #[error("bad expression '{text}': {reason}")]
+    Syntax {
+        /// The whole expression.
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A name that is neither a register nor a symbol.
+    #[error("unknown name '{0}' (not a register, flag or symbol)")]
+    UnknownName(String),
+    /// Division or remainder by zero.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// A value that must be an address is not in 0..=0xFFFF.
+    #[error("{} is not an address (0..0xFFFF)", show_number(*.0))]
+    NotAnAddress(i64),
+}
+
+/// A binary operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    BitOr,
+    BitXor,
+    BitAnd,
+    Shl,
+    Shr,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+/// A unary operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UnOp {
+    Neg,
+    Not,
+    LogicalNot,
+}
+
+/// A parsed expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    /// A number.
+    Number(i64),
+    /// A register, flag or symbol, resolved when evaluated.
+    Name(String),
+    /// The byte at an address.
+    Byte(Box<Expr>),
+    /// The little-endian word at an address.
+    Word(Box<Expr>),
+    /// A unary operation.
+    Unary(UnOpKind, Box<Expr>),
+    /// A binary operation.
+    Binary(BinOpKind, Box<Expr>, Box<Expr>),
+}
+
+/// A unary operator (public wrapper so [`Expr`] can be matched).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnOpKind(UnOp);
+
+/// A binary operator (public wrapper so [`Expr`] can be matched).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BinOpKind(BinOp);
+
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Number(i64),
+    Name(String),
+    Op(&'static str),
+}
+
+/// Operators, longest first so `<=` is not read as `<`.
+const OPERATORS: [&str; 25] = [
+    "||", "&&", "==", "!=", "<=", ">=", "<<", ">>", "<", ">", "|", "^", "&", "+", "-", "*", "/",
+    "%", "~", "!", "(", ")", "[", "]", "@",
+];
+
+fn tokenize(text: &str) -> Result<Vec<Token>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        // `%` is binary only where a value may start; after a value it is the remainder.
+        let after_value = matches!(
+            tokens.last(),
+            Some(Token::Number(_) | Token::Name(_) | Token::Op(")" | "]"))
+        );
+        let prefixed = (c == '$' || (c == '%' && !after_value))
+            && chars.get(i + 1).is_some_and(|d| d.is_ascii_hexdigit());
+        if c.is_ascii_digit() || prefixed {
+            let start = i;
+            i += 1;
+            while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            tokens.push(Token::Number(number(&word)?));
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == '_' || c == '.' || c == '?' {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '_' | '.' | '?' | '#'))
+            {
+                i += 1;
+            }
+            // AF' BC' DE' HL': the alternate set.
+            if chars.get(i) == Some(&'\'') {
+                i += 1;
+            }
+            tokens.push(Token::Name(chars[start..i].iter().collect()));
+            continue;
+        }
+        let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+        match OPERATORS.iter().find(|op| rest.starts_with(**op)) {
+            Some(op) => {
+                tokens.push(Token::Op(op));
+                i += op.len();
+            }
+            None => return Err(format!("unexpected character '{c}'")),
+        }
+    }
+    Ok(tokens)
+}
+
+/// Read a number: decimal, `0x..`, `$..`, `..H`, `%..` (binary), `0b..`.
+pub fn number(word: &str) -> Result<i64, String> {
+    let upper = word.to_ascii_uppercase();
+    let (digits, radix) = if let Some(h) = upper.strip_prefix("0X").or(upper.strip_prefix('$')) {
+        (h.to_string(), 16)
+    } else if let Some(b) = upper.strip_prefix('%').or(upper.strip_prefix("0B")) {
+        (b.to_string(), 2)
+    } else if let Some(h) = upper.strip_suffix('H') {
+        (h.to_string(), 16)
+    } else {
+        (upper.clone(), 10)
+    };
+    i64::from_str_radix(&digits, radix)
+        .ok()
+        .filter(|v| *v <= 0xFFFF_FFFF)
+        .ok_or_else(|| format!("'{word}' is not a number"))
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+}
+
+/// Binary operator levels, loosest first.
+const LEVELS: [&[(&str, BinOp)]; 9] = [
+    &[("||", BinOp::Or)],
+    &[("&&", BinOp::And)],
+    &[
+        ("==", BinOp::Eq),
+        ("!=", BinOp::Ne),
+        ("<", BinOp::Lt),
+        ("<=", BinOp::Le),
+        (">", BinOp::Gt),
+        (">=", BinOp::Ge),
+    ],
+    &[("|", BinOp::BitOr)],
+    &[("^", BinOp::BitXor)],
+    &[("&", BinOp::BitAnd)],
+    &[("<<", BinOp::Shl), (">>", BinOp::Shr)],
+    &[("+", BinOp::Add), ("-", BinOp::Sub)],
+    &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
+];
+
+impl Parser {
+    fn peek_op(&self) -> Option<&'static str> {
+        match self.tokens.get(self.pos) {
+            Some(Token::Op(op)) => Some(op),
+            _ => None,
+        }
+    }
+
+    fn expect(&mut self, op: &str) -> Result<(), String> {
+        if self.peek_op() == Some(op) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(format!("expected '{op}'"))
+        }
+    }
+
+    fn binary(&mut self, level: usize) -> Result<Expr, String> {
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut left = self.binary(level + 1)?;
+        while let Some(op) = self.peek_op() {
+            let Some((_, bin)) = LEVELS[level].iter().find(|(text, _)| *text == op) else {
+                break;
+            };
+            self.pos += 1;
+            let right = self.binary(level + 1)?;
+            left = Expr::Binary(BinOpKind(*bin), Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Expr, String> {
+        let op = match self.peek_op() {
+            Some("-") => UnOp::Neg,
+            Some("~") => UnOp::Not,
+            Some("!") => UnOp::LogicalNot,
+            _ => return self.primary(),
+        };
+        self.pos += 1;
+        Ok(Expr::Unary(UnOpKind(op), Box::new(self.unary()?)))
+    }
+
+    fn primary(&mut self) -> Result<Expr, String> {
+        let token = self.tokens.get(self.pos).cloned();
+        self.pos += 1;
+        match token {
+            Some(Token::Number(n)) => Ok(Expr::Number(n)),
+            Some(Token::Name(name)) => {
+                let upper = name.to_ascii_uppercase();
+                if (upper == "B" || upper == "W") && self.peek_op() == Some("@") {
+                    self.pos += 1;
+                    let inner = Box::new(self.unary()?);
+                    return Ok(if upper == "B" {
+                        Expr::Byte(inner)
+                    } else {
+                        Expr::Word(inner)
+                    });
+                }
+                Ok(Expr::Name(name))
+            }
+            Some(Token::Op("(")) => {
+                let inner = self.binary(0)?;
+                self.expect(")")?;
+                Ok(Expr::Byte(Box::new(inner)))
+            }
+            Some(Token::Op("[")) => {
+                let inner = self.binary(0)?;
+                self.expect("]")?;
+                Ok(inner)
+            }
+            Some(Token::Op(op)) => Err(format!("unexpected '{op}'")),
+            None => Err("unexpected end".to_string()),
+        }
+    }
+}
+
+impl Expr {
+    /// Parse an expression.
+    pub fn parse(text: &str) -> Result<Expr, ExprError> {
+        let syntax = |reason: String| ExprError::Syntax {
+            text: text.to_string(),
+            reason,
+        };
+        let tokens = tokenize(text).map_err(syntax)?;
+        if tokens.is_empty() {
+            return Err(syntax("empty".to_string()));
+        }
+        let mut parser = Parser { tokens, pos: 0 };
+        let expr = parser.binary(0).map_err(syntax)?;
+        if parser.pos < parser.tokens.len() {
+            return Err(syntax(format!(
+                "unexpected {:?} after the expression",
+                parser.tokens[parser.pos]
+            )));
+        }
+        Ok(expr)
+    }
+
+    /// True if the expression is just a name (a symbol used as a variable's address).
+    pub fn as_name(&self) -> Option<&str> {
+        match self {
+            Expr::Name(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Evaluate with 64-bit signed arithmetic (wrapping).
+    pub fn eval(&self, env: &dyn Env) -> Result<i64, ExprError> {
+        Ok(match self {
+            Expr::Number(n) => *n,
+            Expr::Name(name) => {
+                let upper = name.to_ascii_uppercase();
+                env.register(&upper)
+                    .or_else(|| env.symbol(name))
+                    .ok_or_else(|| ExprError::UnknownName(name.clone()))? as i64
+            }
+            Expr::Byte(inner) => env.byte(address(inner.eval(env)?)?) as i64,
+            Expr::Word(inner) => {
+                let a = address(inner.eval(env)?)?;
+                u16::from_le_bytes([env.byte(a), env.byte(a.wrapping_add(1))]) as i64
+            }
+            Expr::Unary(UnOpKind(op), inner) => {
+                let v = inner.eval(env)?;
+                match op {
+                    UnOp::Neg => v.wrapping_neg(),
+                    UnOp::Not => !v,
+                    UnOp::LogicalNot => (v == 0) as i64,
+                }
+            }
+            Expr::Binary(BinOpKind(op), l, r) => {
+                let a = l.eval(env)?;
+                // && and || do not evaluate their right side when the left decides.
+                match op {
+                    BinOp::And if a == 0 => return Ok(0),
+                    BinOp::Or if a != 0 => return Ok(1),
+                    _ => {}
+                }
+                let b = r.eval(env)?;
+                match op {
+                    BinOp::Or | BinOp::And => (b != 0) as i64,
+                    BinOp::Eq => (a == b) as i64,
+                    BinOp::Ne => (a != b) as i64,
+                    BinOp::Lt => (a < b) as i64,
+                    BinOp::Le => (a <= b) as i64,
+                    BinOp::Gt => (a > b) as i64,
+                    BinOp::Ge => (a >= b) as i64,
+                    BinOp::BitOr => a | b,
+                    BinOp::BitXor => a ^ b,
+                    BinOp::BitAnd => a & b,
+                    BinOp::Shl => a.wrapping_shl(b as u32),
+                    BinOp::Shr => a.wrapping_shr(b as u32),
+                    BinOp::Add => a.wrapping_add(b),
+                    BinOp::Sub => a.wrapping_sub(b),
+                    BinOp::Mul => a.wrapping_mul(b),
+                    BinOp::Div | BinOp::Rem if b == 0 => return Err(ExprError::DivisionByZero),
+                    BinOp::Div => a.wrapping_div(b),
+                    BinOp::Rem => a.wrapping_rem(b),
+                }
+            }
+        })
+    }
+
+    /// Evaluate as an address (0..=0xFFFF).
+    pub fn eval_address(&self, env: &dyn Env) -> Result<u16, ExprError> {
+        address(self.eval(env)?)
+    }
+}
+
+/// A number as the user would write it: hexadecimal when positive.
+fn show_number(value: i64) -> String {
+    if value < 0 {
+        value.to_string()
+    } else {
+        format!("0x{value:X}")
+    }
+}
+
+fn address(value: i64) -> Result<u16, ExprError> {
+    u16::try_from(value).map_err(|_| ExprError::NotAnAddress(value))
+}
+
+/// An expression kept with the text it was parsed from, to show it back to the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Condition {
+    /// The text as typed.
+    pub text: String,
+    /// The parsed form.
+    pub expr: Expr,
+}
+
+impl Condition {
+    /// Parse a condition.
+    pub fn parse(text: &str) -> Result<Condition, ExprError> {
+        Ok(Condition {
+            text: text.trim().to_string(),
+            expr: Expr::parse(text)?,
+        })
+    }
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct TestEnv;
+    impl Env for TestEnv {
+        fn register(&self, name: &str) -> Option<u16> {
+            match name {
+                "A" => Some(0),
+                "HL" => Some(0xE123),
+                "ZF" => Some(1),
+                "AF'" => Some(0x1234),
+                _ => None,
+            }
+        }
+        fn symbol(&self, name: &str) -> Option<u16> {
+            (name.eq_ignore_ascii_case("BOARD")).then_some(0xE051)
+        }
+        fn byte(&self, address: u16) -> u8 {
+            match address {
+                0xE074 => 0x11,
+                0xE075 => 0x22,
+                _ => 0,
+            }
+        }
+    }
+
+    fn eval(text: &str) -> Result<i64, ExprError> {
+        Expr::parse(text)?.eval(&TestEnv)
+    }
+
+    #[test]
+    fn numbers_in_every_notation() {
+        assert_eq!(eval("42"), Ok(42));
+        assert_eq!(eval("0x2A"), Ok(42));
+        assert_eq!(eval("$2a"), Ok(42));
+        assert_eq!(eval("2AH"), Ok(42));
+        assert_eq!(eval("0E000H"), Ok(0xE000));
+        assert_eq!(eval("%101010"), Ok(42));
+    }
+
+    #[test]
+    fn conditions_on_registers_and_memory() {
+        assert_eq!(eval("A==0"), Ok(1));
+        assert_eq!(eval("A!=0"), Ok(0));
+        assert_eq!(eval("(BOARD+35)==0x11"), Ok(1));
+        assert_eq!(eval("(board+35)==0x12"), Ok(0));
+        assert_eq!(eval("w@(BOARD+35-35+35)"), Ok(0));
+        assert_eq!(eval("w@[BOARD+35]"), Ok(0x2211));
+        assert_eq!(eval("b@[BOARD+36]"), Ok(0x22));
+        assert_eq!(eval("HL>=0xE100"), Ok(1));
+        assert_eq!(eval("HL>=0xE100 && A==1"), Ok(0));
+        assert_eq!(eval("HL<0xE100 || ZF"), Ok(1));
+        assert_eq!(eval("AF'"), Ok(0x1234));
+    }
+
+    #[test]
+    fn precedence_and_grouping() {
+        assert_eq!(eval("1+2*3"), Ok(7));
+        assert_eq!(eval("[1+2]*3"), Ok(9));
+        assert_eq!(eval("1<<4|1"), Ok(17));
+        assert_eq!(eval("-1+2"), Ok(1));
+        assert_eq!(eval("!0 + ~0"), Ok(0));
+        assert_eq!(eval("10-2-3"), Ok(5));
+        assert_eq!(eval("7%2"), Ok(1));
+    }
+
+    #[test]
+    fn errors_are_reported() {
+        assert_eq!(eval("NOPE"), Err(ExprError::UnknownName("NOPE".into())));
+        assert!(matches!(eval("1+"), Err(ExprError::Syntax { .. })));
+        assert!(matches!(eval("(1"), Err(ExprError::Syntax { .. })));
+        assert!(matches!(eval("1 2"), Err(ExprError::Syntax { .. })));
+        assert!(matches!(eval("1 ` 2"), Err(ExprError::Syntax { .. })));
+        assert!(matches!(eval(""), Err(ExprError::Syntax { .. })));
+        assert_eq!(eval("1/0"), Err(ExprError::DivisionByZero));
+        assert_eq!(eval("(0x10000)"), Err(ExprError::NotAnAddress(0x10000)));
+        assert!(matches!(eval("12G"), Err(ExprError::Syntax { .. })));
+    }
+}

@@ -1,0 +1,29 @@
+//! The debugger: stop the module at symbols and source lines, look at its registers, RAM
+//! and board, step forwards and backwards. `docs/debugger.md` lists every command.
+//!
+//! Files: `command` (the command language and help), `expr` (addresses and conditions),
+//! `view` (what expressions see), `session` (the state and command execution), `run` (the
+//! run loop), `points` (breakpoints and watchpoints), `link` (the host end of the latch
+//! link), `history` (step-back snapshots), `debug_info` (symbols, source map, source text),
+//! `stack` (the call-stack walk), `z80` (instruction lengths and calls), `render_regs`,
+//! `render_dis`, `render_board`, `render_state` (views).
+
+pub mod command;
+pub mod debug_info;
+pub mod expr;
+pub mod history;
+pub mod link;
+pub mod points;
+pub mod render_board;
+mod render_dis;
+pub mod render_regs;
+mod render_state;
+mod run;
+pub mod session;
+pub mod stack;
+mod view;
+pub mod z80;
+
+pub use command::{COMMANDS, Command, CommandError, parse};
+pub use debug_info::{DebugInfo, DebugInfoError};
+pub use session::{Reply, Session, SessionError};
