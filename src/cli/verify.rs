@@ -7,10 +7,12 @@
 //! emulated second.
 
 use anyhow::{Context, bail};
-use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, Machine, RAM_START};
-use c7010::protocol::{self, Command, Event, Module, WirePosition};
+use c7010::guest::GuestImage;
+use c7010::guest::session::{GuestSession, SessionError, wire_move};
+use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, RAM_START};
+use c7010::protocol::{self, Refusal};
 use c7010::reference::epd::parse_epd;
-use c7010::reference::{Board, Move, PassInfo, Search, legal_moves};
+use c7010::reference::{Board, PassInfo, Search, legal_moves};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
@@ -31,14 +33,10 @@ pub struct Args {
     /// Verify at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
-    /// ROM image (default: the committed `roms/c7010.bin`).
+    /// ROM image with its `.sym` beside it (default: the committed `roms/c7010.bin`).
     #[arg(long)]
     rom: Option<PathBuf>,
 }
-
-/// Emulated T-states the guest may stay silent during a GO before it counts as hung
-/// (10 emulated minutes).
-const SILENCE: u64 = 600 * 4_433_619;
 
 /// One completed pass, as both engines report it (the PV as wire moves).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,128 +66,46 @@ pub struct Answer {
     pub passes: u8,
 }
 
-/// The guest on the emulated module, reached only through the latch protocol.
-pub struct GuestLink {
-    module: Module,
-}
-
-impl GuestLink {
-    /// Boot `rom` on a fresh module.
-    pub fn boot(rom: &[u8]) -> anyhow::Result<GuestLink> {
-        let machine = Machine::new(rom).context("the ROM does not fit the module")?;
-        let (module, _, _) = Module::boot(machine)?;
-        Ok(GuestLink { module })
-    }
-
-    /// The machine (statistics, T-states).
-    pub fn machine(&self) -> &Machine {
-        self.module.machine()
-    }
-
-    fn expect_ok(&mut self, what: &str) -> anyhow::Result<()> {
-        match self.module.wait_event(SILENCE)? {
-            Event::Ok { .. } => Ok(()),
-            other => bail!("{what}: the module answered {other:?}"),
-        }
-    }
-
-    /// Set up `board` on the module.
-    pub fn setup(&mut self, board: &Board) -> anyhow::Result<()> {
-        self.module
-            .send(&Command::Setup(Box::new(wire_position(board))));
-        self.expect_ok("SETUP")
-    }
-
-    /// GO with `budget`: the INFO lines and BESTMOVE, and the T-states the module took.
-    /// The move is played on the module's board.
-    pub fn go(&mut self, budget: u32) -> anyhow::Result<(Answer, u64)> {
-        let start = self.module.machine().cycles();
-        self.module.send(&Command::Go {
-            budget: Some(budget),
-        });
-        let mut lines = vec![];
-        loop {
-            match self.module.wait_event(SILENCE)? {
-                Event::Info {
-                    pass,
-                    score,
-                    positions,
-                    pv,
-                } => lines.push(Line {
-                    pass,
-                    score,
-                    positions,
-                    pv,
-                }),
-                Event::BestMove {
-                    mv,
-                    score,
-                    positions,
-                    passes,
-                    ..
-                } => {
-                    let t = self.module.machine().cycles() - start;
-                    let answer = Answer {
-                        lines,
-                        best: Some(mv),
-                        score,
-                        positions,
-                        passes,
-                    };
-                    return Ok((answer, t));
-                }
-                Event::Error {
-                    reason: protocol::Refusal::GameOver,
-                    ..
-                } => {
-                    let t = self.module.machine().cycles() - start;
-                    // No move: the guest says so; the score is the reference's rule.
-                    let answer = Answer {
-                        lines,
-                        best: None,
-                        score: 0,
-                        positions: 0,
-                        passes: 0,
-                    };
-                    return Ok((answer, t));
-                }
-                other => bail!("GO: unexpected {other:?}"),
-            }
-        }
-    }
-}
-
-/// A reference board as the wire's SETUP payload.
-pub fn wire_position(b: &Board) -> WirePosition {
-    let mut squares = [0u8; 64];
-    for (i, s) in squares.iter_mut().enumerate() {
-        let code = b.sq[21 + i % 8 + 10 * (i / 8)];
-        if code != 0 {
-            *s = ((code >> 4) & 7) | if code & 0x80 != 0 { 8 } else { 0 };
-        }
-    }
-    WirePosition {
-        squares,
-        side: u8::from(b.side != 0),
-        castling: b.castling,
-        ep: (b.ep != 0).then(|| wire_square(b.ep)),
-        halfmove: b.halfmove,
-        fullmove: b.fullmove,
-    }
-}
-
-/// A mailbox square (21 + file + 10 * rank) as a wire square (file + 8 * rank).
-pub fn wire_square(sq: u8) -> u8 {
-    let i = sq - 21;
-    i % 10 + 8 * (i / 10)
-}
-
-/// A reference move as a wire move.
-pub fn wire_move(m: Move) -> protocol::Move {
-    protocol::Move {
-        from: wire_square(m.from),
-        to: wire_square(m.to),
-        promo: m.flags & 7,
+/// The guest's answer for `board` with `budget` (SETUP, GO through the latch protocol) and
+/// the T-states it took. With no legal move the guest refuses GO with GAME_OVER, which
+/// counts as "no move".
+pub fn guest_answer(
+    session: &mut GuestSession,
+    board: &Board,
+    budget: u32,
+) -> Result<(Answer, u64), SessionError> {
+    session.setup(board)?;
+    let mut lines = vec![];
+    let result = session.go(Some(budget), |i| {
+        lines.push(Line {
+            pass: i.pass,
+            score: i.score,
+            positions: i.positions,
+            pv: i.pv.clone(),
+        })
+    });
+    match result {
+        Ok(b) => Ok((
+            Answer {
+                lines,
+                best: Some(b.mv),
+                score: b.score,
+                positions: b.positions,
+                passes: b.passes,
+            },
+            b.t_states,
+        )),
+        Err(SessionError::Refused(Refusal::GameOver)) => Ok((
+            Answer {
+                lines,
+                best: None,
+                score: 0,
+                positions: 0,
+                passes: 0,
+            },
+            0,
+        )),
+        Err(e) => Err(e),
     }
 }
 
@@ -202,13 +118,13 @@ pub fn reference_answer(board: &Board, budget: u32) -> Answer {
             pass: p.pass,
             score: p.score,
             positions: p.positions,
-            pv: p.pv.iter().map(|&m| wire_move(m)).collect(),
+            pv: p.pv.iter().map(wire_move).collect(),
         })
     });
     match r.best {
         Some(m) => Answer {
             lines,
-            best: Some(wire_move(m)),
+            best: Some(wire_move(&m)),
             score: r.score,
             positions: r.positions,
             passes: r.passes,
@@ -346,11 +262,11 @@ pub fn resource_line(rom: &[u8], stats: &GuestStats) -> String {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let budget = budget_of(args.level, args.budget)?;
     let positions = load_positions(&args)?;
-    let rom = match &args.rom {
-        Some(p) => std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?,
-        None => c7010::guest::image::BUILTIN_ROM.to_vec(),
+    let image = match &args.rom {
+        Some(p) => GuestImage::load(p)?,
+        None => GuestImage::builtin(),
     };
-    let mut link = GuestLink::boot(&rom)?;
+    let mut session = GuestSession::boot(&image)?;
     let bar = ProgressBar::new(positions.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
@@ -358,9 +274,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     );
     let (mut identical, mut evaluated, mut t_states) = (0usize, 0u64, 0u64);
     for (name, board) in &positions {
-        link.setup(board)
+        let (guest, t) = guest_answer(&mut session, board, budget)
             .with_context(|| format!("{name}: {}", board.to_fen()))?;
-        let (guest, t) = link.go(budget).with_context(|| name.clone())?;
         let want = reference_answer(board, budget);
         let diff = differences(&guest, &want);
         if diff.is_empty() {
@@ -379,7 +294,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bar.set_message(format!("{identical} identical"));
     }
     bar.finish_and_clear();
-    let stats = link.machine().stats();
+    let stats = session.module().machine().stats();
     let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
     println!("{} positions, {} identical", positions.len(), identical);
     println!(
@@ -389,7 +304,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         evaluated as f64 / seconds.max(1e-9),
         DEFAULT_CLOCK_HZ / 1e6
     );
-    println!("{}", resource_line(&rom, &stats));
+    println!("{}", resource_line(&image.rom, &stats));
     if identical != positions.len() {
         bail!(
             "{} of {} positions differ",
@@ -403,24 +318,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wire_squares_follow_the_protocol() {
-        assert_eq!(wire_square(21), 0); // a1
-        assert_eq!(wire_square(28), 7); // h1
-        assert_eq!(wire_square(91), 56); // a8
-        assert_eq!(wire_square(98), 63); // h8
-    }
-
-    #[test]
-    fn the_initial_position_on_the_wire() {
-        let w = wire_position(&Board::startpos());
-        assert_eq!(&w.squares[..8], &[4, 2, 3, 5, 6, 3, 2, 4]);
-        assert_eq!(w.squares[8], 1);
-        assert_eq!(w.squares[48], 9);
-        assert_eq!(w.squares[60], 14);
-        assert_eq!((w.side, w.castling, w.ep), (0, 15, None));
-    }
 
     #[test]
     fn a_different_line_or_move_is_reported() {
