@@ -137,7 +137,10 @@ fn go_in_a_game_equals_analys() {
     // must equal `analys` with the game's history and the ROM's book (none in the ROM yet:
     // asm/bookplay.asm).
     let image = GuestImage::builtin();
-    assert!(image.symbol("BOOK").is_err(), "the book is in the ROM now: pass it to analys");
+    assert!(
+        image.symbol("BOOK").is_err(),
+        "the book is in the ROM now: pass it to analys"
+    );
     let book: Option<Book> = None;
     let mut s = GuestSession::boot(&image).unwrap();
     s.new_game().unwrap();
@@ -264,4 +267,32 @@ fn the_search_keeps_its_stack_within_the_ram_plan() {
         "stack low-water {:#x}, data ends at {ramused:#x}",
         stats.sp_low_water
     );
+}
+
+#[test]
+fn verify_command_reports_identical_positions_and_the_figures() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_c7010"))
+        .args([
+            "verify",
+            "--suite",
+            "tests/data/suites/mate1.fen",
+            "--budget",
+            "300",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("8 positions, 8 identical"), "{text}");
+    assert!(
+        text.contains("per emulated s") && text.contains("stack low-water"),
+        "{text}"
+    );
+    // Bad input: a clear error and a failing exit code, no panic.
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_c7010"))
+        .args(["verify", "--suite", "tests/data/no-such-suite.epd"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot read"));
 }
