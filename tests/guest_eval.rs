@@ -573,5 +573,8 @@ fn root_list_stack_use_is_small() {
     let used = 0xE800 - low;
     println!("ROOTLIST: {used} bytes of stack");
     assert!(used <= 80, "ROOTLIST used {used} bytes of stack");
-    assert!(used >= 40, "the low-water mark did not see the chain ({used})");
+    assert!(
+        used >= 40,
+        "the low-water mark did not see the chain ({used})"
+    );
 }
