@@ -147,19 +147,19 @@ impl SetupEditor {
         {
             return Err(SetupError::PawnOnEdge);
         }
-        let fen = format!(
-            "{} {} {} - 0 1",
-            self.placement_field(),
-            if self.side == Colour::White { 'w' } else { 'b' },
-            self.castling_field()
-        );
-        let board = Board::from_fen(&fen).map_err(|_| SetupError::Impossible)?;
-        // The side that just "moved" must not be in check.
-        let mut other_side = board.clone();
-        other_side.side ^= crate::reference::piece::BLACK;
-        if other_side.in_check() {
+        let fen = |side: Colour| {
+            format!(
+                "{} {} {} - 0 1",
+                self.placement_field(),
+                if side == Colour::White { 'w' } else { 'b' },
+                self.castling_field()
+            )
+        };
+        // The side that just "moved" must not be in check: look at it as if it were to move.
+        if Board::from_fen(&fen(other(self.side))).is_ok_and(|b| b.in_check()) {
             return Err(SetupError::WrongCheck);
         }
+        let board = Board::from_fen(&fen(self.side)).map_err(|_| SetupError::Impossible)?;
         Ok(board)
     }
 
