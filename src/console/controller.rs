@@ -107,7 +107,7 @@ enum Phase {
 pub enum LineOutcome {
     /// Carry on.
     Done,
-    /// The line is a move but the module is still thinking: offer it again later.
+    /// The module is still thinking and the line must wait for its move: offer it again.
     Wait,
     /// The user asked to quit.
     Quit,
@@ -613,6 +613,12 @@ impl Console {
             Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
             None => (line.to_ascii_lowercase(), ""),
         };
+        // While the module thinks only these act at once; anything else (a move, a take
+        // back, a new level) waits for its move, so a script means the same at any speed.
+        let at_once = ["quit", "exit", "go", "now", "help", "?", "flip", "turbo"];
+        if self.engine.thinking() && !at_once.contains(&word.as_str()) {
+            return LineOutcome::Wait;
+        }
         self.message = None;
         if let Phase::Setup(editor) = &mut self.phase
             && !matches!(word.as_str(), "quit" | "exit" | "yes" | "y" | "no" | "n")
@@ -672,10 +678,6 @@ impl Console {
         {
             self.press(G7000Key::Digit(d));
             return LineOutcome::Done;
-        }
-        let is_move = move_squares(line).is_some() || parse_san(self.game.board(), line).is_ok();
-        if is_move && self.engine.thinking() {
-            return LineOutcome::Wait;
         }
         if move_squares(line).is_some() {
             self.input.clear();
