@@ -14,7 +14,7 @@
 //! | `T` | take back (your last move and the module's reply) |
 //! | `M` | make the module move now |
 //! | `R` then `YES` | new game |
-//! | `S` | set up a position (see [`super::setup`]) |
+//! | `S` | set up a position (see [`super::setup`]; YES plays it, CLEAR leaves) |
 //! | `=` | turn the board round |
 //! | `+` | turbo on/off |
 //! | `?` | help page |
@@ -28,7 +28,7 @@ use super::game::{Game, GameState, MoveRefusal, colour_of, console_notation, pla
 use super::keyboard::G7000Key;
 use super::pgn::{PgnHeaders, to_pgn, today};
 use super::saved::SavedGame;
-use super::screen::{Analysis, Colour, PieceKind, ScreenState, move_squares};
+use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, move_squares};
 use super::setup::SetupEditor;
 use crate::engine::{Engine, EngineError, Info, Limit, Said};
 use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
@@ -320,7 +320,8 @@ impl Console {
                         self.phase = Phase::Setup(editor);
                     }
                 },
-                G7000Key::No => self.phase = Phase::Play,
+                // CLEAR with nothing typed leaves the editor (NO is the knight here).
+                G7000Key::Clear if editor.input().is_empty() => self.phase = Phase::Play,
                 other => {
                     if let Err(why) = editor.press(other) {
                         self.message = Some(why.to_string());
@@ -401,6 +402,10 @@ impl Console {
 
     /// The human's move from `from` to `to` (0 = a1).
     fn human_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
+        if self.game.state().is_over() {
+            self.message = Some(MoveRefusal::GameOver.to_string());
+            return;
+        }
         if self.game.side_to_move() != self.human || self.engine.thinking() {
             self.message = Some("WAIT FOR MY MOVE".into());
             return;
@@ -583,7 +588,14 @@ impl Console {
     /// best line in console notation.
     fn analysis_of(&self, info: &Info) -> Analysis {
         let engine_side = self.game.side_to_move();
-        let pawns = i32::from(info.score) * 100 / 16;
+        let mate = i32::from(crate::reference::search::MATE);
+        let raw = i32::from(info.score);
+        // Engine units are 1/16 pawn; mate scores are MATE - plies.
+        let pawns = if raw.abs() > mate - 1000 {
+            raw.signum() * (MATE_CENTIPAWNS - (mate - raw.abs()))
+        } else {
+            raw * 100 / 16
+        };
         let score = match engine_side {
             Colour::White => pawns,
             Colour::Black => -pawns,
@@ -621,11 +633,18 @@ impl Console {
         }
         self.message = None;
         if let Phase::Setup(editor) = &mut self.phase
-            && !matches!(word.as_str(), "quit" | "exit" | "yes" | "y" | "no" | "n")
-            && !word.is_empty()
+            && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
         {
-            if let Err(why) = editor.type_text(line) {
-                self.message = Some(why.to_string());
+            match word.as_str() {
+                "done" | "yes" | "y" => self.press(G7000Key::Yes),
+                "cancel" | "no" | "n" => self.phase = Phase::Play,
+                "clear" => self.press(G7000Key::Times),
+                "side" => self.press(G7000Key::Equals),
+                _ => {
+                    if let Err(why) = editor.type_text(line) {
+                        self.message = Some(why.to_string());
+                    }
+                }
             }
             return LineOutcome::Done;
         }

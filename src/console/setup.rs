@@ -4,10 +4,10 @@
 //! Keys: a piece letter (`P` `R` `B` `Q` `K`, and `NO` for the knight, as the G7000 has no
 //! N key), a square and ENTER place a piece of the colour being placed (`K E 1 ENTER`);
 //! `.` and a square and ENTER empty the square; `+` switches the colour being placed; `=`
-//! switches the side to move; `×` empties the board; CLEAR erases what was typed; YES starts
-//! the game from the position, NO leaves the editor. In the terminal a line like `Ke1`
-//! (capital: White) or `ke8` (small: Black) or `.e4` does the same; `setup FEN` pastes a
-//! whole position.
+//! switches the side to move; `×` empties the board; CLEAR erases what was typed, and with
+//! nothing typed leaves the editor; YES starts the game from the position. In the terminal
+//! a line like `Ke1` (capital: White) or `ke8` (small: Black) or `.e4` does the same, with
+//! `clear` (empty board), `side`, `done` and `cancel`; `setup FEN` pastes a whole position.
 
 use super::keyboard::G7000Key;
 use super::screen::{Colour, Piece, PieceKind, move_squares};
