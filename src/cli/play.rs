@@ -4,8 +4,9 @@
 //!
 //! The terminal front end reads lines from stdin on a thread of its own, so the console
 //! keeps its 50 Hz frames (clocks, the module thinking) while nothing is typed. A move typed
-//! while the module thinks waits until it has moved; at the end of stdin (a script) the
-//! console lets the module finish its move, then quits. The screen is printed again when
+//! while the module thinks waits until it has moved; when stdin is not a terminal (a script)
+//! every line waits so, and at the end of the input the console lets the module finish its
+//! move, then quits. The screen is printed again when
 //! anything but the clocks changes; on a terminal it replaces the previous one.
 
 use std::collections::VecDeque;
@@ -196,6 +197,10 @@ fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
     let mut end_of_input = false;
     let mut shown: Option<ScreenState> = None;
     let mut out = std::io::stdout();
+    // A script (stdin not a terminal) waits for the module's move before each line, quit
+    // included, so it means the same at any speed; a person may quit or move at once.
+    let scripted = !std::io::stdin().is_terminal();
+    show_if_changed(&mut out, console, &mut shown, tty, options)?;
     loop {
         let started = Instant::now();
         while let Ok(message) = lines.try_recv() {
@@ -205,10 +210,15 @@ fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
             }
         }
         while let Some(line) = pending.front() {
+            if scripted && console.thinking() {
+                break;
+            }
             match console.type_line(line) {
                 LineOutcome::Wait => break,
                 LineOutcome::Done => {
                     pending.pop_front();
+                    // Each line's effect is shown, even if the next line follows at once.
+                    show_if_changed(&mut out, console, &mut shown, tty, options)?;
                 }
                 LineOutcome::Quit => {
                     print_screen(&mut out, console, tty, options)?;
@@ -222,17 +232,29 @@ fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
             return Ok(());
         }
         console.run_frame(TURBO_BUDGET);
-        let screen = without_clocks(&console.screen());
-        if shown.as_ref() != Some(&screen) {
-            print_screen(&mut out, console, tty, options)?;
-            shown = Some(screen);
-        }
+        show_if_changed(&mut out, console, &mut shown, tty, options)?;
         if let Some(rest) = frame.checked_sub(started.elapsed())
             && !console.turbo()
         {
             std::thread::sleep(rest);
         }
     }
+}
+
+/// Prints the screen if anything but the clocks changed since it was last printed.
+fn show_if_changed(
+    out: &mut impl Write,
+    console: &Console,
+    shown: &mut Option<ScreenState>,
+    tty: bool,
+    options: TerminalOptions,
+) -> anyhow::Result<()> {
+    let screen = without_clocks(&console.screen());
+    if shown.as_ref() != Some(&screen) {
+        print_screen(out, console, tty, options)?;
+        *shown = Some(screen);
+    }
+    Ok(())
 }
 
 /// Prints the console screen; on a terminal it replaces the previous one.

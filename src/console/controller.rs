@@ -764,11 +764,16 @@ impl Console {
         self.save_pgn(None);
     }
 
-    /// At the end of a game, once: write the PGN if `--pgn` was given.
+    /// At the end of a game, once: write the PGN if `--pgn` was given (quietly: the status
+    /// line keeps the result, unless the file cannot be written).
     fn write_pgn_at_end(&mut self) {
-        if !self.pgn_written && self.options.pgn.is_some() {
+        if let Some(path) = self.options.pgn.clone()
+            && !self.pgn_written
+        {
             self.pgn_written = true;
-            self.save_pgn(None);
+            if std::fs::write(&path, self.pgn()).is_err() {
+                self.message = Some("CANNOT WRITE THE PGN".into());
+            }
         }
     }
 
