@@ -206,7 +206,10 @@ fn play_opens_its_window_under_xvfb() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(!text.contains("using the terminal"), "{text}");
-    assert!(text.contains("STILL-RUNNING"), "c7010 play ended early:\n{text}");
+    assert!(
+        text.contains("STILL-RUNNING"),
+        "c7010 play ended early:\n{text}"
+    );
     if !text.contains("NO-XWININFO") {
         let line = text
             .lines()

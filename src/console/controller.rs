@@ -603,7 +603,10 @@ impl Console {
         let mut board = self.game.board().clone();
         let mut best_line = Vec::new();
         for &m in &info.pv {
-            if !crate::reference::legal_moves(&board).as_slice().contains(&m) {
+            if !crate::reference::legal_moves(&board)
+                .as_slice()
+                .contains(&m)
+            {
                 break;
             }
             best_line.push(console_notation(&board, m));
@@ -738,8 +741,12 @@ impl Console {
 
     /// The PGN headers of this game.
     pub fn pgn_headers(&self) -> PgnHeaders {
-        let mut h =
-            PgnHeaders::for_players(&self.options.player, &self.engine.name(), self.human, &today());
+        let mut h = PgnHeaders::for_players(
+            &self.options.player,
+            &self.engine.name(),
+            self.human,
+            &today(),
+        );
         h.level = Some(self.level);
         h
     }

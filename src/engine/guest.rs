@@ -307,9 +307,11 @@ impl Engine for GuestEngine {
                         let mut board = self.board.clone();
                         let mut line = Vec::new();
                         for wire in pv {
-                            let found = legal_moves(&board).as_slice().iter().copied().find(|m| {
-                                to_wire(*m) == wire
-                            });
+                            let found = legal_moves(&board)
+                                .as_slice()
+                                .iter()
+                                .copied()
+                                .find(|m| to_wire(*m) == wire);
                             let Some(m) = found else { break };
                             board.make(m);
                             line.push(m);
@@ -340,7 +342,9 @@ impl Engine for GuestEngine {
                             book: flags.has(protocol::MoveFlags::BOOK),
                         }));
                     }
-                    Event::GameOver(GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_)) => {}
+                    Event::GameOver(
+                        GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_),
+                    ) => {}
                     other => return Err(unexpected(&other)),
                 }
             }
