@@ -347,11 +347,9 @@ impl Console {
             Enter if typing => self.enter_move(),
             Letter('L') => self.phase = Phase::ChangeLevel,
             Letter('T') => self.take_back(),
-            Letter('M') => {
-                if self.engine.thinking() {
-                    let result = self.engine.move_now();
-                    self.report(result);
-                }
+            Letter('M') if self.engine.thinking() => {
+                let result = self.engine.move_now();
+                self.report(result);
             }
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {

@@ -130,7 +130,7 @@ impl GuestEngine {
     }
 
     /// Finds the reference move for a wire move in the current position.
-    fn from_wire(&self, mv: protocol::Move) -> Result<Move, EngineError> {
+    fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
         let (from, to) = (mailbox(mv.from), mailbox(mv.to));
         legal_moves(&self.board)
             .as_slice()
@@ -330,7 +330,7 @@ impl Engine for GuestEngine {
                         positions,
                         passes,
                     } if self.thinking => {
-                        let best = self.from_wire(mv)?;
+                        let best = self.legal_move_of(mv)?;
                         self.board.make(best);
                         self.history.push(best);
                         self.thinking = false;
