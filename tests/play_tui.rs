@@ -169,3 +169,20 @@ fn without_a_display_the_terminal_takes_over_with_one_line() {
     );
     assert!(text(&out.stdout).contains("MOVES  1. E2-E4"));
 }
+
+#[test]
+fn the_default_engine_is_the_guest_in_the_module() {
+    let pgn = temp_file("guest.pgn");
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui", "--colour", "white", "--level", "2"])
+        .arg("--pgn")
+        .arg(&pgn);
+    let out = run(cmd, "e2e4\nquit\n");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "no fallback note: {stderr}");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(written.contains("[Black \"c7010 module (ROM "), "{written}");
+    let movetext = written.lines().last().unwrap();
+    assert_eq!(movetext.split_whitespace().count(), 4, "1. e4 reply *: {movetext}");
+}
