@@ -282,6 +282,10 @@ fn flip_help_and_clocks() {
     assert!(c.screen().flipped);
     keys(&mut c, "?");
     assert!(c.screen().help);
+    assert_eq!(c.screen().help_page, 0);
+    keys(&mut c, "?");
+    assert_eq!(c.screen().help_page, 1, "? again: the game keys");
+    insta::assert_snapshot!("game_keys_help_frame", frame_text(&c));
     keys(&mut c, "E");
     assert!(!c.screen().help, "any key leaves the help page");
     assert!(c.game().moves().is_empty());

@@ -69,7 +69,11 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
     assert!(c.game().moves().is_empty());
     type_move(&mut c, "E2-E4");
     settle(&mut c);
-    assert_eq!(c.game().moves().len(), 2, "the module answered after the replay");
+    assert_eq!(
+        c.game().moves().len(),
+        2,
+        "the module answered after the replay"
+    );
     type_move(&mut c, "E4-E6");
     assert_eq!(c.screen().status, "PIECE CANNOT GO THERE");
     c.press(G7000Key::Letter('L'));
@@ -81,7 +85,8 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
 #[test]
 fn the_guest_engine_keeps_the_game_for_deep_take_backs() {
     let mut e = GuestEngine::builtin().unwrap();
-    e.check_plays().expect("this ROM speaks the whole command set");
+    e.check_plays()
+        .expect("this ROM speaks the whole command set");
     let mut board = Board::startpos();
     for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
         let m = parse_uci(&board, uci).unwrap();
@@ -130,5 +135,9 @@ fn a_set_up_position_goes_to_the_guest() {
     assert!(c.thinking());
     settle(&mut c);
     let m = c.game().moves()[0];
-    assert_eq!(m.from, c7010::reference::board::square(4, 7), "the black king moved");
+    assert_eq!(
+        m.from,
+        c7010::reference::board::square(4, 7),
+        "the black king moved"
+    );
 }
