@@ -180,7 +180,11 @@ fn guest_attack_test_equals_the_reference_on_every_square() {
                         .call("ATTACKED", |r| r.bc = (by as u16) << 8 | sq as u16)
                         .unwrap();
                     let carry = regs.f() & 1 != 0;
-                    assert_eq!(carry, b.attacked(sq, by), "position {i} square {sq} by {by:#x}");
+                    assert_eq!(
+                        carry,
+                        b.attacked(sq, by),
+                        "position {i} square {sq} by {by:#x}"
+                    );
                 }
             }
         }

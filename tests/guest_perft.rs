@@ -15,7 +15,10 @@ const STANDARD: [(&str, [u32; 3]); 6] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         [48, 2_039, 97_862],
     ),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", [14, 191, 2_812]),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        [14, 191, 2_812],
+    ),
     (
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         [6, 264, 9_467],
@@ -83,7 +86,10 @@ fn perft_stays_inside_the_ram_plan() {
     let at3 = low(&s);
     let per_ply = at2 - at3;
     eprintln!("stack low water: perft 2 {at2:#x}, perft 3 {at3:#x}, {per_ply} bytes a ply");
-    assert!(per_ply > 0 && per_ply <= 24, "{per_ply} stack bytes per ply");
+    assert!(
+        per_ply > 0 && per_ply <= 24,
+        "{per_ply} stack bytes per ply"
+    );
     // The deepest perft the guest accepts (6) still stays above the data.
     let at6 = at3 - 3 * per_ply;
     assert!(

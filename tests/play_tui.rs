@@ -184,5 +184,9 @@ fn the_default_engine_is_the_guest_in_the_module() {
     let written = std::fs::read_to_string(&pgn).unwrap();
     assert!(written.contains("[Black \"c7010 module (ROM "), "{written}");
     let movetext = written.lines().last().unwrap();
-    assert_eq!(movetext.split_whitespace().count(), 4, "1. e4 reply *: {movetext}");
+    assert_eq!(
+        movetext.split_whitespace().count(),
+        4,
+        "1. e4 reply *: {movetext}"
+    );
 }

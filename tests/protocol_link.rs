@@ -103,7 +103,10 @@ fn every_command_answered_once_at_random_poll_intervals() {
         );
         if ends_game(&event) {
             let over = module.wait_event(50_000_000).unwrap();
-            assert!(matches!(over, Event::GameOver(_)), "round {round}: {over:?}");
+            assert!(
+                matches!(over, Event::GameOver(_)),
+                "round {round}: {over:?}"
+            );
         }
         // Nothing more may arrive: an answer doubled would show here.
         module.run(200_000).unwrap();

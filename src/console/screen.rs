@@ -242,7 +242,7 @@ pub fn format_score(centipawns: i32) -> String {
     if magnitude > mate - 1000 && magnitude <= mate {
         let plies = mate - magnitude;
         let sign = if centipawns > 0 { '+' } else { '-' };
-        return format!("{sign}M{}", (plies + 1) / 2);
+        return format!("{sign}M{}", plies.div_ceil(2));
     }
     let sign = match centipawns.signum() {
         1 => "+",

@@ -389,7 +389,9 @@ pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
         }
         let k = w & 7;
         if !(1..=6).contains(&k) || w > 14 {
-            return Err(SessionError::BadState(format!("piece code {w} on square {i}")));
+            return Err(SessionError::BadState(format!(
+                "piece code {w} on square {i}"
+            )));
         }
         let colour = if w & 8 != 0 { BLACK } else { 0 };
         b.put(square(i as u8 % 8, i as u8 / 8), code_of_kind(k) | colour);
