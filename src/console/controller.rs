@@ -540,9 +540,8 @@ impl Console {
             };
             self.clocks[i] += seconds;
         }
-        if !self.engine.thinking() {
-            return;
-        }
+        // The module runs in every frame, thinking or not: an engine that thinks on the
+        // player's time does so now.
         match self.engine.advance(t_states) {
             Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
             Err(e) => self.engine_failed(e),
