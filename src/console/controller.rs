@@ -167,7 +167,8 @@ impl Console {
             level,
             input: String::new(),
             message: None,
-            flipped: false,
+            // A player who chose Black sees the board from Black's side.
+            flipped: options.colour == Some(Colour::Black),
             help: false,
             help_page: 0,
             turbo: false,
@@ -519,7 +520,7 @@ impl Console {
     }
 
     fn engine_failed(&mut self, e: EngineError) {
-        self.message = Some(format!("MODULE: {e}").to_uppercase());
+        self.message = Some(e.to_string().to_uppercase());
     }
 
     fn report(&mut self, result: Result<(), EngineError>) {
@@ -580,7 +581,8 @@ impl Console {
                     Some(mv) => match self.game.play(mv) {
                         Ok(()) => self.after_move(),
                         Err(_) => {
-                            self.message = Some(format!("MODULE PLAYED {}?", mv.uci()));
+                            self.message =
+                                Some(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
                         }
                     },
                     None => self.write_pgn_at_end(),
