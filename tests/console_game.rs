@@ -387,6 +387,10 @@ fn a_failing_or_cheating_engine_is_reported_not_obeyed() {
     keys(&mut c, "E2-E4 ENTER");
     c.tick(PAL_FRAME_T_STATES);
     assert_eq!(status(&c), "THE MODULE FAILED: SILENT");
+    assert!(!c.thinking());
+    // M sets the engine up again and asks once more.
+    keys(&mut c, "M");
+    assert!(c.thinking(), "M restarts the module's thought");
     // A move that is not legal (a white pawn moving for Black) is not played.
     let board = c7010::reference::Board::startpos();
     let cheat = c7010::reference::parse_uci(&board, "d2d4").unwrap();

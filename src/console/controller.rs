@@ -360,6 +360,9 @@ impl Console {
                 let result = self.engine.move_now();
                 self.report(result);
             }
+            // Not thinking although it is its move (after a failure): set the engine up
+            // again and let it think.
+            Letter('M') => self.resync_engine(),
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
                 if self.engine.thinking() {
