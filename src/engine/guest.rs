@@ -367,6 +367,20 @@ impl Engine for GuestEngine {
     fn clock_hz(&self) -> Option<f64> {
         Some(self.module.machine().clock_hz())
     }
+
+    fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
+        if self.thinking {
+            return Some(Err(EngineError::Busy));
+        }
+        Some(self.module.snapshot().map_err(module_error))
+    }
+
+    fn load_machine(&mut self, state: &[u8]) -> Result<(), EngineError> {
+        if self.thinking {
+            return Err(EngineError::Busy);
+        }
+        self.module.restore(state).map_err(module_error)
+    }
 }
 
 #[cfg(test)]

@@ -69,9 +69,19 @@ impl Console {
             human: self.human,
             clocks: self.clocks,
         };
+        let machine_file = self.options.state_file.with_extension("machine");
         self.message = Some(match saved.write(&self.options.state_file) {
-            Ok(()) => "GAME SAVED".into(),
             Err(_) => "CANNOT SAVE".into(),
+            // The guest's whole machine goes beside the game, so loading continues from the
+            // very T-state; an engine without a machine saves the game only.
+            Ok(()) => match self.engine.save_machine() {
+                None => "GAME SAVED".into(),
+                Some(Ok(bytes)) => match std::fs::write(&machine_file, bytes) {
+                    Ok(()) => "GAME AND MODULE SAVED".into(),
+                    Err(_) => "CANNOT SAVE MODULE".into(),
+                },
+                Some(Err(_)) => "GAME SAVED, MODULE BUSY".into(),
+            },
         });
     }
 
@@ -88,7 +98,14 @@ impl Console {
                 self.analysis = None;
                 self.pgn_written = false;
                 self.resync_engine();
-                self.message = Some("GAME LOADED".into());
+                let machine_file = self.options.state_file.with_extension("machine");
+                self.message = Some(match std::fs::read(&machine_file) {
+                    Err(_) => "GAME LOADED".into(),
+                    Ok(bytes) => match self.engine.load_machine(&bytes) {
+                        Ok(()) => "GAME AND MODULE LOADED".into(),
+                        Err(_) => "GAME LOADED, MODULE NOT".into(),
+                    },
+                });
             }
             Err(why) => self.message = Some(why.to_string()),
         }
