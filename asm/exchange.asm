@@ -246,7 +246,7 @@ EXCH14: POP     HL              ; S's gain
 ; of its work; pinned attackers may mark too, COLLECT then finds none. EXCH clears every
 ; mark again, and until then COLLECT reads codes with OR 1.
 ; In: BOARD.   Out: BOARD with the marks.
-; Destroys: AF, BC, DE, HL.   Called by: EXCH.
+; Destroys: AF, BC, DE, HL, IX.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 ATTMARK:
         LD      HL,BOARD+20     ; as EXCH's walks: the end is tested at the border bytes
@@ -311,7 +311,7 @@ NEXT:   LD      A,L
 
 ; AMPAWN .. AMKING - the attacks of one piece, then back to ATTMARK's walk.
 ; In: B = its square (LOW), E = its colour, H = HIGH BOARD.
-; Destroys: AF, L (restored to B).   Called by: ATTMARK (jumped to).
+; Destroys: AF, C, L (restored to B), IX.   Called by: ATTMARK (jumped to).
 AMPAWN: LD      A,E
         OR      A
         JR      NZ,AMPAW1
@@ -331,15 +331,17 @@ AMKNIGHT:
         AMSTEP  -19
         AMSTEP  -21
         JP      AMNEXT
-AMKING: AMSTEP  10
-        AMSTEP  -10
-        AMSTEP  1
-        AMSTEP  -1
-        AMSTEP  11
-        AMSTEP  9
-        AMSTEP  -9
-        AMSTEP  -11
+AMKING: LD      IX,KSTEPS       ; a loop: there are only two kings
+        LD      C,8
+AMKIN1: LD      A,B
+        ADD     A,(IX+0)
+        LD      L,A
+        AMCHK
+        INC     IX
+        DEC     C
+        JR      NZ,AMKIN1
         JP      AMNEXT
+KSTEPS: DEFB    10,-10,1,-1,11,9,-9,-11
 AMQUEEN:
         CALL    AMORTH
 AMBISHOP:
@@ -372,26 +374,6 @@ AMDIAG: AMRAY   11
 ; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 
-; One line from S's king in B: a slider of colour E that moves along it calls SKEWHIT.
-SKRAY   MACRO   STEP,SLIDER
-        LOCAL   NEXT,HIT,DONE
-        LD      L,B
-NEXT:   LD      A,L
-        ADD     A,STEP
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,NEXT
-        XOR     E               ; M's pieces read as white; S's and the border do not match
-        CP      SLIDER
-        JR      Z,HIT
-        CP      QUEEN
-        JR      NZ,DONE
-HIT:    LD      D,-(STEP)
-        CALL    SKEWHIT
-DONE:
-        ENDM
-
 SKEWER: LD      HL,0
         PUSH    HL              ; the best gain so far
         LD      A,(SIDE)
@@ -404,21 +386,45 @@ SKEW1:  ADD     A,LOW BOARD
         LD      A,(SIDE)
         XOR     BLACK
         LD      E,A             ; M's colour
+        LD      HL,SKDIRS
+SKEW2:  LD      A,(HL)          ; the next line: its step and its slider
+        OR      A
+        JR      Z,SKEW6
+        LD      C,A
+        INC     HL
+        LD      D,(HL)
+        INC     HL
+        PUSH    HL
         LD      H,HIGH BOARD
-        SKRAY   10,ROOK
-        SKRAY   -10,ROOK
-        SKRAY   1,ROOK
-        SKRAY   -1,ROOK
-        SKRAY   11,BISHOP
-        SKRAY   9,BISHOP
-        SKRAY   -9,BISHOP
-        SKRAY   -11,BISHOP
-        POP     HL
+        LD      L,B
+SKEW3:  LD      A,L             ; the first piece from the king
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,SKEW3
+        XOR     E               ; M's pieces read as white; S's and the border do not match
+        CP      D
+        JR      Z,SKEW4
+        CP      QUEEN
+        JR      NZ,SKEW5
+SKEW4:  LD      A,C
+        NEG
+        LD      D,A             ; the step away from the slider
+        CALL    SKEWHIT
+SKEW5:  POP     HL
+        JR      SKEW2
+SKEW6:  POP     HL
         RET
+
+; The eight lines in direction order with the slider (besides the queen) moving along each.
+SKDIRS: DEFB    10,ROOK,-10,ROOK,1,ROOK,-1,ROOK
+        DEFB    11,BISHOP,9,BISHOP,-9,BISHOP,-11,BISHOP,0
 
 ; SKEWHIT - one skewer line: the piece behind the king, if it is S's, is the target.
 ; In: L = the checking slider, B = S's king, D = the step away from the slider, E = M's
-;     colour, H = HIGH BOARD, the best gain so far under the return address.
+;     colour, H = HIGH BOARD; on the stack: the return address, SKEWER's table pointer,
+;     the best gain so far.
 ; Out: that best raised to this swap's gain; B, E (set again), H kept.
 ; Destroys: AF, C, D, L, IX, IY.   Called by: SKEWER.
 SKEWHIT:
@@ -466,7 +472,7 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         CALL    SWAP            ; HL = the gain
         POP     BC              ; B = S's king
         EX      DE,HL
-        LD      HL,2            ; the best, under our return address
+        LD      HL,4            ; the best, under the return address and the pointer
         ADD     HL,SP
         LD      A,(HL)
         INC     HL
@@ -475,7 +481,7 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         AND     A
         SBC     HL,DE
         JR      NC,SKEWH2
-        LD      HL,2
+        LD      HL,4
         ADD     HL,SP
         LD      (HL),E
         INC     HL

@@ -32,17 +32,18 @@ fn session_after_setup() -> (Session, String) {
         startup.contains("Ok { command: 2 }"),
         "SETUP answered: {startup}"
     );
-    // Today's ROM answers SETUP but does not set up BOARD yet: write the reference's
-    // mailbox and state bytes into RAM, laid out as asm/ram.asm says.
+    // The module keeps the position in BOARD and the state bytes after it, laid out as
+    // asm/ram.asm says: they must be the reference's bytes for the same FEN.
     let board = Board::from_fen(FEN).unwrap();
     let base = (symbol("BOARD") - 0xE000) as usize;
-    let machine = session.machine_mut();
-    let ram = machine.ram_mut();
-    ram[base..base + 120].copy_from_slice(&board.sq);
+    let ram = session.machine().ram();
+    assert_eq!(&ram[base..base + 120], &board.sq[..], "BOARD after SETUP");
     let state = [board.side, board.castling, board.ep, board.halfmove];
-    ram[base + 120..base + 124].copy_from_slice(&state);
-    ram[base + 124..base + 126].copy_from_slice(&board.fullmove.to_le_bytes());
-    session.external_change();
+    assert_eq!(
+        &ram[base + 120..base + 124],
+        &state,
+        "SIDE, CASTLE, EPSQ, HALFMV"
+    );
     (session, startup)
 }
 
@@ -51,7 +52,7 @@ fn scripted_session_on_the_guest_rom() {
     let (mut session, startup) = session_after_setup();
     let mut transcript = startup;
     let recvmsg = symbol("RECVMSG");
-    let main_return = symbol("MAIN") + 3; // MAIN: CALL RECVMSG
+    let main_return = symbol("MATCH") + 6; // MATCH: LD SP,RAMTOP; CALL RECVMSG
     let msgbuf = symbol("MSGBUF");
     let ramtop = symbol("RAMTOP");
     let mut before_back = None;
@@ -83,14 +84,14 @@ fn scripted_session_on_the_guest_rom() {
                 );
             }
             "bt" if regs.pc == recvmsg => {
-                // The word at SP is MAIN's return address, and the walk names it.
+                // The word at SP is MATCH's return address, and the walk names it.
                 let at_sp = u16::from_le_bytes([
                     session.machine().read(regs.sp),
                     session.machine().read(regs.sp + 1),
                 ]);
                 assert_eq!(at_sp, main_return);
                 assert!(
-                    out.contains(&format!("#1  {main_return:04X}  MAIN+3")),
+                    out.contains(&format!("#1  {main_return:04X}  MATCH+6")),
                     "{out}"
                 );
             }

@@ -558,3 +558,23 @@ fn exch_sees_the_skewer_through_the_king() {
         assert_eq!(got.1, own, "{fen}");
     }
 }
+
+/// The stack the root list takes (GEN -> EVLHOOK -> EVALMOVE -> EXCH -> SKEWER / COLLECT ->
+/// COLINS), from the 2-byte return address the harness pushes at 0E7FEH: the search calls
+/// this chain from below its own frames, within the RAM plan's 128 bytes of stack.
+#[test]
+fn root_list_stack_use_is_small() {
+    let mut h = harness();
+    for b in roots(20, 2) {
+        load_board(&mut h, &b);
+        h.call("ROOTLIST", |_| {}).unwrap();
+    }
+    let low = h.machine.stats().sp_low_water;
+    let used = 0xE800 - low;
+    println!("ROOTLIST: {used} bytes of stack");
+    assert!(used <= 80, "ROOTLIST used {used} bytes of stack");
+    assert!(
+        used >= 40,
+        "the low-water mark did not see the chain ({used})"
+    );
+}

@@ -50,7 +50,13 @@ fn hosted_image() -> GuestImage {
     for s in SERVICES {
         src.push_str(&format!("{s}:\n        HALT\n        RET\n        NOP\n"));
     }
-    for f in ["search.asm", "bookplay.asm", "proto.asm", "book.asm", "ram.asm"] {
+    for f in [
+        "search.asm",
+        "bookplay.asm",
+        "proto.asm",
+        "book.asm",
+        "ram.asm",
+    ] {
         src.push_str(&format!("        INCLUDE \"{}\"\n", dir.join(f).display()));
     }
     // Two small routines search.asm borrows from eval.asm and match.asm.

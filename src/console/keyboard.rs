@@ -173,12 +173,35 @@ pub const PC_KEY_MAP: [(&str, &str); 13] = [
 
 /// The help page: a title, the key map, and the keys that belong to the PC side.
 pub fn help_lines() -> Vec<String> {
-    let mut lines = vec!["KEYBOARD    G7000 = PC".to_string()];
+    let mut lines = vec!["KEYBOARD G7000 = PC  ? MORE".to_string()];
     for (g, pc) in PC_KEY_MAP {
         lines.push(format!("{g:>7} = {pc}"));
     }
     lines.push("   HELP = F1   QUIT = ESC".to_string());
     lines
+}
+
+/// The second help page: what the keys do in the game (at most 15 lines of 28 characters,
+/// what the VDC's help page holds).
+pub fn game_help_lines() -> Vec<String> {
+    [
+        "GAME KEYS",
+        "MOVE    E2-E4 ENTER",
+        "CLEAR   ERASE THE TYPING",
+        "PROMOTE Q R B NO=N",
+        "L 1-6   LEVEL",
+        "T       TAKE BACK",
+        "M       MOVE NOW",
+        "R YES   NEW GAME",
+        "S       SET UP (YES=PLAY)",
+        "=       TURN THE BOARD",
+        "+       TURBO ON/OFF",
+        "P       WRITE PGN",
+        "W O     SAVE/LOAD GAME",
+        "ANY KEY BACK TO THE GAME",
+    ]
+    .map(String::from)
+    .to_vec()
 }
 
 /// Mapping from minifb keys (the window) to G7000 keys.

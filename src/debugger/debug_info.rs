@@ -283,13 +283,22 @@ mod tests {
         let recv = info.symbol("recvmsg").expect("RECVMSG in the symbols");
         assert_eq!(info.label_at(recv), Some("RECVMSG"));
         assert_eq!(info.name_of(recv + 2).as_deref(), Some("RECVMSG+2"));
-        let entry = info.source_of(0x0001).unwrap();
-        assert_eq!((entry.file.as_str(), entry.line), ("asm/main.asm", 8));
-        assert_eq!(info.address_of_line("main.asm", 9), Some(0x0004));
+        // RESET: DI at 0000, then LD SP,RAMTOP (0001) and CALL LINIT (0004) on the next lines.
+        let reset = info.source_of(0x0000).unwrap();
+        assert_eq!(reset.file.as_str(), "asm/main.asm");
         assert!(
-            info.line_text("asm/main.asm", 7)
+            info.line_text("asm/main.asm", reset.line)
                 .unwrap()
                 .contains("RESET:")
+        );
+        let entry = info.source_of(0x0001).unwrap();
+        assert_eq!(
+            (entry.file.as_str(), entry.line),
+            ("asm/main.asm", reset.line + 1)
+        );
+        assert_eq!(
+            info.address_of_line("main.asm", reset.line + 2),
+            Some(0x0004)
         );
         assert!(info.knows_file("proto.asm"));
         assert_eq!(info.variable_size(info.symbol("BOARD").unwrap()), Some(120));

@@ -6,6 +6,7 @@
 //! can all drive it at their own pace. The guest's clock is the module's T-states; the
 //! reference has no emulated clock and answers within the first `advance`.
 
+pub mod guest;
 pub mod reference;
 
 use std::fmt;
@@ -116,4 +117,16 @@ pub trait Engine {
     fn t_states(&self) -> u64;
     /// The engine's clock in Hz, if it has one (the module's 4.433619 MHz).
     fn clock_hz(&self) -> Option<f64>;
+    /// The whole machine the engine runs on, as a save state; `None` for an engine without
+    /// one (the reference).
+    fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
+        None
+    }
+    /// Continue from a machine save state taken by [`save_machine`](Self::save_machine) in
+    /// the same game position.
+    fn load_machine(&mut self, _state: &[u8]) -> Result<(), EngineError> {
+        Err(EngineError::Module(
+            "this engine runs on no machine".to_string(),
+        ))
+    }
 }

@@ -72,6 +72,11 @@ impl Deframer {
         Self::default()
     }
 
+    /// True between messages (no partial message held).
+    pub fn is_idle(&self) -> bool {
+        !self.in_message
+    }
+
     /// Take one unit payload. Returns a whole message as `(type, payload)` when its last
     /// unit arrives, an error for a broken one, and `None` otherwise.
     pub fn push(&mut self, unit: u8) -> Option<Result<(u8, Vec<u8>), FrameError>> {

@@ -34,6 +34,10 @@ pub enum ModuleError {
     Silent { t_states: u64 },
     /// After reset the module answered with something other than `READY`.
     NotReady(Box<Event>),
+    /// A snapshot was asked for while a message was half way through the link.
+    LinkBusy,
+    /// A save state could not be loaded.
+    State(String),
 }
 
 impl fmt::Display for ModuleError {
@@ -46,6 +50,8 @@ impl fmt::Display for ModuleError {
                 write!(f, "the module did not answer within {t_states} T-states")
             }
             ModuleError::NotReady(e) => write!(f, "the module did not start (first event: {e:?})"),
+            ModuleError::LinkBusy => write!(f, "a message is half way through the link"),
+            ModuleError::State(e) => write!(f, "cannot load the machine state: {e}"),
         }
     }
 }
@@ -104,6 +110,33 @@ impl Module {
         self.machine.host_write(IDLE);
         self.machine.reset();
         self.machine.set_reset(false);
+    }
+
+    /// The whole machine as a save state (`Machine::save_state`), taken between messages:
+    /// the host's end of the link is then fully described by the host latch inside it.
+    /// Refused while a message is half way through the link or an event is unread.
+    pub fn snapshot(&self) -> Result<Vec<u8>, ModuleError> {
+        let quiet = self.synced
+            && self.deframer.is_idle()
+            && self.endpoint.pending() == 0
+            && self.events.is_empty();
+        if !quiet {
+            return Err(ModuleError::LinkBusy);
+        }
+        Ok(self.machine.save_state())
+    }
+
+    /// Continue from a [`snapshot`](Self::snapshot): the machine is replaced and the host's
+    /// end of the link resumes from the host latch the snapshot holds.
+    pub fn restore(&mut self, snapshot: &[u8]) -> Result<(), ModuleError> {
+        let machine =
+            Machine::load_state(snapshot).map_err(|e| ModuleError::State(e.to_string()))?;
+        self.endpoint = Endpoint::resume(machine.host_latch());
+        self.machine = machine;
+        self.deframer = Deframer::new();
+        self.events.clear();
+        self.synced = true;
+        Ok(())
     }
 
     /// Set how often (in T-states) the host polls a module that does not write its latch.
