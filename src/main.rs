@@ -33,6 +33,10 @@ enum Command {
     Screenshot(cli::screenshot::Args),
     /// Benchmarks: emulator speed, reference engine speed.
     Bench(cli::bench::Args),
+    /// Serve the module as a UCI engine for chess GUIs (stdin/stdout).
+    Uci(cli::uci::Args),
+    /// Serve the module as an xboard/WinBoard (CECP v2) engine (stdin/stdout).
+    Xboard(cli::xboard::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -49,5 +53,7 @@ fn main() -> anyhow::Result<()> {
         Command::Solve(a) => cli::solve::run(a),
         Command::Screenshot(a) => cli::screenshot::run(a),
         Command::Bench(a) => cli::bench::run(a),
+        Command::Uci(a) => cli::uci::run(a),
+        Command::Xboard(a) => cli::xboard::run(a),
     }
 }
