@@ -451,9 +451,9 @@ impl Player {
                     self.engine.move_now()?;
                     stopping = true;
                 }
-                if input.is_closed() {
-                    break;
-                }
+                // Later commands wait until the move is out (a `stop` then `isready` must
+                // see `bestmove` before `readyok`).
+                break;
             }
         };
         if let (Some(m), Some((_, done))) = (decision.best, self.engine_line.as_mut()) {

@@ -96,7 +96,12 @@ impl<W: Write> UciSession<W> {
         &self.player
     }
 
-    /// Give back the output (tests read what was written).
+    /// The output written so far (tests read it).
+    pub fn output(&self) -> &W {
+        &self.out
+    }
+
+    /// Give back the output.
     pub fn into_output(self) -> W {
         self.out
     }
@@ -165,7 +170,9 @@ impl<W: Write> UciSession<W> {
     fn set_option(&mut self, rest: &[&str]) -> io::Result<()> {
         let text = rest.join(" ");
         let Some(body) = text.strip_prefix("name ") else {
-            return self.info_string(&format!("setoption needs a name: setoption {text}"));
+            return self.info_string(&format!(
+                "setoption ignored: expected setoption name <id> [value <x>], got {text:?}"
+            ));
         };
         let (name, value) = match body.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
@@ -244,7 +251,7 @@ impl<W: Write> UciSession<W> {
         self.player.set_game(start, legal);
         if let Some(e) = refused {
             self.info_string(&format!(
-                "{e}; position set up to the {kept} moves before it"
+                "{e}; position kept up to the move before it ({kept} moves played)"
             ))?;
         }
         Ok(())
@@ -259,6 +266,8 @@ impl<W: Write> UciSession<W> {
         };
         let thought = self.player.think(&req, input, &mut listener);
         let quit = match thought {
+            // The GUI has gone: no answer is owed.
+            Ok(t) if t.quit => true,
             Ok(t) => {
                 match t.outcome {
                     Outcome::Moved(d) => {

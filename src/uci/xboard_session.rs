@@ -155,7 +155,12 @@ impl<W: Write> XboardSession<W> {
         &self.player
     }
 
-    /// Give back the output (tests read what was written).
+    /// The output written so far (tests read it).
+    pub fn output(&self) -> &W {
+        &self.out
+    }
+
+    /// Give back the output.
     pub fn into_output(self) -> W {
         self.out
     }
