@@ -203,6 +203,7 @@ impl<W: Write> XboardSession<W> {
                 self.own_ms = None;
             }
             "variant" if arg == "normal" => {}
+            "variant" => self.error("variant not supported", line)?,
             "force" | "result" => self.force = true,
             "go" => {
                 self.force = false;
@@ -235,8 +236,11 @@ impl<W: Write> XboardSession<W> {
                 }
             }
             "remove" => {
-                if !(self.player.undo() && self.player.undo()) {
+                if self.player.moves().len() < 2 {
                     self.error("nothing to undo", line)?;
+                } else {
+                    self.player.undo();
+                    self.player.undo();
                 }
             }
             "setboard" => match Board::from_fen(&args.join(" ")) {
