@@ -1,0 +1,44 @@
+//! A real UCI client plays the module: tests/python/test_uci_game.py drives two `c7010 uci`
+//! processes with python-chess through a whole short game under a clock. Without
+//! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
+
+use std::process::Command;
+
+use c7010::uci::{EngineChoice, factory};
+
+fn python_chess_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess.engine, chess.pgn"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+#[test]
+fn python_chess_plays_a_game_under_a_clock() {
+    if !python_chess_available() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs python-chess: pip install -r tools/requirements.txt"
+        );
+        eprintln!("skipped: python-chess is not installed (pip install -r tools/requirements.txt)");
+        return;
+    }
+    // The module's own engine plays White once it exists; until then the reference does.
+    let white = if factory(EngineChoice::Guest).is_ok() {
+        "guest"
+    } else {
+        "ref"
+    };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/test_uci_game.py");
+    let out = Command::new("python3")
+        .args([script, "--c7010", env!("CARGO_BIN_EXE_c7010")])
+        .args(["--white", white, "--black", "ref", "--plies", "40"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("[White \"c7010"), "{stdout}");
+    assert!(stdout.contains("plies "), "{stdout}");
+}
