@@ -1,10 +1,275 @@
-//! `c7010 play` (also what `c7010` with no subcommand runs): the main job.
+//! `c7010 play` (also what `c7010` with no subcommand runs): the main job. One [`Console`]
+//! with the module plugged in, shown in a window (minifb) or, with `--tui` or where no
+//! window can be opened, as text in the terminal.
+//!
+//! The terminal front end reads lines from stdin on a thread of its own, so the console
+//! keeps its 50 Hz frames (clocks, the module thinking) while nothing is typed. A move typed
+//! while the module thinks waits until it has moved; when stdin is not a terminal (a script)
+//! every line waits so, and at the end of the input the console lets the module finish its
+//! move, then quits. The screen is printed again when
+//! anything but the clocks changes; on a terminal it replaces the previous one.
 
+use std::collections::VecDeque;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use c7010::console::terminal::{TerminalOptions, render_with};
+use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState};
+use c7010::engine::guest::GuestEngine;
+use c7010::engine::{Engine, RefEngine};
+use c7010::machine::PAL_FRAME_SECONDS;
+
+/// Which engine the console plays against.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The Z80 guest in the emulated module (the real thing).
+    Guest,
+    /// The native reference engine (instant answers, no emulated clock).
+    Ref,
+}
+
+/// The human's colour on the command line.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourChoice {
+    /// Play White (move first).
+    White,
+    /// Play Black.
+    Black,
+}
+
+/// Arguments of `c7010 play`.
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+pub struct Args {
+    /// Use the terminal even where a window could be opened.
+    #[arg(long)]
+    tui: bool,
+    /// Window size: each frame pixel becomes SCALE x SCALE screen pixels (1-8).
+    #[arg(long, default_value_t = DEFAULT_SCALE)]
+    scale: usize,
+    /// The engine [default: guest, or the reference with a note if the guest ROM cannot play].
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
+    /// A guest ROM image instead of the built-in one.
+    #[arg(long)]
+    rom: Option<PathBuf>,
+    /// Level 1-6 (otherwise the console asks).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    level: Option<u8>,
+    /// Your colour (otherwise the console asks: PLAY WHITE? YES/NO).
+    #[arg(long, value_enum)]
+    colour: Option<ColourChoice>,
+    /// Write the game's PGN to this file at the end of the game and on quit.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Start from this position.
+    #[arg(long)]
+    fen: Option<String>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    println!("c7010: the module does not play chess yet.");
-    println!("Built so far: see `c7010 --help` for the subcommands that work.");
+/// The window's default scale (1080 x 729 screen pixels).
+const DEFAULT_SCALE: usize = 3;
+
+/// Host time a turbo frame may spend on the module (the rest of the 20 ms goes to drawing).
+const TURBO_BUDGET: Duration = Duration::from_millis(15);
+
+/// Run `c7010 play`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let scale = if args.scale == 0 {
+        DEFAULT_SCALE
+    } else {
+        args.scale
+    };
+    let engine = make_engine(&args)?;
+    let options = ConsoleOptions {
+        colour: args.colour.map(|c| match c {
+            ColourChoice::White => Colour::White,
+            ColourChoice::Black => Colour::Black,
+        }),
+        level: args.level,
+        fen: args.fen.clone(),
+        pgn: args.pgn.clone(),
+        ..ConsoleOptions::default()
+    };
+    let mut console = Console::new(engine, options).context("cannot start the console")?;
+    if args.tui {
+        return run_terminal(&mut console);
+    }
+    run_window_or_terminal(&mut console, scale)
+}
+
+/// The engine the arguments ask for. Without `--engine`, a guest ROM that cannot play yet
+/// gives way to the reference engine with one line saying so.
+fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
+    if args.engine == Some(EngineChoice::Ref) {
+        return Ok(Box::new(RefEngine::new()));
+    }
+    let guest = match &args.rom {
+        Some(path) => {
+            let rom = std::fs::read(path)
+                .with_context(|| format!("cannot read ROM {}", path.display()))?;
+            GuestEngine::boot(&rom)
+        }
+        None => GuestEngine::builtin(),
+    }
+    .and_then(|mut g| g.check_plays().map(|()| g));
+    match (guest, args.engine) {
+        (Ok(g), _) => Ok(Box::new(g)),
+        (Err(e), Some(EngineChoice::Guest)) => {
+            Err(anyhow::anyhow!("the guest engine cannot play: {e}"))
+        }
+        (Err(e), _) => {
+            eprintln!("c7010: the guest engine cannot play ({e}); playing the reference engine");
+            Ok(Box::new(RefEngine::new()))
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+fn run_window_or_terminal(console: &mut Console, scale: usize) -> anyhow::Result<()> {
+    use c7010::console::render::render_screen;
+    use c7010::console::window::Window;
+    let mut window = match Window::open(scale) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("c7010: no window ({e}); using the terminal instead");
+            return run_terminal(console);
+        }
+    };
+    let mut failure = None;
+    window.run(|input| {
+        if input.help {
+            console.toggle_help();
+        }
+        for &key in &input.keys {
+            console.press(key);
+        }
+        console.run_frame(TURBO_BUDGET);
+        match render_screen(&console.screen()) {
+            Ok(frame) => Some(frame),
+            Err(e) => {
+                failure = Some(e);
+                None
+            }
+        }
+    });
+    console.write_pgn_on_quit();
+    match failure {
+        Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn run_window_or_terminal(console: &mut Console, _scale: usize) -> anyhow::Result<()> {
+    eprintln!("c7010: built without the window (feature gui); using the terminal");
+    run_terminal(console)
+}
+
+/// The screen without the clocks: what must change for the terminal to print it again.
+fn without_clocks(screen: &ScreenState) -> ScreenState {
+    ScreenState {
+        white_clock: 0,
+        black_clock: 0,
+        ..screen.clone()
+    }
+}
+
+/// The terminal front end: lines in, screens out, 50 frames a second.
+fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
+    let (sender, lines) = mpsc::channel::<Option<String>>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(Some(line)).is_err() {
+                return;
+            }
+        }
+        let _ = sender.send(None);
+    });
+    let tty = std::io::stdout().is_terminal();
+    let options = TerminalOptions { colour: tty };
+    let frame = Duration::from_secs_f64(PAL_FRAME_SECONDS);
+    let mut pending: VecDeque<String> = VecDeque::new();
+    let mut end_of_input = false;
+    let mut shown: Option<ScreenState> = None;
+    let mut out = std::io::stdout();
+    // A script (stdin not a terminal) waits for the module's move before each line, quit
+    // included, so it means the same at any speed; a person may quit or move at once.
+    let scripted = !std::io::stdin().is_terminal();
+    show_if_changed(&mut out, console, &mut shown, tty, options)?;
+    loop {
+        let started = Instant::now();
+        while let Ok(message) = lines.try_recv() {
+            match message {
+                Some(line) => pending.push_back(line),
+                None => end_of_input = true,
+            }
+        }
+        while let Some(line) = pending.front() {
+            if scripted && console.thinking() {
+                break;
+            }
+            match console.type_line(line) {
+                LineOutcome::Wait => break,
+                LineOutcome::Done => {
+                    pending.pop_front();
+                    // Each line's effect is shown, even if the next line follows at once.
+                    show_if_changed(&mut out, console, &mut shown, tty, options)?;
+                }
+                LineOutcome::Quit => {
+                    print_screen(&mut out, console, tty, options)?;
+                    return Ok(());
+                }
+            }
+        }
+        if end_of_input && pending.is_empty() && !console.thinking() {
+            console.write_pgn_on_quit();
+            print_screen(&mut out, console, tty, options)?;
+            return Ok(());
+        }
+        console.run_frame(TURBO_BUDGET);
+        show_if_changed(&mut out, console, &mut shown, tty, options)?;
+        if let Some(rest) = frame.checked_sub(started.elapsed())
+            && !console.turbo()
+        {
+            std::thread::sleep(rest);
+        }
+    }
+}
+
+/// Prints the screen if anything but the clocks changed since it was last printed.
+fn show_if_changed(
+    out: &mut impl Write,
+    console: &Console,
+    shown: &mut Option<ScreenState>,
+    tty: bool,
+    options: TerminalOptions,
+) -> anyhow::Result<()> {
+    let screen = without_clocks(&console.screen());
+    if shown.as_ref() != Some(&screen) {
+        print_screen(out, console, tty, options)?;
+        *shown = Some(screen);
+    }
+    Ok(())
+}
+
+/// Prints the console screen; on a terminal it replaces the previous one.
+fn print_screen(
+    out: &mut impl Write,
+    console: &Console,
+    tty: bool,
+    options: TerminalOptions,
+) -> anyhow::Result<()> {
+    let text = render_with(&console.screen(), options);
+    if tty {
+        write!(out, "\x1b[H\x1b[2J{text}")?;
+    } else {
+        writeln!(out, "{text}")?;
+    }
+    out.flush()?;
     Ok(())
 }

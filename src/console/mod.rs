@@ -5,17 +5,27 @@
 //!   band; [`render::render_screen`] gives the frame;
 //! - [`terminal`]: the same state as text for ssh/tmux;
 //! - [`keyboard`]: the 46 G7000 keys and the PC key map;
-//! - `window` (feature `gui`): a minifb window that shows frames and delivers keys.
+//! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
+//! - [`game`]: the game record and its state; [`pgn`]: its PGN; [`setup`]: the position
+//!   editor; [`saved`]: the saved-game file;
+//! - [`controller`]: the [`Console`] itself: keys in, engine driven, screen out.
 
+pub mod controller;
 pub mod display_list;
+pub mod game;
 pub mod keyboard;
 pub mod layout;
+pub mod pgn;
 pub mod pieces;
 pub mod render;
+pub mod saved;
 pub mod screen;
+pub mod setup;
 pub mod terminal;
 #[cfg(feature = "gui")]
 pub mod window;
 
+pub use controller::{Console, ConsoleOptions, LineOutcome};
+pub use game::{Game, GameState};
 pub use keyboard::G7000Key;
 pub use screen::{Analysis, Colour, PieceKind, ScreenState};

@@ -227,8 +227,18 @@ pub fn format_clock(seconds: u32) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// A score in centipawns as pawns with sign and two decimals (`+0.25`, `-1.50`, `0.00`).
+/// The centipawn score of "mate now"; a mate in `n` plies is `MATE_CENTIPAWNS - n` (or its
+/// negative when the other side mates). Anything within 1,000 of it is a mate score.
+pub const MATE_CENTIPAWNS: i32 = 1_000_000;
+
+/// A score in centipawns as pawns with sign and two decimals (`+0.25`, `-1.50`, `0.00`), or a
+/// mate in moves (`+M2`: White mates in 2, `-M1`: Black mates in 1).
 pub fn format_score(centipawns: i32) -> String {
+    if centipawns.abs() > MATE_CENTIPAWNS - 1000 {
+        let plies = MATE_CENTIPAWNS - centipawns.abs();
+        let sign = if centipawns > 0 { '+' } else { '-' };
+        return format!("{sign}M{}", (plies + 1) / 2);
+    }
     let sign = match centipawns.signum() {
         1 => "+",
         -1 => "-",

@@ -6,6 +6,7 @@
 //! can all drive it at their own pace. The guest's clock is the module's T-states; the
 //! reference has no emulated clock and answers within the first `advance`.
 
+pub mod guest;
 pub mod reference;
 
 use std::fmt;

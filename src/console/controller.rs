@@ -1,0 +1,902 @@
+//! The console as a machine of its own: it keeps the game, reads G7000 keys (and the
+//! terminal's typed lines, which end up as the same keys), drives an [`Engine`], owns the
+//! time, and says what the screen shows ([`Console::screen`]).
+//!
+//! The window and the terminal both hold one `Console` and feed it keys and frames; neither
+//! knows any chess. Keys (also in the README and on the help page):
+//!
+//! | keys | in the game |
+//! |---|---|
+//! | `E 2 - E 4 ENTER` (or `E2E4`) | a move; CLEAR erases what was typed |
+//! | `Q` `R` `B` `NO` | the promotion piece when asked (NO is the N position) |
+//! | `YES` / `NO` | answer the question on the status line |
+//! | `L` then `1`-`6` | change the level |
+//! | `T` | take back (your last move and the module's reply) |
+//! | `M` | make the module move now |
+//! | `R` then `YES` | new game |
+//! | `S` | set up a position (see [`super::setup`]; YES plays it, CLEAR leaves) |
+//! | `=` | turn the board round |
+//! | `+` | turbo on/off |
+//! | `?` | help page |
+//! | `P` | write the PGN |
+//! | `W` / `O` | write / open the saved game (`c7010.state`) |
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::game::{Game, GameState, MoveRefusal, colour_of, console_notation, placement_of};
+use super::keyboard::G7000Key;
+use super::pgn::{PgnHeaders, to_pgn, today};
+use super::saved::SavedGame;
+use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, move_squares};
+use super::setup::SetupEditor;
+use crate::engine::{Engine, EngineError, Info, Limit, Said};
+use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
+use crate::reference::{Board, Move, parse_san};
+
+/// Where the saved game goes when no other path is given.
+pub const DEFAULT_STATE_FILE: &str = "c7010.state";
+/// Where `P` writes the PGN when no `--pgn` file was given.
+pub const DEFAULT_PGN_FILE: &str = "c7010.pgn";
+
+/// How a console starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsoleOptions {
+    /// The human's colour; `None` asks with YES/NO at each new game.
+    pub colour: Option<Colour>,
+    /// The level; `None` asks at each new game.
+    pub level: Option<u8>,
+    /// The starting position of the first game (FEN); `None` for the initial position.
+    pub fen: Option<String>,
+    /// Where the PGN is written (at game end, on quit and on `P`).
+    pub pgn: Option<PathBuf>,
+    /// The saved-game file for `W` and `O`.
+    pub state_file: PathBuf,
+    /// The human's name for the PGN.
+    pub player: String,
+}
+
+impl Default for ConsoleOptions {
+    fn default() -> Self {
+        ConsoleOptions {
+            colour: None,
+            level: None,
+            fen: None,
+            pgn: None,
+            state_file: PathBuf::from(DEFAULT_STATE_FILE),
+            player: "Player".into(),
+        }
+    }
+}
+
+/// Why a console could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConsoleError {
+    /// The `--fen` position does not parse.
+    #[error("bad FEN: {0}")]
+    Fen(String),
+    /// The engine refused the position or the level.
+    #[error("the engine refused: {0}")]
+    Engine(#[from] EngineError),
+    /// The level is not 1-6.
+    #[error("level {0} does not exist; levels are 1 to 6")]
+    Level(u8),
+}
+
+/// What the console is waiting for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Phase {
+    /// `PLAY WHITE? YES/NO`
+    ChooseColour,
+    /// `LEVEL? 1-6` before the game.
+    ChooseLevel,
+    /// The game: moves and commands.
+    Play,
+    /// A move to the last rank was entered: which piece?
+    Promotion { from: usize, to: usize },
+    /// `L` was pressed: the new level.
+    ChangeLevel,
+    /// `R` was pressed: `NEW GAME? YES/NO`.
+    ConfirmNew,
+    /// The position editor.
+    Setup(Box<SetupEditor>),
+}
+
+/// What a typed line did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineOutcome {
+    /// Carry on.
+    Done,
+    /// The module is still thinking and the line must wait for its move: offer it again.
+    Wait,
+    /// The user asked to quit.
+    Quit,
+}
+
+/// The G7000 console with the module plugged in.
+pub struct Console {
+    engine: Box<dyn Engine>,
+    options: ConsoleOptions,
+    game: Game,
+    phase: Phase,
+    human: Colour,
+    level: u8,
+    input: String,
+    message: Option<String>,
+    flipped: bool,
+    help: bool,
+    turbo: bool,
+    turbo_multiple: Option<f64>,
+    /// Seconds each side has used: White, Black.
+    clocks: [f64; 2],
+    analysis: Option<Analysis>,
+    /// The PGN of this game was written after it ended.
+    pgn_written: bool,
+    quit: bool,
+}
+
+impl std::fmt::Debug for Console {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Console")
+            .field("engine", &self.engine.name())
+            .field("phase", &self.phase)
+            .field("moves", &self.game.sans())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Console {
+    /// A console playing against `engine`; asks for colour and level unless `options` give
+    /// them.
+    pub fn new(engine: Box<dyn Engine>, options: ConsoleOptions) -> Result<Console, ConsoleError> {
+        let game = match &options.fen {
+            Some(fen) => Game::from_fen(fen).map_err(|e| ConsoleError::Fen(e.to_string()))?,
+            None => Game::default(),
+        };
+        let level = options.level.unwrap_or(2);
+        if !(1..=6).contains(&level) {
+            return Err(ConsoleError::Level(level));
+        }
+        let mut console = Console {
+            engine,
+            game,
+            phase: Phase::ChooseColour,
+            human: options.colour.unwrap_or(Colour::White),
+            level,
+            input: String::new(),
+            message: None,
+            flipped: false,
+            help: false,
+            turbo: false,
+            turbo_multiple: None,
+            clocks: [0.0; 2],
+            analysis: None,
+            pgn_written: false,
+            quit: false,
+            options,
+        };
+        console.engine.set_level(level)?;
+        console.engine.set_position(console.game.start())?;
+        console.begin_game();
+        Ok(console)
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The human's colour.
+    pub fn human(&self) -> Colour {
+        self.human
+    }
+
+    /// The level 1-6.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Seconds used by White and by Black.
+    pub fn clocks(&self) -> [f64; 2] {
+        self.clocks
+    }
+
+    /// True once the user asked to quit.
+    pub fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// True while turbo is on.
+    pub fn turbo(&self) -> bool {
+        self.turbo
+    }
+
+    /// True while the module is thinking.
+    pub fn thinking(&self) -> bool {
+        self.engine.thinking()
+    }
+
+    /// The engine, to read its clock or (for the guest) its machine.
+    pub fn engine(&self) -> &dyn Engine {
+        self.engine.as_ref()
+    }
+
+    /// Shows or hides the help page (F1 in the window).
+    pub fn toggle_help(&mut self) {
+        self.help = !self.help;
+    }
+
+    /// Asks for colour and level as needed, then plays.
+    fn begin_game(&mut self) {
+        self.phase = if self.options.colour.is_none() {
+            Phase::ChooseColour
+        } else if self.options.level.is_none() {
+            Phase::ChooseLevel
+        } else {
+            Phase::Play
+        };
+        self.start_engine_if_its_turn();
+    }
+
+    /// One G7000 key press.
+    pub fn press(&mut self, key: G7000Key) {
+        self.message = None;
+        if self.help {
+            // Any key leaves the help page.
+            self.help = false;
+            return;
+        }
+        match self.phase.clone() {
+            Phase::ChooseColour => match key {
+                G7000Key::Yes | G7000Key::No => {
+                    self.human = if key == G7000Key::Yes {
+                        Colour::White
+                    } else {
+                        Colour::Black
+                    };
+                    self.phase = if self.options.level.is_none() {
+                        Phase::ChooseLevel
+                    } else {
+                        Phase::Play
+                    };
+                    self.flipped = self.human == Colour::Black;
+                    self.start_engine_if_its_turn();
+                }
+                G7000Key::Question => self.help = true,
+                _ => {}
+            },
+            Phase::ChooseLevel => match key {
+                G7000Key::Digit(d) if (1..=6).contains(&d) => {
+                    self.change_level(d);
+                    self.phase = Phase::Play;
+                    self.start_engine_if_its_turn();
+                }
+                G7000Key::Enter => {
+                    self.phase = Phase::Play;
+                    self.start_engine_if_its_turn();
+                }
+                G7000Key::Question => self.help = true,
+                _ => {}
+            },
+            Phase::ChangeLevel => {
+                if let G7000Key::Digit(d) = key
+                    && (1..=6).contains(&d)
+                {
+                    self.change_level(d);
+                }
+                self.phase = Phase::Play;
+            }
+            Phase::ConfirmNew => {
+                self.phase = Phase::Play;
+                if key == G7000Key::Yes {
+                    self.new_game(Game::default());
+                }
+            }
+            Phase::Promotion { from, to } => {
+                let piece = match key {
+                    G7000Key::Letter('Q') => Some(PieceKind::Queen),
+                    G7000Key::Letter('R') => Some(PieceKind::Rook),
+                    G7000Key::Letter('B') => Some(PieceKind::Bishop),
+                    G7000Key::No | G7000Key::Letter('N') => Some(PieceKind::Knight),
+                    _ => None,
+                };
+                match piece {
+                    Some(p) => {
+                        self.phase = Phase::Play;
+                        self.human_move(from, to, Some(p));
+                    }
+                    None if key == G7000Key::Clear => self.phase = Phase::Play,
+                    None => {}
+                }
+            }
+            Phase::Setup(mut editor) => match key {
+                G7000Key::Yes => match editor.finish() {
+                    Ok(board) => {
+                        self.phase = Phase::Play;
+                        self.new_game(Game::new(board));
+                    }
+                    Err(why) => {
+                        self.message = Some(why.to_string());
+                        self.phase = Phase::Setup(editor);
+                    }
+                },
+                // CLEAR with nothing typed leaves the editor (NO is the knight here).
+                G7000Key::Clear if editor.input().is_empty() => self.phase = Phase::Play,
+                other => {
+                    if let Err(why) = editor.press(other) {
+                        self.message = Some(why.to_string());
+                    }
+                    self.phase = Phase::Setup(editor);
+                }
+            },
+            Phase::Play => self.press_in_game(key),
+        }
+    }
+
+    /// A key during the game.
+    fn press_in_game(&mut self, key: G7000Key) {
+        use G7000Key::*;
+        let typing = !self.input.is_empty();
+        match key {
+            Letter(c @ 'A'..='H') if !self.has_two_squares() => self.type_char(c),
+            Digit(d @ 1..=8) if typing => self.type_char((b'0' + d) as char),
+            Minus | Times if typing => self.type_char(if key == Minus { '-' } else { 'x' }),
+            Letter(c @ ('Q' | 'R' | 'B' | 'N')) if self.has_two_squares() => self.type_char(c),
+            No if self.has_two_squares() => self.type_char('N'),
+            Clear => self.input.clear(),
+            Enter if typing => self.enter_move(),
+            Letter('L') => self.phase = Phase::ChangeLevel,
+            Letter('T') => self.take_back(),
+            Letter('M') => {
+                if self.engine.thinking() {
+                    let result = self.engine.move_now();
+                    self.report(result);
+                }
+            }
+            Letter('R') => self.phase = Phase::ConfirmNew,
+            Letter('S') => {
+                if self.engine.thinking() {
+                    self.message = Some("WAIT FOR MY MOVE".into());
+                } else {
+                    self.phase = Phase::Setup(Box::new(SetupEditor::new(self.game.board())));
+                }
+            }
+            Equals => self.flipped = !self.flipped,
+            Plus => {
+                self.turbo = !self.turbo;
+                self.turbo_multiple = None;
+            }
+            Question => self.help = true,
+            Letter('P') => self.save_pgn_on_request(),
+            Letter('W') => self.save_game(),
+            Letter('O') => self.load_game(),
+            _ => {}
+        }
+    }
+
+    fn has_two_squares(&self) -> bool {
+        move_squares(&self.input).is_some()
+    }
+
+    fn type_char(&mut self, c: char) {
+        if self.input.len() < 8 {
+            self.input.push(c);
+        }
+    }
+
+    /// ENTER after a typed move.
+    fn enter_move(&mut self) {
+        let text = std::mem::take(&mut self.input);
+        let Some((from, to)) = move_squares(&text) else {
+            self.message = Some(MoveRefusal::NotAMove.to_string());
+            return;
+        };
+        // A letter after the destination square is the promotion piece (`E7-E8Q`).
+        let promotion = text
+            .chars()
+            .last()
+            .filter(char::is_ascii_alphabetic)
+            .and_then(PieceKind::from_letter);
+        self.human_move(from, to, promotion);
+    }
+
+    /// The human's move from `from` to `to` (0 = a1).
+    fn human_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
+        if self.game.state().is_over() {
+            self.message = Some(MoveRefusal::GameOver.to_string());
+            return;
+        }
+        if self.game.side_to_move() != self.human || self.engine.thinking() {
+            self.message = Some("WAIT FOR MY MOVE".into());
+            return;
+        }
+        match self.game.find_move(from, to, promotion) {
+            Ok(mv) => self.play_human(mv),
+            Err(MoveRefusal::NeedsPromotion) => self.phase = Phase::Promotion { from, to },
+            Err(why) => self.message = Some(why.to_string()),
+        }
+    }
+
+    /// Plays a legal move of the human on the board and in the engine, then lets it think.
+    fn play_human(&mut self, mv: Move) {
+        if let Err(why) = self.game.play(mv) {
+            self.message = Some(why.to_string());
+            return;
+        }
+        if let Err(e) = self.engine.play(mv) {
+            self.engine_failed(e);
+            return;
+        }
+        self.after_move();
+    }
+
+    /// After any move: write the PGN if the game ended, else let the module think.
+    fn after_move(&mut self) {
+        if self.game.state().is_over() {
+            self.write_pgn_at_end();
+        } else {
+            self.start_engine_if_its_turn();
+        }
+    }
+
+    fn start_engine_if_its_turn(&mut self) {
+        if self.phase == Phase::Play
+            && self.game.side_to_move() != self.human
+            && !self.game.state().is_over()
+            && !self.engine.thinking()
+        {
+            self.analysis = None;
+            if let Err(e) = self.engine.go(Limit::Level) {
+                self.engine_failed(e);
+            }
+        }
+    }
+
+    fn change_level(&mut self, level: u8) {
+        match self.engine.set_level(level) {
+            Ok(()) => self.level = level,
+            Err(e) => self.message = Some(e.to_string().to_uppercase()),
+        }
+    }
+
+    /// Takes back the module's reply and the human's move (or the human's move while the
+    /// module thinks), and tells the engine by setting up the game again.
+    fn take_back(&mut self) {
+        let plies = if self.game.side_to_move() == self.human {
+            2
+        } else {
+            1
+        };
+        if self.game.take_back(plies) == 0 {
+            self.message = Some("NOTHING TO TAKE BACK".into());
+            return;
+        }
+        self.pgn_written = false;
+        self.analysis = None;
+        self.resync_engine();
+    }
+
+    /// Sets the engine to the game's start and replays every move (deeper than the module's
+    /// own two-ply take-back), then lets it think if it is its turn.
+    fn resync_engine(&mut self) {
+        let result = self
+            .engine
+            .set_position(self.game.start())
+            .and_then(|()| self.engine.set_level(self.level))
+            .and_then(|()| {
+                self.game
+                    .moves()
+                    .iter()
+                    .try_for_each(|&m| self.engine.play(m))
+            });
+        match result {
+            Ok(()) => self.start_engine_if_its_turn(),
+            Err(e) => self.engine_failed(e),
+        }
+    }
+
+    /// A new game from `game`'s start (the colour and level questions come again unless
+    /// the options fixed them).
+    fn new_game(&mut self, game: Game) {
+        self.game = game;
+        self.clocks = [0.0; 2];
+        self.analysis = None;
+        self.input.clear();
+        self.pgn_written = false;
+        self.phase = Phase::Play;
+        let result = self.engine.set_position(self.game.start());
+        if let Err(e) = result {
+            self.engine_failed(e);
+            return;
+        }
+        self.begin_game();
+    }
+
+    fn engine_failed(&mut self, e: EngineError) {
+        self.message = Some(format!("MODULE: {e}").to_uppercase());
+    }
+
+    fn report(&mut self, result: Result<(), EngineError>) {
+        if let Err(e) = result {
+            self.engine_failed(e);
+        }
+    }
+
+    /// Runs one frame: `t_states` of module time for the engine and on the clock of the
+    /// side to move.
+    pub fn tick(&mut self, t_states: u64) {
+        let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
+        let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
+            && !self.game.state().is_over();
+        if counting {
+            let i = match self.game.side_to_move() {
+                Colour::White => 0,
+                Colour::Black => 1,
+            };
+            self.clocks[i] += seconds;
+        }
+        if !self.engine.thinking() {
+            return;
+        }
+        match self.engine.advance(t_states) {
+            Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
+            Err(e) => self.engine_failed(e),
+        }
+    }
+
+    /// Runs one display frame: in real time one PAL frame of module time; in turbo as many
+    /// frames as fit in `host_budget` of host time while the module thinks, and remembers
+    /// the multiple of real time reached for the status line.
+    pub fn run_frame(&mut self, host_budget: Duration) {
+        if !self.turbo || !self.engine.thinking() || self.engine.clock_hz().is_none() {
+            self.tick(PAL_FRAME_T_STATES);
+            return;
+        }
+        let start = Instant::now();
+        let mut frames = 0u32;
+        while self.engine.thinking() && (frames == 0 || start.elapsed() < host_budget) {
+            self.tick(PAL_FRAME_T_STATES);
+            frames += 1;
+        }
+        let emulated = f64::from(frames) * PAL_FRAME_T_STATES as f64 / DEFAULT_CLOCK_HZ;
+        let host = start.elapsed().as_secs_f64().max(1e-6);
+        self.turbo_multiple = Some(emulated / host);
+    }
+
+    /// Something the engine said.
+    fn heard(&mut self, said: Said) {
+        match said {
+            Said::Info(info) => self.analysis = Some(self.analysis_of(&info)),
+            Said::Decided(d) => {
+                if let Some(a) = &mut self.analysis {
+                    a.positions = d.positions;
+                }
+                match d.best {
+                    Some(mv) => match self.game.play(mv) {
+                        Ok(()) => self.after_move(),
+                        Err(_) => {
+                            self.message = Some(format!("MODULE PLAYED {}?", mv.uci()));
+                        }
+                    },
+                    None => self.write_pgn_at_end(),
+                }
+            }
+        }
+    }
+
+    /// The engine's analysis as the screen shows it: score in centipawns from White's side,
+    /// best line in console notation.
+    fn analysis_of(&self, info: &Info) -> Analysis {
+        let engine_side = self.game.side_to_move();
+        let mate = i32::from(crate::reference::search::MATE);
+        let raw = i32::from(info.score);
+        // Engine units are 1/16 pawn; mate scores are MATE - plies.
+        let pawns = if raw.abs() > mate - 1000 {
+            raw.signum() * (MATE_CENTIPAWNS - (mate - raw.abs()))
+        } else {
+            raw * 100 / 16
+        };
+        let score = match engine_side {
+            Colour::White => pawns,
+            Colour::Black => -pawns,
+        };
+        let mut board = self.game.board().clone();
+        let mut best_line = Vec::new();
+        for &m in &info.pv {
+            if !crate::reference::legal_moves(&board).as_slice().contains(&m) {
+                break;
+            }
+            best_line.push(console_notation(&board, m));
+            board.make(m);
+        }
+        Analysis {
+            pass: info.pass,
+            score,
+            positions: info.positions,
+            best_line,
+        }
+    }
+
+    /// A line typed in the terminal: a command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or
+    /// answers (`y`, `n`, a digit), which go in as G7000 keys.
+    pub fn type_line(&mut self, line: &str) -> LineOutcome {
+        let line = line.trim();
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
+            None => (line.to_ascii_lowercase(), ""),
+        };
+        // While the module thinks only these act at once; anything else (a move, a take
+        // back, a new level) waits for its move, so a script means the same at any speed.
+        let at_once = ["quit", "exit", "go", "now", "help", "?", "flip", "turbo"];
+        if self.engine.thinking() && !at_once.contains(&word.as_str()) {
+            return LineOutcome::Wait;
+        }
+        self.message = None;
+        if let Phase::Setup(editor) = &mut self.phase
+            && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
+        {
+            match word.as_str() {
+                "done" | "yes" | "y" => self.press(G7000Key::Yes),
+                "cancel" | "no" | "n" => self.phase = Phase::Play,
+                "clear" => self.press(G7000Key::Times),
+                "side" => self.press(G7000Key::Equals),
+                _ => {
+                    if let Err(why) = editor.type_text(line) {
+                        self.message = Some(why.to_string());
+                    }
+                }
+            }
+            return LineOutcome::Done;
+        }
+        match word.as_str() {
+            "" => {}
+            "quit" | "exit" => {
+                self.quit = true;
+                self.write_pgn_on_quit();
+                return LineOutcome::Quit;
+            }
+            "y" | "yes" => self.press(G7000Key::Yes),
+            "n" | "no" => self.press(G7000Key::No),
+            "new" => {
+                self.press(G7000Key::Letter('R'));
+                self.press(G7000Key::Yes);
+            }
+            "level" => match rest.parse::<u8>() {
+                Ok(n) if (1..=6).contains(&n) => {
+                    if matches!(self.phase, Phase::ChooseLevel) {
+                        self.press(G7000Key::Digit(n));
+                    } else {
+                        self.change_level(n);
+                    }
+                }
+                _ => self.message = Some("LEVELS ARE 1 TO 6".into()),
+            },
+            "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
+            "flip" => self.flipped = !self.flipped,
+            "help" | "?" => self.help = !self.help,
+            "turbo" => self.press(G7000Key::Plus),
+            "go" | "now" => self.press(G7000Key::Letter('M')),
+            "save" => self.save_game(),
+            "load" => self.load_game(),
+            "pgn" => {
+                let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
+                self.save_pgn(path);
+            }
+            "setup" | "fen" if !rest.is_empty() => self.setup_fen(rest),
+            "setup" => self.press(G7000Key::Letter('S')),
+            _ => return self.type_move_or_answer(line),
+        }
+        LineOutcome::Done
+    }
+
+    /// A line that is not a command word: a digit answer, a move in the console's notation,
+    /// or SAN.
+    fn type_move_or_answer(&mut self, line: &str) -> LineOutcome {
+        if let Ok(d) = line.parse::<u8>()
+            && d <= 9
+        {
+            self.press(G7000Key::Digit(d));
+            return LineOutcome::Done;
+        }
+        if move_squares(line).is_some() {
+            self.input.clear();
+            for c in line.chars().filter(|c| !c.is_whitespace()) {
+                let key = match c.to_ascii_uppercase() {
+                    d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
+                    '-' => G7000Key::Minus,
+                    'X' => G7000Key::Times,
+                    l => G7000Key::Letter(l),
+                };
+                self.press(key);
+            }
+            self.press(G7000Key::Enter);
+        } else if let Ok(mv) = parse_san(self.game.board(), line) {
+            if self.game.side_to_move() == self.human && self.phase == Phase::Play {
+                self.play_human(mv);
+            } else {
+                self.message = Some("WAIT FOR MY MOVE".into());
+            }
+        } else {
+            self.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
+        }
+        LineOutcome::Done
+    }
+
+    /// `setup FEN` in the terminal: a new game from a pasted position.
+    fn setup_fen(&mut self, fen: &str) {
+        match Board::from_fen(fen) {
+            Ok(board) => match SetupEditor::new(&board).finish() {
+                Ok(board) => {
+                    self.phase = Phase::Play;
+                    self.new_game(Game::new(board));
+                }
+                Err(why) => self.message = Some(why.to_string()),
+            },
+            Err(e) => self.message = Some(format!("BAD FEN: {e}").to_uppercase()),
+        }
+    }
+
+    /// The PGN headers of this game.
+    pub fn pgn_headers(&self) -> PgnHeaders {
+        let mut h =
+            PgnHeaders::for_players(&self.options.player, &self.engine.name(), self.human, &today());
+        h.level = Some(self.level);
+        h
+    }
+
+    /// The game as PGN.
+    pub fn pgn(&self) -> String {
+        to_pgn(&self.game, &self.pgn_headers())
+    }
+
+    /// Writes the PGN to `path`, or to `--pgn`, or to `c7010.pgn`.
+    fn save_pgn(&mut self, path: Option<PathBuf>) {
+        let path = path
+            .or_else(|| self.options.pgn.clone())
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
+        self.message = Some(match std::fs::write(&path, self.pgn()) {
+            Ok(()) => "PGN WRITTEN".into(),
+            Err(_) => "CANNOT WRITE THE PGN".into(),
+        });
+    }
+
+    fn save_pgn_on_request(&mut self) {
+        self.save_pgn(None);
+    }
+
+    /// At the end of a game, once: write the PGN if `--pgn` was given (quietly: the status
+    /// line keeps the result, unless the file cannot be written).
+    fn write_pgn_at_end(&mut self) {
+        if let Some(path) = self.options.pgn.clone()
+            && !self.pgn_written
+        {
+            self.pgn_written = true;
+            if std::fs::write(&path, self.pgn()).is_err() {
+                self.message = Some("CANNOT WRITE THE PGN".into());
+            }
+        }
+    }
+
+    /// On quit: write the PGN if `--pgn` was given.
+    pub fn write_pgn_on_quit(&mut self) {
+        if let Some(path) = self.options.pgn.clone() {
+            self.save_pgn(Some(path));
+        }
+    }
+
+    /// `W`: writes the game (start, moves, level, colour, clocks) to the state file.
+    fn save_game(&mut self) {
+        let saved = SavedGame {
+            start_fen: self.game.start().to_fen(),
+            moves: self.game.moves().iter().map(|m| m.uci()).collect(),
+            level: self.level,
+            human: self.human,
+            clocks: self.clocks,
+        };
+        self.message = Some(match saved.write(&self.options.state_file) {
+            Ok(()) => "GAME SAVED".into(),
+            Err(_) => "CANNOT SAVE".into(),
+        });
+    }
+
+    /// `O`: reads the state file and continues that game.
+    fn load_game(&mut self) {
+        match SavedGame::read(&self.options.state_file).and_then(|s| s.into_game().map(|g| (s, g)))
+        {
+            Ok((saved, game)) => {
+                self.game = game;
+                self.level = saved.level;
+                self.human = saved.human;
+                self.clocks = saved.clocks;
+                self.phase = Phase::Play;
+                self.analysis = None;
+                self.pgn_written = false;
+                self.resync_engine();
+                self.message = Some("GAME LOADED".into());
+            }
+            Err(why) => self.message = Some(why.to_string()),
+        }
+    }
+
+    /// The status line for the current phase and position.
+    fn status(&self) -> String {
+        if let Some(m) = &self.message {
+            return m.clone();
+        }
+        match &self.phase {
+            Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
+            Phase::ChooseLevel => "LEVEL? 1-6".into(),
+            Phase::ChangeLevel => "NEW LEVEL? 1-6".into(),
+            Phase::ConfirmNew => "NEW GAME? YES/NO".into(),
+            Phase::Promotion { .. } => "PROMOTE TO? Q R B NO=N".into(),
+            Phase::Setup(editor) => editor.status(),
+            Phase::Play => self.play_status(),
+        }
+    }
+
+    fn play_status(&self) -> String {
+        let state = self.game.state();
+        let check = if state == GameState::Check {
+            "CHECK! "
+        } else {
+            ""
+        };
+        match state {
+            GameState::Checkmate => format!("CHECKMATE {}", self.game.result()),
+            GameState::Stalemate => "STALEMATE 1/2".into(),
+            GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
+            GameState::InsufficientMaterial => "DRAW: NO MATE 1/2".into(),
+            _ if self.game.side_to_move() == self.human => format!("{check}YOUR MOVE"),
+            _ => match (self.turbo, self.turbo_multiple) {
+                (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
+                (true, None) => format!("{check}THINKING TURBO"),
+                _ => format!("{check}THINKING"),
+            },
+        }
+    }
+
+    /// What the screen shows now.
+    pub fn screen(&self) -> ScreenState {
+        let (board, side) = match &self.phase {
+            Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
+            _ => (self.game.placement(), self.game.side_to_move()),
+        };
+        ScreenState {
+            board,
+            side_to_move: side,
+            flipped: self.flipped,
+            moves: self.game.console_moves(),
+            status: self.status(),
+            analysis: self.analysis.clone(),
+            level: self.level,
+            white_clock: self.clocks[0] as u32,
+            black_clock: self.clocks[1] as u32,
+            input: match &self.phase {
+                Phase::Setup(editor) => editor.input().to_string(),
+                _ => self.input.clone(),
+            },
+            help: self.help,
+        }
+    }
+}
+
+/// The screen for a game position without a console (for `c7010 screenshot`): the board,
+/// the move list and the status as the console would show them with the human as White.
+pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
+    let status = match game.state() {
+        GameState::Checkmate => format!("CHECKMATE {}", game.result()),
+        GameState::Stalemate => "STALEMATE 1/2".into(),
+        GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
+        GameState::InsufficientMaterial => "DRAW: NO MATE 1/2".into(),
+        GameState::Check => "CHECK! YOUR MOVE".into(),
+        GameState::Playing => "YOUR MOVE".into(),
+    };
+    ScreenState {
+        board: placement_of(game.board()),
+        side_to_move: colour_of(game.board().side),
+        moves: game.console_moves(),
+        status,
+        level,
+        ..ScreenState::start_position()
+    }
+}
