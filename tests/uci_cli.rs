@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use c7010::uci::{EngineChoice, factory};
+use c7010::uci::guest_plays;
 
 /// Run the binary with `args`, feed it `script`, and return (success, stdout, stderr).
 fn run(args: &[&str], script: &str) -> (bool, String, String) {
@@ -79,11 +79,12 @@ fn an_engine_that_cannot_be_built_is_a_clear_error() {
         err.contains("built-in ROM only") && !err.contains("panicked"),
         "{err}"
     );
-    if factory(EngineChoice::Guest).is_err() {
-        let (ok, _, err) = run(&["uci"], "quit\n");
-        assert!(
-            !ok && err.contains("--engine guest is not built yet"),
-            "{err}"
-        );
+    if !guest_plays() {
+        let (ok, _, err) = run(&["uci", "--engine", "guest"], "quit\n");
+        assert!(!ok && err.contains("the guest engine cannot play"), "{err}");
+        // Without --engine the reference stands in, and says so on standard error.
+        let (ok, out, err) = run(&["uci"], "uci\nquit\n");
+        assert!(ok && out.starts_with("id name c7010 reference"), "{out}");
+        assert!(err.contains("the reference engine plays instead"), "{err}");
     }
 }

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use c7010::uci::{EngineChoice, factory};
+use c7010::uci::guest_plays;
 
 fn python_chess_available() -> bool {
     Command::new("python3")
@@ -25,11 +25,7 @@ fn python_chess_plays_a_game_under_a_clock() {
         return;
     }
     // The module's own engine plays White once it exists; until then the reference does.
-    let white = if factory(EngineChoice::Guest).is_ok() {
-        "guest"
-    } else {
-        "ref"
-    };
+    let white = if guest_plays() { "guest" } else { "ref" };
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/test_uci_game.py");
     let out = Command::new("python3")
         .args([script, "--c7010", env!("CARGO_BIN_EXE_c7010")])

@@ -16,7 +16,7 @@ pub mod uci_session;
 pub mod xboard_session;
 
 pub use clock::{Allocation, ClockMode, Request};
-pub use engine_choice::{EngineChoice, factory};
+pub use engine_choice::{EngineChoice, choose_player, factory, guest_plays};
 pub use input::Input;
 pub use player::{EngineFactory, Player, SetupError};
 pub use uci_session::UciSession;

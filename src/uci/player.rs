@@ -133,7 +133,15 @@ pub struct Player {
 impl Player {
     /// A player with an engine from `factory` (built-in ROM), at level 2, emulated clock.
     pub fn new(factory: EngineFactory) -> Result<Player, SetupError> {
-        let mut engine = factory(None)?;
+        Player::new_with_rom(factory, None)
+    }
+
+    /// A player with an engine from `factory` built from `rom` (`None`: built-in).
+    pub fn new_with_rom(
+        factory: EngineFactory,
+        rom: Option<PathBuf>,
+    ) -> Result<Player, SetupError> {
+        let mut engine = factory(rom.as_deref())?;
         engine
             .set_level(DEFAULT_LEVEL)
             .map_err(|e| SetupError(e.to_string()))?;
@@ -143,7 +151,7 @@ impl Player {
             level: DEFAULT_LEVEL,
             clock: ClockMode::Emulated,
             clock_mhz: None,
-            rom: None,
+            rom,
             start: Board::startpos(),
             moves: Vec::new(),
             board: Board::startpos(),
