@@ -1,5 +1,6 @@
 //! A real UCI client plays the module: tests/python/test_uci_game.py drives two `c7010 uci`
-//! processes with python-chess through a whole short game under a clock. Without
+//! processes with python-chess through a whole short game under a clock, and
+//! tests/python/test_match_elo.py checks the arithmetic of tools/match.py. Without
 //! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
 
 use std::process::Command;
@@ -37,4 +38,29 @@ fn python_chess_plays_a_game_under_a_clock() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("[White \"c7010"), "{stdout}");
     assert!(stdout.contains("plies "), "{stdout}");
+}
+
+#[test]
+fn match_tool_arithmetic() {
+    if !python_chess_available() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs python-chess: pip install -r tools/requirements.txt"
+        );
+        eprintln!("skipped: python-chess is not installed (pip install -r tools/requirements.txt)");
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/test_match_elo.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
