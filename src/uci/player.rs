@@ -284,14 +284,18 @@ impl Player {
             // Taking back a move or two is cheaper than a fresh setup and keeps the book
             // history; otherwise start over.
             if extra <= 2 {
-                for _ in 0..extra {
-                    self.engine.take_back()?;
+                let caught_up = (0..extra)
+                    .try_for_each(|_| self.engine.take_back())
+                    .and_then(|()| {
+                        self.moves[common..]
+                            .iter()
+                            .try_for_each(|&m| self.engine.play(m))
+                    });
+                // If the engine refuses a step (a take-back it cannot do), set it up afresh.
+                if caught_up.is_ok() {
+                    self.engine_line = Some((self.start.clone(), self.moves.clone()));
+                    return Ok(());
                 }
-                for &m in &self.moves[common..] {
-                    self.engine.play(m)?;
-                }
-                self.engine_line = Some((self.start.clone(), self.moves.clone()));
-                return Ok(());
             }
         }
         self.engine_line = None;

@@ -115,7 +115,7 @@ fn parse_base(text: &str) -> Option<u64> {
 /// Milliseconds from a number of seconds (which may have decimals).
 fn parse_seconds(text: &str) -> Option<u64> {
     let s = text.parse::<f64>().ok()?;
-    (s.is_finite() && s >= 0.0).then(|| (s * 1000.0) as u64)
+    (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
 }
 
 /// The result line when the side to move has no move or the game is drawn by rule.
