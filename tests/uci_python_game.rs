@@ -25,8 +25,9 @@ fn python_chess_plays_a_game_under_a_clock() {
         eprintln!("skipped: python-chess is not installed (pip install -r tools/requirements.txt)");
         return;
     }
-    // The module's own engine plays White once it exists; until then the reference does.
-    let white = if guest_plays() { "guest" } else { "ref" };
+    // White is `c7010 uci` as a GUI would start it: the guest once its ROM plays chess,
+    // the reference until then; Black is `c7010 uci --engine ref`.
+    let white = if guest_plays() { "guest" } else { "default" };
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/test_uci_game.py");
     let out = Command::new("python3")
         .args([script, "--c7010", env!("CARGO_BIN_EXE_c7010")])

@@ -246,3 +246,144 @@ fn xboard_force_during_a_thought_forgets_the_move() {
     // The thought is dropped and Black's move comes from the interface instead.
     assert_eq!(out, "");
 }
+
+/// An engine that records what it is asked (and can take back), deciding at once on the
+/// first legal move.
+struct Recorder {
+    board: Board,
+    history: Vec<Move>,
+    start: Board,
+    pending: bool,
+    log: Rc<std::cell::RefCell<Vec<String>>>,
+}
+
+impl Engine for Recorder {
+    fn name(&self) -> String {
+        "recorder".into()
+    }
+    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
+        self.log.borrow_mut().push("setup".into());
+        self.start = board.clone();
+        self.board = board.clone();
+        self.history.clear();
+        Ok(())
+    }
+    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
+        self.log.borrow_mut().push(format!("play {mv}"));
+        self.board.make(mv);
+        self.history.push(mv);
+        Ok(())
+    }
+    fn take_back(&mut self) -> Result<(), EngineError> {
+        self.log.borrow_mut().push("takeback".into());
+        self.history.pop().ok_or(EngineError::NothingToUndo)?;
+        let mut b = self.start.clone();
+        for &m in &self.history {
+            b.make(m);
+        }
+        self.board = b;
+        Ok(())
+    }
+    fn set_level(&mut self, _level: u8) -> Result<(), EngineError> {
+        Ok(())
+    }
+    fn go(&mut self, _limit: Limit) -> Result<(), EngineError> {
+        self.log.borrow_mut().push("go".into());
+        self.pending = true;
+        Ok(())
+    }
+    fn move_now(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
+    fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
+        if !std::mem::take(&mut self.pending) {
+            return Ok(Vec::new());
+        }
+        let best = legal_moves(&self.board).as_slice().first().copied();
+        if let Some(m) = best {
+            self.board.make(m);
+            self.history.push(m);
+        }
+        Ok(vec![Said::Decided(Decision {
+            best,
+            score: 0,
+            positions: 1,
+            passes: 1,
+            book: false,
+        })])
+    }
+    fn thinking(&self) -> bool {
+        self.pending
+    }
+    fn t_states(&self) -> u64 {
+        0
+    }
+    fn clock_hz(&self) -> Option<f64> {
+        None
+    }
+}
+
+fn recorded_uci(lines: &[&str]) -> Vec<String> {
+    let log = Rc::new(std::cell::RefCell::new(Vec::new()));
+    let shared = std::sync::Mutex::new(Some(log.clone()));
+    let factory: EngineFactory = Box::new(move |_| {
+        let log = shared.lock().unwrap().clone().expect("one engine");
+        Ok(Box::new(Recorder {
+            board: Board::startpos(),
+            history: Vec::new(),
+            start: Board::startpos(),
+            pending: false,
+            log,
+        }) as Box<dyn Engine>)
+    });
+    let mut session = UciSession::new(Player::new(factory).unwrap(), Vec::new());
+    session
+        .run(&mut Input::from_lines(lines.iter().copied()))
+        .unwrap();
+    log.take()
+}
+
+#[test]
+fn the_engine_gets_only_the_new_moves() {
+    // The GUI repeats the whole game each time; the engine hears each move once. The
+    // recorder answers its first legal move: a7a6 after e2e4.
+    let log = recorded_uci(&[
+        "position startpos moves e2e4",
+        "go nodes 1",
+        "position startpos moves e2e4 a7a6 d2d4",
+        "go nodes 1",
+        // Two moves taken back by the GUI and another played: the engine takes back its own
+        // move and the user's, then hears the new one.
+        "position startpos moves e2e4 a7a6 g1f3",
+        "go nodes 1",
+        // The GUI's game differs from the engine's answer (h7h6 instead of it).
+        "position startpos moves e2e4 a7a6 g1f3 h7h6 b1c3",
+        "go nodes 1",
+        // Another start position: set up afresh.
+        "position fen 7k/8/6K1/8/8/8/8/6Q1 w - - 0 1",
+        "go nodes 1",
+        "ucinewgame",
+        "position startpos",
+        "go nodes 1",
+    ]);
+    let expected = [
+        "setup",
+        "play e2e4",
+        "go", //
+        "play d2d4",
+        "go", //
+        "takeback",
+        "takeback",
+        "play g1f3",
+        "go", //
+        "takeback",
+        "play h7h6",
+        "play b1c3",
+        "go", //
+        "setup",
+        "go", //
+        "setup",
+        "go",
+    ];
+    assert_eq!(log, expected);
+}

@@ -19,8 +19,10 @@ import chess.pgn
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--c7010", required=True, help="path of the c7010 binary")
-    ap.add_argument("--white", default="guest", choices=["guest", "ref"])
-    ap.add_argument("--black", default="ref", choices=["guest", "ref"])
+    # "default": `c7010 uci` without --engine (the guest when its ROM plays, else the
+    # reference).
+    ap.add_argument("--white", default="default", choices=["default", "guest", "ref"])
+    ap.add_argument("--black", default="ref", choices=["default", "guest", "ref"])
     ap.add_argument("--plies", type=int, default=40, help="stop after this many plies")
     ap.add_argument("--clock", type=float, default=20.0, help="seconds on each clock")
     ap.add_argument("--inc", type=float, default=0.2, help="increment per move, seconds")
@@ -29,11 +31,12 @@ def parse_args():
 
 def main():
     args = parse_args()
+    def command(choice):
+        return [args.c7010, "uci"] + ([] if choice == "default" else ["--engine", choice])
+
     engines = {
-        chess.WHITE: chess.engine.SimpleEngine.popen_uci(
-            [args.c7010, "uci", "--engine", args.white]),
-        chess.BLACK: chess.engine.SimpleEngine.popen_uci(
-            [args.c7010, "uci", "--engine", args.black]),
+        chess.WHITE: chess.engine.SimpleEngine.popen_uci(command(args.white)),
+        chess.BLACK: chess.engine.SimpleEngine.popen_uci(command(args.black)),
     }
     clocks = {chess.WHITE: args.clock, chess.BLACK: args.clock}
     board = chess.Board()
