@@ -1,33 +1,37 @@
 ; c7010 guest ROM: the Gambiet-style chess program for the Philips Videopac C7010 module.
-; Until the engine lands this ROM speaks the latch protocol (docs/protocol.md) and answers
-; every message it receives with an OK event carrying the message's type.
+; RESET starts the link, sets up a new game and announces READY; MATCH (match.asm) then
+; answers the console's commands (docs/protocol.md) for ever.
 ; Plain Zilog syntax, accepted by our assembler and by pasmo.
+
+ROMVER  EQU     1               ; ROM version announced in READY
+
+; The RAM map and every constant come before the code that uses them: pasmo gives an EQU
+; that refers to a later symbol a wrong value, so nothing may be used before it is defined.
+        INCLUDE "ram.asm"
 
         ORG     0000H
 RESET:  DI
         LD      SP,RAMTOP
         CALL    LINIT
+        CALL    NEWGAME
+        XOR     A
+        LD      (HISTN),A
+        LD      A,2             ; level 2 (beginner, about 10 s a move) until told otherwise
+        LD      (LEVEL),A
         LD      HL,READYMSG
         CALL    SENDMSG
-MAIN:   CALL    RECVMSG
-        LD      A,(MSGBUF)
-        LD      HL,MSGBUF+2
-        LD      (HL),A          ; payload: the command type answered
-        LD      HL,MSGBUF
-        LD      (HL),41H        ; OK
-        INC     HL
-        LD      (HL),1
-        DEC     HL
-        CALL    SENDMSG
-        JR      MAIN
+        JP      MATCH
 
 ; TRAP - a HALT that the host's test harness (src/guest/harness.rs) uses as the return
 ; address when it calls one routine on its own. Never reached in play.
 TRAP:   HALT
 
 READYMSG:
-        DEFB    40H,2,1,0       ; READY: protocol 1, ROM 0
+        DEFB    40H,2,1,ROMVER  ; READY: protocol 1, ROM version
 
         INCLUDE "proto.asm"
-        INCLUDE "ram.asm"
+        INCLUDE "board.asm"
+        INCLUDE "gen.asm"
+        INCLUDE "perft.asm"
+        INCLUDE "match.asm"
         END

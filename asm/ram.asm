@@ -11,7 +11,7 @@ STACKSZ EQU     128             ; bytes kept for the stack (no recursion anywher
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
 LNKRX   EQU     LNKTX+1         ; SEQ of the last unit we received, as bit 7 (80H or 00H)
 LNKOUT  EQU     LNKRX+1         ; the value our latch holds now
-MSGMAX  EQU     78              ; longest payload a message may carry (SETUP/STATE need 72)
+MSGMAX  EQU     72              ; longest payload a message may carry (STATE: 72, SETUP: 70)
 MSGBUF  EQU     LNKOUT+1        ; one message: type, length, payload (MSGMAX bytes)
 
 ; --- board and game state (board.asm) -------------------------------------------------------
@@ -25,8 +25,14 @@ WKING   EQU     FULLMV+2        ; white king's square
 BKING   EQU     WKING+1         ; black king's square
 MATERL  EQU     BKING+1         ; material white minus black in units (word, kings excluded)
 
+; --- game history for TAKEBACK (match.asm) ------------------------------------------------------
+HISTMAX EQU     2               ; plies kept: deeper takebacks are SETUP + replay on the console
+HISTENT EQU     5               ; bytes per ply: the move and its undo record packed (match.asm)
+HISTN   EQU     MATERL+2        ; plies held, 0..HISTMAX
+HISTBUF EQU     HISTN+1         ; HISTMAX entries, oldest first
+
 ; --- positional tables (positional.asm) ------------------------------------------------------
-PAWNTAB EQU     MATERL+2        ; pawn points, 2 x 64 (white, black)
+PAWNTAB EQU     HISTBUF+HISTENT*HISTMAX       ; pawn points, 2 x 64 (white, black)
 ROOKFIL EQU     PAWNTAB+128     ; rook file points, 2 x 8
 
 ; --- search variables (search.asm) -----------------------------------------------------------
@@ -39,6 +45,10 @@ DEPTHN  EQU     MSTOP+2         ; depth of the current pass
 PASSN   EQU     DEPTHN+1        ; passes completed
 PLYN    EQU     PASSN+1         ; current ply
 LEVEL   EQU     PLYN+1          ; playing level 1-6
+; PERFT borrows three search variables (perft and the search never run at the same time):
+PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
+PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
+; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
 PVTAB   EQU     PLYTAB+160      ; triangular PV, 45 moves x 3 bytes
 PVLEN   EQU     PVTAB+135       ; PV length per ply, 10 bytes
@@ -62,6 +72,11 @@ MSCAP   EQU     150             ; entries
 MOVESTK EQU     BOOKPTR+2       ; MSCAP entries
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
+MSEND   EQU     RAMUSED         ; one past the last move-stack entry
+
+        IF      (BOARD MOD 256) > 256-120
+        ERROR: the board must lie in one 256-byte page (board.asm sets H once)
+        ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack
         ENDIF

@@ -107,7 +107,10 @@ fn promotion_asks_for_the_piece() {
     let mut c = console_with(Some(fen), Colour::White, 2);
     keys(&mut c, "E7-E8 ENTER");
     assert_eq!(status(&c), "PROMOTE TO? Q R B NO=N");
-    assert!(c.game().moves().is_empty(), "nothing played before the choice");
+    assert!(
+        c.game().moves().is_empty(),
+        "nothing played before the choice"
+    );
     insta::assert_snapshot!("promotion_question_frame", frame_text(&c));
     // NO is the knight (the G7000 has no N key).
     keys(&mut c, "NO");
@@ -203,7 +206,10 @@ fn colour_and_level_are_asked_with_yes_no_and_digits() {
     assert!(c.thinking(), "the module plays White");
     settle(&mut c);
     assert_eq!(c.game().moves().len(), 1);
-    assert!(c.screen().flipped, "Black's side at the bottom for a Black player");
+    assert!(
+        c.screen().flipped,
+        "Black's side at the bottom for a Black player"
+    );
     // R YES: a new game asks again.
     keys(&mut c, "R");
     assert_eq!(status(&c), "NEW GAME? YES/NO");
@@ -224,7 +230,10 @@ fn the_position_editor_sets_up_a_game() {
     keys(&mut c, "B8 ENTER");
     keys(&mut c, "YES");
     assert!(!c.game().from_initial_position());
-    assert_eq!(c.game().start().to_fen(), "1n2k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(
+        c.game().start().to_fen(),
+        "1n2k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+    );
     assert_eq!(status(&c), "YOUR MOVE");
     keys(&mut c, "D1-D7 ENTER");
     settle(&mut c);
@@ -273,6 +282,10 @@ fn flip_help_and_clocks() {
     assert!(c.screen().flipped);
     keys(&mut c, "?");
     assert!(c.screen().help);
+    assert_eq!(c.screen().help_page, 0);
+    keys(&mut c, "?");
+    assert_eq!(c.screen().help_page, 1, "? again: the game keys");
+    insta::assert_snapshot!("game_keys_help_frame", frame_text(&c));
     keys(&mut c, "E");
     assert!(!c.screen().help, "any key leaves the help page");
     assert!(c.game().moves().is_empty());

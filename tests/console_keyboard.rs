@@ -126,3 +126,29 @@ fn every_g7000_key_is_reachable_from_a_pc_key() {
     assert_eq!(g7000_key(Key::F5, false), None);
     assert_eq!(g7000_key(Key::Escape, false), None);
 }
+
+#[test]
+fn the_game_keys_page_fits_the_vdc_and_its_characters_exist() {
+    use c7010::console::keyboard::game_help_lines;
+    use c7010::vdc::charset::glyph_for;
+    let lines = game_help_lines();
+    assert!(lines.len() <= 15, "15 rows fit the help page");
+    for line in &lines {
+        assert!(line.chars().count() <= 28, "{line}");
+        for c in line.chars() {
+            assert!(glyph_for(c).is_some(), "no glyph for {c:?} in {line}");
+        }
+    }
+    let text = lines.join("\n");
+    for word in [
+        "TAKE BACK",
+        "LEVEL",
+        "NEW GAME",
+        "SET UP",
+        "TURBO",
+        "PGN",
+        "SAVE",
+    ] {
+        assert!(text.contains(word), "{word} missing");
+    }
+}

@@ -30,7 +30,12 @@ fn game_of(fen: Option<&str>, sans: &str) -> Game {
 }
 
 fn headers() -> PgnHeaders {
-    let mut h = PgnHeaders::for_players("Morphy", "Duke Karl / Count Isouard", Colour::White, "1858.11.02");
+    let mut h = PgnHeaders::for_players(
+        "Morphy",
+        "Duke Karl / Count Isouard",
+        Colour::White,
+        "1858.11.02",
+    );
     h.event = "Opera game \"Norma\"".into();
     h.site = "Paris FRA".into();
     h.level = Some(3);
@@ -58,7 +63,10 @@ fn split_pgn(pgn: &str) -> (Vec<(String, String)>, Vec<String>) {
 /// write each move exactly as we did. Returns the SAN moves and the result token.
 fn read_back(pgn: &str) -> (Vec<String>, String) {
     let (tags, tokens) = split_pgn(pgn);
-    let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v.clone());
+    let fen = tags
+        .iter()
+        .find(|(n, _)| n == "FEN")
+        .map(|(_, v)| v.clone());
     let mut ours = match &fen {
         Some(f) => Board::from_fen(f).unwrap(),
         None => Board::startpos(),
@@ -81,7 +89,11 @@ fn read_back(pgn: &str) -> (Vec<String>, String) {
         let san = San::from_ascii(t.as_bytes()).unwrap();
         let theirs_move = san.to_move(&theirs).unwrap();
         let plus = SanPlus::from_move_and_play_unchecked(&mut theirs, theirs_move);
-        assert_eq!(&plus.to_string(), t, "shakmaty writes this move differently");
+        assert_eq!(
+            &plus.to_string(),
+            t,
+            "shakmaty writes this move differently"
+        );
         sans.push(t.clone());
     }
     (sans, result.clone())
@@ -95,16 +107,27 @@ fn a_wrapped_game_reads_back_and_shakmaty_agrees() {
     let names: Vec<&str> = tags.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
-        ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Level"]
+        [
+            "Event", "Site", "Date", "Round", "White", "Black", "Result", "Level"
+        ]
     );
-    assert_eq!(tags[0].1, "Opera game \"Norma\"", "escaped quotes come back");
+    assert_eq!(
+        tags[0].1, "Opera game \"Norma\"",
+        "escaped quotes come back"
+    );
     assert_eq!(tags[6].1, "1-0");
     assert!(pgn.lines().all(|l| l.len() <= MAX_LINE), "{pgn}");
-    assert!(pgn.lines().filter(|l| !l.starts_with('[')).count() > 2, "wrapped");
+    assert!(
+        pgn.lines().filter(|l| !l.starts_with('[')).count() > 2,
+        "wrapped"
+    );
     let (sans, result) = read_back(&pgn);
     assert_eq!(sans, game.sans());
     assert_eq!(result, "1-0");
-    assert!(pgn.contains("15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0"), "{pgn}");
+    assert!(
+        pgn.contains("15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0"),
+        "{pgn}"
+    );
     insta::assert_snapshot!("opera_game_pgn", pgn);
 }
 
@@ -114,7 +137,10 @@ fn a_set_up_game_with_black_to_move_has_setup_fen_and_an_ellipsis() {
     let game = game_of(Some(fen), "O-O-O O-O Kb7 Rf7+");
     let pgn = to_pgn(&game, &PgnHeaders::default());
     assert!(pgn.contains("[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 4 20\"]\n"));
-    assert!(pgn.contains("\n20... O-O-O 21. O-O Kb7 22. Rf7+ *\n"), "{pgn}");
+    assert!(
+        pgn.contains("\n20... O-O-O 21. O-O Kb7 22. Rf7+ *\n"),
+        "{pgn}"
+    );
     let (sans, result) = read_back(&pgn);
     assert_eq!(sans, ["O-O-O", "O-O", "Kb7", "Rf7+"]);
     assert_eq!(result, "*");
@@ -160,7 +186,13 @@ fn the_consoles_pgn_of_a_short_game_reads_back() {
     // The date is today's: keep it out of the snapshot.
     let dated: String = pgn
         .lines()
-        .map(|l| if l.starts_with("[Date ") { "[Date \"(today)\"]" } else { l })
+        .map(|l| {
+            if l.starts_with("[Date ") {
+                "[Date \"(today)\"]"
+            } else {
+                l
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n");
     insta::assert_snapshot!("console_short_game_pgn", dated);

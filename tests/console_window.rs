@@ -1,5 +1,5 @@
 //! The window under a virtual X server: it opens at 360x243 x scale, shows frames and
-//! closes cleanly; without a display it returns a clear error.
+//! closes cleanly; without a display it returns a clear error; `c7010 play` opens it.
 //!
 //! The window needs its own process (a display in its environment), so the real tests start
 //! this test binary again as a child running one of the `child_*` tests (ignored by default,
@@ -171,4 +171,50 @@ fn no_display_is_a_clear_error() {
 fn bad_scale_is_an_error() {
     assert_eq!(Window::open(0).unwrap_err(), WindowError::BadScale(0));
     assert_eq!(Window::open(99).unwrap_err(), WindowError::BadScale(99));
+}
+
+/// `c7010 play` itself under Xvfb: the window appears (xwininfo sees it, 360x243 at
+/// `--scale 1`) and the terminal fallback is not taken. The player never types, so the
+/// script ends the program after a few seconds.
+#[test]
+fn play_opens_its_window_under_xvfb() {
+    if !on_path("xvfb-run") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install xvfb (xvfb-run)"
+        );
+        eprintln!("note: xvfb-run not found, play window test skipped");
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_c7010");
+    let list = if on_path("xwininfo") {
+        "xwininfo -root -tree"
+    } else {
+        "echo NO-XWININFO"
+    };
+    let script = format!(
+        "'{exe}' play --engine ref --colour white --level 2 --scale 1 </dev/null & pid=$!; \
+         sleep 3; {list}; kill -0 $pid && echo STILL-RUNNING; kill $pid; wait $pid; true"
+    );
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", &script])
+        .output()
+        .expect("run xvfb-run");
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!text.contains("using the terminal"), "{text}");
+    assert!(
+        text.contains("STILL-RUNNING"),
+        "c7010 play ended early:\n{text}"
+    );
+    if !text.contains("NO-XWININFO") {
+        let line = text
+            .lines()
+            .find(|l| l.contains("c7010 - Videopac"))
+            .unwrap_or_else(|| panic!("xwininfo lists no c7010 window:\n{text}"));
+        assert!(line.contains("360x243"), "{line}");
+    }
 }

@@ -44,9 +44,11 @@ fn text(bytes: &[u8]) -> String {
 fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
     let pgn = temp_file("quit.pgn");
     let mut cmd = c7010();
-    cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2"])
-        .arg("--pgn")
-        .arg(&pgn);
+    cmd.args([
+        "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
+    ])
+    .arg("--pgn")
+    .arg(&pgn);
     let out = run(cmd, "e2-e4\nd2d4\ne2e5\nNf3\nquit\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
@@ -55,13 +57,19 @@ fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
     assert!(stdout.contains("MOVES  1. E2-E4 "), "{stdout}");
     assert!(stdout.contains("PGN WRITTEN"), "{stdout}");
     let written = std::fs::read_to_string(&pgn).expect("the PGN is written");
-    assert!(written.starts_with("[Event \"Casual game\"]\n"), "{written}");
+    assert!(
+        written.starts_with("[Event \"Casual game\"]\n"),
+        "{written}"
+    );
     assert!(written.contains("[White \"Player\"]"), "{written}");
     assert!(written.contains("[Black \"c7010 reference\"]"), "{written}");
     // Three moves of White and three replies.
     let movetext = written.lines().last().unwrap();
     assert!(movetext.starts_with("1. e4 "), "{movetext}");
-    assert!(movetext.contains(" 2. d4 ") && movetext.contains(" 3. Nf3 "), "{movetext}");
+    assert!(
+        movetext.contains(" 2. d4 ") && movetext.contains(" 3. Nf3 "),
+        "{movetext}"
+    );
     assert!(movetext.ends_with(" *"), "{movetext}");
     assert_eq!(movetext.split_whitespace().count(), 3 + 6 + 1);
 }
@@ -70,14 +78,20 @@ fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
 fn the_end_of_the_input_waits_for_the_reply_then_quits() {
     let pgn = temp_file("eof.pgn");
     let mut cmd = c7010();
-    cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2"])
-        .arg("--pgn")
-        .arg(&pgn);
+    cmd.args([
+        "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
+    ])
+    .arg("--pgn")
+    .arg(&pgn);
     let out = run(cmd, "e2e4\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&pgn).expect("the PGN is written at the end");
     let movetext = written.lines().last().unwrap();
-    assert_eq!(movetext.split_whitespace().count(), 4, "1. e4 reply *: {movetext}");
+    assert_eq!(
+        movetext.split_whitespace().count(),
+        4,
+        "1. e4 reply *: {movetext}"
+    );
 }
 
 #[test]
@@ -98,10 +112,12 @@ fn the_questions_are_answered_by_lines_and_the_board_is_flipped_for_black() {
 fn set_up_by_fen_and_mate() {
     let pgn = temp_file("mate.pgn");
     let mut cmd = c7010();
-    cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white", "--level", "1"])
-        .args(["--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"])
-        .arg("--pgn")
-        .arg(&pgn);
+    cmd.args([
+        "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "1",
+    ])
+    .args(["--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"])
+    .arg("--pgn")
+    .arg(&pgn);
     let out = run(cmd, "a1a8\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -118,20 +134,30 @@ fn bad_options_are_clear_errors() {
     cmd.args(["play", "--tui", "--engine", "ref", "--fen", "not a fen"]);
     let out = run(cmd, "");
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("bad FEN"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("bad FEN"),
+        "{}",
+        text(&out.stderr)
+    );
     let mut cmd = c7010();
     cmd.args(["play", "--tui", "--level", "7"]);
     let out = run(cmd, "");
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--level"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--level"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
 fn without_a_display_the_terminal_takes_over_with_one_line() {
     let mut cmd = c7010();
-    cmd.args(["play", "--engine", "ref", "--colour", "white", "--level", "2"])
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY");
+    cmd.args([
+        "play", "--engine", "ref", "--colour", "white", "--level", "2",
+    ])
+    .env_remove("DISPLAY")
+    .env_remove("WAYLAND_DISPLAY");
     let out = run(cmd, "e2e4\nquit\n");
     let stderr = text(&out.stderr);
     assert!(out.status.success(), "{stderr}");
@@ -142,4 +168,25 @@ fn without_a_display_the_terminal_takes_over_with_one_line() {
         "{stderr}"
     );
     assert!(text(&out.stdout).contains("MOVES  1. E2-E4"));
+}
+
+#[test]
+fn the_default_engine_is_the_guest_in_the_module() {
+    let pgn = temp_file("guest.pgn");
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui", "--colour", "white", "--level", "2"])
+        .arg("--pgn")
+        .arg(&pgn);
+    let out = run(cmd, "e2e4\nquit\n");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "no fallback note: {stderr}");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(written.contains("[Black \"c7010 module (ROM "), "{written}");
+    let movetext = written.lines().last().unwrap();
+    assert_eq!(
+        movetext.split_whitespace().count(),
+        4,
+        "1. e4 reply *: {movetext}"
+    );
 }

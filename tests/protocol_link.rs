@@ -2,9 +2,12 @@
 //! module once and intact, and every answer reaches the host once and intact, whatever the
 //! host's poll interval. (A lost, doubled or garbled unit would show as a missing, extra or
 //! refused message: the guest checks every message's check byte and the host does too.)
+//! The answers are the real guest's: each command gets the one event its type calls for
+//! (`OK`, `ERROR` with a reason that fits, `ACCEPTED`, `PERFT`, `STATE`), plus `GAMEOVER`
+//! right after a move that mates or stalemates.
 
 use c7010::machine::Machine;
-use c7010::protocol::{Command, Event, Module, Move, WirePosition};
+use c7010::protocol::{Command, Event, Module, Move, MoveFlags, Refusal, WirePosition};
 
 const ROM: &[u8] = include_bytes!("../roms/c7010.bin");
 
@@ -44,9 +47,34 @@ fn random_command(rng: &mut Rng) -> Command {
             promo: 0,
         }),
         3 => Command::Level(1 + rng.below(6) as u8),
-        4 => Command::Perft(rng.below(4) as u8),
+        4 => Command::Perft(rng.below(3) as u8),
         _ => Command::Query,
     }
+}
+
+/// True when `event` is an answer the guest may give to `command`.
+fn answers(command: &Command, event: &Event) -> bool {
+    let kind = command.kind();
+    match (command, event) {
+        (Command::New | Command::Level(_), Event::Ok { command: c }) => *c == kind,
+        (Command::Setup(_), Event::Ok { command: c }) => *c == kind,
+        (Command::Setup(_), Event::Error { command: c, reason }) => {
+            *c == kind && *reason == Refusal::BadPosition
+        }
+        (Command::Move(m), Event::Accepted { mv, .. }) => mv == m,
+        (Command::Move(_), Event::Error { command: c, reason }) => {
+            *c == kind && matches!(reason, Refusal::IllegalMove | Refusal::GameOver)
+        }
+        (Command::Perft(d), Event::Perft { depth, .. }) => depth == d,
+        (Command::Query, Event::State { .. }) => true,
+        _ => false,
+    }
+}
+
+/// True when a `GAMEOVER` must follow this answer.
+fn ends_game(event: &Event) -> bool {
+    matches!(event, Event::Accepted { flags, .. }
+        if flags.has(MoveFlags::MATE) || flags.has(MoveFlags::STALEMATE))
 }
 
 fn boot() -> Module {
@@ -69,13 +97,17 @@ fn every_command_answered_once_at_random_poll_intervals() {
         let event = module
             .wait_event(50_000_000)
             .unwrap_or_else(|e| panic!("round {round}: {e}"));
-        assert_eq!(
-            event,
-            Event::Ok {
-                command: command.kind()
-            },
-            "round {round}: answer to {command:?}"
+        assert!(
+            answers(&command, &event),
+            "round {round}: {event:?} does not answer {command:?}"
         );
+        if ends_game(&event) {
+            let over = module.wait_event(50_000_000).unwrap();
+            assert!(
+                matches!(over, Event::GameOver(_)),
+                "round {round}: {over:?}"
+            );
+        }
         // Nothing more may arrive: an answer doubled would show here.
         module.run(200_000).unwrap();
         assert!(
@@ -95,14 +127,18 @@ fn commands_queued_back_to_back_are_all_answered_in_order() {
     module.set_poll_on_write(false);
     let commands: Vec<Command> = (0..40).map(|_| random_command(&mut rng)).collect();
     commands.iter().for_each(|c| module.send(c));
-    let answers: Vec<u8> = (0..commands.len())
-        .map(|_| match module.wait_event(50_000_000).unwrap() {
-            Event::Ok { command } => command,
-            other => panic!("unexpected {other:?}"),
-        })
-        .collect();
-    let kinds: Vec<u8> = commands.iter().map(Command::kind).collect();
-    assert_eq!(answers, kinds);
+    for (i, command) in commands.iter().enumerate() {
+        let event = module.wait_event(50_000_000).unwrap();
+        assert!(answers(command, &event), "{i}: {event:?} for {command:?}");
+        if ends_game(&event) {
+            assert!(matches!(
+                module.wait_event(50_000_000).unwrap(),
+                Event::GameOver(_)
+            ));
+        }
+    }
+    module.run(200_000).unwrap();
+    assert!(module.take_event().is_none(), "an answer too many");
 }
 
 #[test]

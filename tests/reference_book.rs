@@ -119,3 +119,16 @@ fn analys_plays_from_the_book_then_searches() {
     assert!(!r.book);
     assert!(r.positions >= 500);
 }
+
+#[test]
+fn our_assembler_gives_pasmo_bytes_and_the_same_book() {
+    let (pasmo_image, pasmo_addr) = assembled_book("ours");
+    let asm = c7010::asm::assemble_file(std::path::Path::new("asm/book.asm")).unwrap();
+    let image = asm.image(None).unwrap();
+    let addr = usize::from(asm.symbol("BOOK").unwrap() - asm.origin());
+    assert_eq!(image, pasmo_image);
+    assert_eq!(addr, pasmo_addr);
+    let book = Book::from_image(&image, addr).unwrap();
+    let (board, history) = play("d2d4 d7d5");
+    assert_eq!(book.probe(&board, &history).unwrap().uci(), "c2c4");
+}

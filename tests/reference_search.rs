@@ -112,7 +112,7 @@ fn self_play_games_are_legal() {
 }
 
 #[test]
-#[ignore = "200 games, about a minute in release: cargo test --release -- --ignored"]
+#[ignore = "200 games, about two minutes in release: cargo test --release -- --ignored"]
 fn self_play_200_games_are_legal() {
     assert!(self_play(200, 120, [1_000, 5_000], 99) > 10_000);
 }

@@ -47,7 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let rec = match parse_epd(line) {
             Ok(r) => r,
             Err(e) => {
-                bar.println(format!("line {}: skipped: {e}", n + 1));
+                bar.suspend(|| println!("line {}: skipped: {e}", n + 1));
                 continue;
             }
         };
@@ -60,11 +60,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if ok {
             solved += 1;
         } else if args.verbose {
-            bar.println(format!(
-                "{}: played {} ",
-                rec.id.as_deref().unwrap_or(line),
-                r.best.map(|m| m.uci()).unwrap_or_else(|| "none".into())
-            ));
+            bar.suspend(|| {
+                println!(
+                    "{}: played {}",
+                    rec.id.as_deref().unwrap_or(line),
+                    r.best.map(|m| m.uci()).unwrap_or_else(|| "none".into())
+                )
+            });
         }
     }
     bar.finish_and_clear();

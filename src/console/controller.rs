@@ -125,6 +125,7 @@ pub struct Console {
     message: Option<String>,
     flipped: bool,
     help: bool,
+    help_page: u8,
     turbo: bool,
     turbo_multiple: Option<f64>,
     /// Seconds each side has used: White, Black.
@@ -167,6 +168,7 @@ impl Console {
             message: None,
             flipped: false,
             help: false,
+            help_page: 0,
             turbo: false,
             turbo_multiple: None,
             clocks: [0.0; 2],
@@ -221,9 +223,10 @@ impl Console {
         self.engine.as_ref()
     }
 
-    /// Shows or hides the help page (F1 in the window).
+    /// Shows (from its first page) or hides the help (F1 in the window).
     pub fn toggle_help(&mut self) {
         self.help = !self.help;
+        self.help_page = 0;
     }
 
     /// Asks for colour and level as needed, then plays.
@@ -242,8 +245,12 @@ impl Console {
     pub fn press(&mut self, key: G7000Key) {
         self.message = None;
         if self.help {
-            // Any key leaves the help page.
-            self.help = false;
+            // `?` turns to the game keys; any other key leaves the help.
+            if key == G7000Key::Question && self.help_page == 0 {
+                self.help_page = 1;
+            } else {
+                self.help = false;
+            }
             return;
         }
         match self.phase.clone() {
@@ -262,7 +269,7 @@ impl Console {
                     self.flipped = self.human == Colour::Black;
                     self.start_engine_if_its_turn();
                 }
-                G7000Key::Question => self.help = true,
+                G7000Key::Question => self.toggle_help(),
                 _ => {}
             },
             Phase::ChooseLevel => match key {
@@ -275,7 +282,7 @@ impl Console {
                     self.phase = Phase::Play;
                     self.start_engine_if_its_turn();
                 }
-                G7000Key::Question => self.help = true,
+                G7000Key::Question => self.toggle_help(),
                 _ => {}
             },
             Phase::ChangeLevel => {
@@ -347,11 +354,9 @@ impl Console {
             Enter if typing => self.enter_move(),
             Letter('L') => self.phase = Phase::ChangeLevel,
             Letter('T') => self.take_back(),
-            Letter('M') => {
-                if self.engine.thinking() {
-                    let result = self.engine.move_now();
-                    self.report(result);
-                }
+            Letter('M') if self.engine.thinking() => {
+                let result = self.engine.move_now();
+                self.report(result);
             }
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
@@ -366,7 +371,7 @@ impl Console {
                 self.turbo = !self.turbo;
                 self.turbo_multiple = None;
             }
-            Question => self.help = true,
+            Question => self.toggle_help(),
             Letter('P') => self.save_pgn_on_request(),
             Letter('W') => self.save_game(),
             Letter('O') => self.load_game(),
@@ -603,7 +608,10 @@ impl Console {
         let mut board = self.game.board().clone();
         let mut best_line = Vec::new();
         for &m in &info.pv {
-            if !crate::reference::legal_moves(&board).as_slice().contains(&m) {
+            if !crate::reference::legal_moves(&board)
+                .as_slice()
+                .contains(&m)
+            {
                 break;
             }
             best_line.push(console_notation(&board, m));
@@ -632,6 +640,10 @@ impl Console {
             return LineOutcome::Wait;
         }
         self.message = None;
+        // A typed line leaves the help (the terminal shows both pages at once).
+        if word != "help" && word != "?" {
+            self.help = false;
+        }
         if let Phase::Setup(editor) = &mut self.phase
             && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
         {
@@ -673,7 +685,7 @@ impl Console {
             },
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
             "flip" => self.flipped = !self.flipped,
-            "help" | "?" => self.help = !self.help,
+            "help" | "?" => self.toggle_help(),
             "turbo" => self.press(G7000Key::Plus),
             "go" | "now" => self.press(G7000Key::Letter('M')),
             "save" => self.save_game(),
@@ -738,8 +750,12 @@ impl Console {
 
     /// The PGN headers of this game.
     pub fn pgn_headers(&self) -> PgnHeaders {
-        let mut h =
-            PgnHeaders::for_players(&self.options.player, &self.engine.name(), self.human, &today());
+        let mut h = PgnHeaders::for_players(
+            &self.options.player,
+            &self.engine.name(),
+            self.human,
+            &today(),
+        );
         h.level = Some(self.level);
         h
     }
@@ -876,6 +892,7 @@ impl Console {
                 _ => self.input.clone(),
             },
             help: self.help,
+            help_page: self.help_page,
         }
     }
 }

@@ -207,7 +207,7 @@ impl Game {
         }
     }
 
-    /// The moves in console notation (`E2-E4`, `E4XD5`, `E7-E8Q`, `O-O`) for the screen.
+    /// The moves in console notation (`E2-E4`, `E4xD5`, `E7-E8Q`, `O-O`) for the screen.
     pub fn console_moves(&self) -> Vec<String> {
         let mut board = self.start.clone();
         self.moves
@@ -296,7 +296,8 @@ pub fn placement_of(b: &Board) -> [Option<Piece>; 64] {
     out
 }
 
-/// A move as the console writes it: `E2-E4`, `E4XD5` for a capture, `E7-E8Q`, `O-O`.
+/// A move as the console writes it: `E2-E4`, `E4xD5` for a capture (the VDC shows the `x`
+/// as the G7000's `×`), `E7-E8Q`, `O-O`.
 pub fn console_notation(b: &Board, m: Move) -> String {
     use crate::reference::moves::{CASTLE, EP};
     if m.flags & CASTLE != 0 {
@@ -311,7 +312,7 @@ pub fn console_notation(b: &Board, m: Move) -> String {
     let mut s = format!(
         "{}{}{}",
         name(m.from),
-        if capture { 'X' } else { '-' },
+        if capture { 'x' } else { '-' },
         name(m.to)
     );
     if let Some(k) = piece_kind(m.flags & 0x07) {
@@ -378,6 +379,19 @@ mod tests {
             .find_move(sq("e7"), sq("e8"), Some(PieceKind::Knight))
             .unwrap();
         assert_eq!(m.uci(), "e7e8n");
+    }
+
+    #[test]
+    fn console_notation_of_captures_castles_and_promotions() {
+        let mut g = Game::from_fen("r3k3/7P/8/3p4/4P3/8/8/4K2R w Kq - 0 1").unwrap();
+        for uci in ["e4d5", "e8c8", "e1g1", "c8b8", "h7h8q"] {
+            let m = crate::reference::parse_uci(g.board(), uci).unwrap();
+            g.play(m).unwrap();
+        }
+        assert_eq!(
+            g.console_moves(),
+            ["E4xD5", "O-O-O", "O-O", "C8-B8", "H7-H8Q"]
+        );
     }
 
     #[test]

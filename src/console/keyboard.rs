@@ -181,6 +181,29 @@ pub fn help_lines() -> Vec<String> {
     lines
 }
 
+/// The second help page: what the keys do in the game (at most 15 lines of 28 characters,
+/// what the VDC's help page holds).
+pub fn game_help_lines() -> Vec<String> {
+    [
+        "GAME KEYS",
+        "MOVE    E2-E4 ENTER",
+        "CLEAR   ERASE THE TYPING",
+        "PROMOTE Q R B NO=N",
+        "L 1-6   LEVEL",
+        "T       TAKE BACK",
+        "M       MOVE NOW",
+        "R YES   NEW GAME",
+        "S       SET UP (YES=PLAY)",
+        "=       TURN THE BOARD",
+        "+       TURBO ON/OFF",
+        "P       WRITE PGN",
+        "W O     SAVE/LOAD GAME",
+        "? AGAIN NEXT PAGE",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 /// Mapping from minifb keys (the window) to G7000 keys.
 #[cfg(feature = "gui")]
 pub mod pc {

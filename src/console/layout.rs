@@ -12,11 +12,11 @@
 //!   (5 with analysis shown, 8 without);
 //! - lines 224-237: the status line with what the user is typing and a cursor sprite.
 //!
-//! The help page replaces everything with text rows listing the keyboard.
+//! A help page replaces everything with text rows: the keyboard map, or the game keys.
 //! Every band is checked against the chip's limits by the display kernel.
 
 use super::display_list::{DisplayList, SpriteObject, TEXT_PITCH_UNITS};
-use super::keyboard::help_lines;
+use super::keyboard::{game_help_lines, help_lines};
 use super::pieces::shape_of;
 use super::screen::{Colour, ScreenState, format_clock, format_score, move_squares};
 use crate::vdc::geometry::{CELL_H, CELL_W_UNITS, GRID_X0_UNITS, GRID_Y0};
@@ -183,7 +183,7 @@ pub fn status_line(state: &ScreenState) -> String {
 /// Builds the display list for the whole screen.
 pub fn display_list(state: &ScreenState) -> DisplayList {
     if state.help {
-        return help_display_list();
+        return help_display_list(state.help_page);
     }
     let mut list = DisplayList::new();
     list.setup
@@ -279,13 +279,18 @@ pub fn display_list(state: &ScreenState) -> DisplayList {
     list
 }
 
-/// The keyboard help page: text rows only, no grid.
-fn help_display_list() -> DisplayList {
+/// A help page (0: the keyboard map, 1: the game keys): text rows only, no grid.
+fn help_display_list(page: u8) -> DisplayList {
     let mut list = DisplayList::new();
     list.setup.push((CONTROL, CONTROL_FOREGROUND));
     list.setup
         .push((COLOURS, colours_value(0, false, theme::BACKGROUND)));
-    for (i, line) in help_lines().iter().enumerate() {
+    let lines = if page == 0 {
+        help_lines()
+    } else {
+        game_help_lines()
+    };
+    for (i, line) in lines.iter().enumerate() {
         let colour = if i == 0 {
             theme::HIGHLIGHT
         } else {

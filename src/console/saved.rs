@@ -77,7 +77,10 @@ impl SavedGame {
             lines
                 .next()
                 .and_then(|l| l.strip_prefix(name))
-                .and_then(|rest| rest.strip_prefix(' ').or(Some(rest).filter(|r| r.is_empty())))
+                .and_then(|rest| {
+                    rest.strip_prefix(' ')
+                        .or(Some(rest).filter(|r| r.is_empty()))
+                })
                 .map(str::trim)
                 .map(str::to_string)
                 .ok_or(SavedGameError::Bad(name))
@@ -152,10 +155,7 @@ mod tests {
         let back = SavedGame::parse(&saved.to_text()).unwrap();
         assert_eq!(back, saved);
         assert_eq!(back.into_game().unwrap().sans(), ["e4", "e5"]);
-        assert_eq!(
-            SavedGame::parse("hello"),
-            Err(SavedGameError::NotSavedGame)
-        );
+        assert_eq!(SavedGame::parse("hello"), Err(SavedGameError::NotSavedGame));
         let bad_level = saved.to_text().replace("level 3", "level 9");
         assert_eq!(
             SavedGame::parse(&bad_level),

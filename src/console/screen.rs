@@ -96,8 +96,10 @@ pub struct ScreenState {
     pub black_clock: u32,
     /// What the user is typing (a move being entered).
     pub input: String,
-    /// Show the keyboard help page instead of the board.
+    /// Show a help page instead of the board.
     pub help: bool,
+    /// Which help page: 0 the keyboard map, 1 the keys of the game.
+    pub help_page: u8,
 }
 
 /// A board placement that could not be read.
@@ -176,6 +178,7 @@ impl ScreenState {
             black_clock: 0,
             input: String::new(),
             help: false,
+            help_page: 0,
         }
     }
 
@@ -234,10 +237,12 @@ pub const MATE_CENTIPAWNS: i32 = 1_000_000;
 /// A score in centipawns as pawns with sign and two decimals (`+0.25`, `-1.50`, `0.00`), or a
 /// mate in moves (`+M2`: White mates in 2, `-M1`: Black mates in 1).
 pub fn format_score(centipawns: i32) -> String {
-    if centipawns.abs() > MATE_CENTIPAWNS - 1000 {
-        let plies = MATE_CENTIPAWNS - centipawns.abs();
+    let magnitude = centipawns.unsigned_abs();
+    let mate = MATE_CENTIPAWNS.unsigned_abs();
+    if magnitude > mate - 1000 && magnitude <= mate {
+        let plies = mate - magnitude;
         let sign = if centipawns > 0 { '+' } else { '-' };
-        return format!("{sign}M{}", (plies + 1) / 2);
+        return format!("{sign}M{}", plies.div_ceil(2));
     }
     let sign = match centipawns.signum() {
         1 => "+",

@@ -116,7 +116,8 @@ impl SetupEditor {
         let mut chars = text.chars();
         let first = chars.next().ok_or(SetupError::NotAPlacement)?;
         let square: String = chars.collect();
-        let (sq, _) = move_squares(&format!("{square}{square}")).ok_or(SetupError::NotAPlacement)?;
+        let (sq, _) =
+            move_squares(&format!("{square}{square}")).ok_or(SetupError::NotAPlacement)?;
         if square.len() != 2 {
             return Err(SetupError::NotAPlacement);
         }
@@ -194,8 +195,14 @@ impl SetupEditor {
 
     fn castling_field(&self) -> String {
         let at = |sq: usize, p: Piece| self.board[sq] == Some(p);
-        let (wk, wr) = ((Colour::White, PieceKind::King), (Colour::White, PieceKind::Rook));
-        let (bk, br) = ((Colour::Black, PieceKind::King), (Colour::Black, PieceKind::Rook));
+        let (wk, wr) = (
+            (Colour::White, PieceKind::King),
+            (Colour::White, PieceKind::Rook),
+        );
+        let (bk, br) = (
+            (Colour::Black, PieceKind::King),
+            (Colour::Black, PieceKind::Rook),
+        );
         let mut s = String::new();
         if at(4, wk) && at(7, wr) {
             s.push('K');

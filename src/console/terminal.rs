@@ -3,9 +3,9 @@
 //! Shows the same [`ScreenState`] as the VDC picture: a board diagram with ranks and files
 //! (White's pieces in capitals, Black's in small letters, `.` for an empty square), level,
 //! both clocks (`<` marks the side to move), the analysis, the move list, the status line
-//! with what is being typed, or the keyboard help page. ANSI colour is optional.
+//! with what is being typed, or the help (keyboard map and game keys). ANSI colour is optional.
 
-use super::keyboard::help_lines;
+use super::keyboard::{game_help_lines, help_lines};
 use super::screen::{Colour, ScreenState, format_clock, format_score};
 
 /// Width at which the move list wraps.
@@ -39,7 +39,15 @@ pub fn render_with(state: &ScreenState, options: TerminalOptions) -> String {
     };
     if state.help {
         let mut out = String::new();
-        for line in help_lines() {
+        // The terminal has room for both pages at once.
+        let mut lines = help_lines();
+        lines.push(String::new());
+        lines.extend(
+            game_help_lines()
+                .into_iter()
+                .filter(|l| !l.starts_with('?')),
+        );
+        for line in lines {
             out.push_str(line.trim_end());
             out.push('\n');
         }

@@ -130,7 +130,7 @@ impl GuestEngine {
     }
 
     /// Finds the reference move for a wire move in the current position.
-    fn from_wire(&self, mv: protocol::Move) -> Result<Move, EngineError> {
+    fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
         let (from, to) = (mailbox(mv.from), mailbox(mv.to));
         legal_moves(&self.board)
             .as_slice()
@@ -307,9 +307,11 @@ impl Engine for GuestEngine {
                         let mut board = self.board.clone();
                         let mut line = Vec::new();
                         for wire in pv {
-                            let found = legal_moves(&board).as_slice().iter().copied().find(|m| {
-                                to_wire(*m) == wire
-                            });
+                            let found = legal_moves(&board)
+                                .as_slice()
+                                .iter()
+                                .copied()
+                                .find(|m| to_wire(*m) == wire);
                             let Some(m) = found else { break };
                             board.make(m);
                             line.push(m);
@@ -328,7 +330,7 @@ impl Engine for GuestEngine {
                         positions,
                         passes,
                     } if self.thinking => {
-                        let best = self.from_wire(mv)?;
+                        let best = self.legal_move_of(mv)?;
                         self.board.make(best);
                         self.history.push(best);
                         self.thinking = false;
@@ -340,7 +342,9 @@ impl Engine for GuestEngine {
                             book: flags.has(protocol::MoveFlags::BOOK),
                         }));
                     }
-                    Event::GameOver(GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_)) => {}
+                    Event::GameOver(
+                        GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_),
+                    ) => {}
                     other => return Err(unexpected(&other)),
                 }
             }

@@ -2,12 +2,14 @@
 //! calls one guest routine at a time for the differential tests (guest routine vs the
 //! reference on the same input).
 //!
-//! Playing chess never goes through here: the console talks to the guest only through the
-//! latch protocol ([`crate::protocol`]). The harness is for tests and the debugger, which
-//! may look at and set RAM.
+//! Playing chess goes only through the latch protocol ([`crate::protocol`]): [`session`]
+//! wraps it in typed calls for the rest of the crate. The harness is for tests and the
+//! debugger, which may look at and set RAM.
 
 pub mod harness;
 pub mod image;
+pub mod session;
 
 pub use harness::{CallError, Harness};
 pub use image::{GuestImage, ImageError};
+pub use session::{GuestSession, SessionError};

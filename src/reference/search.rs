@@ -20,7 +20,7 @@ pub const INF: i16 = 32000;
 /// Deepest pass (plies): passes go 3, 5, 7, 9.
 pub const MAX_DEPTH: usize = 9;
 /// Entries of the move stack shared by all plies (7 bytes each in the guest).
-pub const MOVE_CAP: usize = 156;
+pub const MOVE_CAP: usize = 150;
 /// "No final evaluation yet" at a node.
 const NONE: i16 = i16::MIN;
 

@@ -1,0 +1,588 @@
+; board.asm - the board: the 10x12 mailbox of piece codes and the game state bytes
+; (ram.asm: BOARD, SIDE, CASTLE, EPSQ, HALFMV, FULLMV, WKING, BKING, MATERL), the start
+; position, make / unmake with a 4-byte undo record, and the attack test. Bit-exact with
+; src/reference/board.rs (docs/engine.md, "Board and piece codes").
+;
+; Square = 21 + file + 10 * rank (a1 = 21, h8 = 98). The whole board lies in one 256-byte
+; page (ram.asm checks it), so the address of square s is H = BRDHI, L = s + BRDLO: one ADD
+; instead of a 16-bit sum in every inner loop.
+;
+; A move is three bytes in registers: B = from, C = to, E = flags (bits 0-2 promotion kind,
+; bit 3 castling, bit 4 en passant, bit 5 double pawn push).
+
+BRDHI   EQU     BOARD / 256     ; page of the board
+BRDLO   EQU     BOARD MOD 256   ; offset of square 0 in that page
+
+EMPTY   EQU     00H             ; piece codes: value nibble, kind in bits 4-6, colour bit 7
+PAWN    EQU     11H
+KNIGHT  EQU     23H
+BISHOP  EQU     33H
+ROOK    EQU     45H
+QUEEN   EQU     59H
+KING    EQU     6FH
+OFF     EQU     0FFH            ; border square
+BLACK   EQU     80H             ; colour bit (also SIDE when black is to move)
+KINDS   EQU     70H             ; the kind bits of a piece code
+
+F_PROMO EQU     07H             ; move flags
+F_CASTL EQU     08H
+F_EP    EQU     10H
+F_DBL   EQU     20H
+
+SQ_E1   EQU     25              ; king home squares (castling)
+SQ_E8   EQU     95
+
+; ------------------------------------------------------------------------------------------
+; CLEARBD - an empty board: border bytes 0FFH, the 64 squares empty, every state byte reset
+; (white to move, no castling rights, no en-passant square, clocks 0 and 1, material 0).
+; In: -   Out: BOARD and the state bytes as above.
+; Destroys: A, B, C, D, E, HL.   Called by: NEWGAME, SETUP (match.asm).
+; ------------------------------------------------------------------------------------------
+CLEARBD:
+        LD      HL,BOARD
+        LD      DE,BOARD+1
+        LD      BC,119
+        LD      (HL),OFF
+        LDIR
+        LD      HL,BOARD+21
+        LD      D,8             ; ranks
+CLRBD1: LD      B,8             ; files
+CLRBD2: LD      (HL),EMPTY
+        INC     HL
+        DJNZ    CLRBD2
+        INC     HL              ; skip the two border bytes between ranks
+        INC     HL
+        DEC     D
+        JR      NZ,CLRBD1
+        XOR     A
+        LD      HL,SIDE         ; SIDE .. MATERL: 10 bytes
+        LD      B,10
+CLRBD3: LD      (HL),A
+        INC     HL
+        DJNZ    CLRBD3
+        INC     A
+        LD      (FULLMV),A      ; full-move number 1
+        RET
+
+; ------------------------------------------------------------------------------------------
+; NEWGAME - the initial position, white to move, all castling rights.
+; In: -   Out: BOARD and state bytes.
+; Destroys: A, B, C, D, E, HL.   Called by: RESET, NEW (match.asm).
+; ------------------------------------------------------------------------------------------
+NEWGAME:
+        CALL    CLEARBD
+        LD      DE,BACKRNK
+        LD      HL,BOARD+21
+        LD      B,8
+NEWGM1: LD      A,(DE)
+        LD      (HL),A          ; rank 1: the white piece
+        PUSH    HL
+        LD      A,L             ; the board is in one page: only L moves
+        ADD     A,10
+        LD      L,A
+        LD      (HL),PAWN       ; rank 2
+        ADD     A,50
+        LD      L,A
+        LD      (HL),PAWN+BLACK ; rank 7
+        ADD     A,10
+        LD      L,A
+        LD      A,(DE)
+        OR      BLACK
+        LD      (HL),A          ; rank 8: the black piece
+        POP     HL
+        INC     DE
+        INC     HL
+        DJNZ    NEWGM1
+        LD      A,0FH
+        LD      (CASTLE),A
+        LD      A,SQ_E1
+        LD      (WKING),A
+        LD      A,SQ_E8
+        LD      (BKING),A
+        RET
+
+BACKRNK:
+        DEFB    ROOK,KNIGHT,BISHOP,QUEEN,KING,BISHOP,KNIGHT,ROOK
+
+; ------------------------------------------------------------------------------------------
+; UNITS - the signed material of one piece code from white's view, in units (pawn 16).
+; In: A = piece code.   Out: DE = units (0 for empty, a king or the border).
+; Destroys: A, D, E.   Called by: MATPUT, MATREM.
+; ------------------------------------------------------------------------------------------
+UNITS:  LD      D,A             ; keep the code
+        AND     KINDS
+        CP      60H
+        JR      NC,UNITS1       ; king or border: no material
+        LD      A,D
+        ADD     A,A             ; the value nibble times 16; the kind bits fall out
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        LD      E,A
+        BIT     7,D
+        LD      D,0
+        RET     Z               ; white: positive
+        XOR     A               ; black: negative (a black piece has a value of 1 or more)
+        SUB     E
+        LD      E,A
+        DEC     D
+        RET
+UNITS1: LD      DE,0
+        RET
+
+; ------------------------------------------------------------------------------------------
+; MATPUT / MATREM - a piece arrives on / leaves the board: add / subtract its units in MATERL.
+; In: A = piece code.   Out: MATERL updated.
+; Destroys: A, D, E, HL.   Called by: MAKE, UNMAKE, SETUP (match.asm).
+; ------------------------------------------------------------------------------------------
+MATPUT: CALL    UNITS
+        LD      HL,(MATERL)
+        ADD     HL,DE
+        LD      (MATERL),HL
+        RET
+
+MATREM: CALL    UNITS
+        LD      HL,(MATERL)
+        OR      A
+        SBC     HL,DE
+        LD      (MATERL),HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; KEPT - the castling rights that survive a move touching a square (either end of the move).
+; In: A = square.   Out: A = mask to AND into CASTLE.
+; Destroys: A, D, HL.   Called by: MAKE.
+; ------------------------------------------------------------------------------------------
+KEPT:   LD      HL,KEPTTAB
+        LD      D,A
+KEPT1:  LD      A,(HL)
+        INC     HL
+        OR      A
+        JR      Z,KEPT3         ; end of the table: the square touches no right
+        CP      D
+        JR      Z,KEPT2
+        INC     HL
+        JR      KEPT1
+KEPT2:  LD      A,(HL)
+        RET
+KEPT3:  DEC     A               ; 0FFH: every right kept
+        RET
+
+KEPTTAB:
+        DEFB    21,0FDH         ; a1: white queen side
+        DEFB    25,0FCH         ; e1: both white rights
+        DEFB    28,0FEH         ; h1: white king side
+        DEFB    91,0F7H         ; a8: black queen side
+        DEFB    95,0F3H         ; e8: both black rights
+        DEFB    98,0FBH         ; h8: black king side
+        DEFB    0
+
+; ------------------------------------------------------------------------------------------
+; KINDCODE - the white piece code of a kind.
+; In: A = kind 1-6.   Out: A = code (PAWN .. KING).
+; Destroys: A, HL.   Called by: MAKE, SETUP and QUERY (match.asm).
+; ------------------------------------------------------------------------------------------
+KINDCODE:
+        LD      HL,KINDTAB
+        ADD     A,L
+        LD      L,A
+        ADC     A,H
+        SUB     L
+        LD      H,A
+        LD      A,(HL)
+        RET
+
+KINDTAB:
+        DEFB    EMPTY,PAWN,KNIGHT,BISHOP,ROOK,QUEEN,KING,OFF
+
+; ------------------------------------------------------------------------------------------
+; MAKE - play a pseudo-legal move and fill its undo record (as the reference's Undo).
+; In: B = from, C = to, E = flags, HL = a 4-byte record: captured code, old castling rights,
+;     old en-passant square, old half-move clock.
+; Out: BOARD and every state byte updated (side, rights, ep, clocks, kings, material).
+; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks (LEGHOOK, PFTHOOK, the EVAL
+; hook), PLAYMV (match.asm).
+; ------------------------------------------------------------------------------------------
+MAKE:   PUSH    HL              ; the record: its first byte is known only below
+        INC     HL
+        LD      A,(CASTLE)
+        LD      (HL),A
+        INC     HL
+        LD      A,(EPSQ)
+        LD      (HL),A
+        INC     HL
+        LD      A,(HALFMV)
+        LD      (HL),A
+        INC     A               ; the clock counts on, saturating at 255
+        JR      NZ,MAKE1
+        DEC     A
+MAKE1:  LD      (HALFMV),A
+        ; the captured piece: on the target, or the pawn passed by an en-passant capture
+        LD      H,BRDHI
+        LD      A,C
+        ADD     A,BRDLO
+        LD      L,A
+        BIT     4,E
+        JR      Z,MAKE3
+        LD      A,(SIDE)
+        OR      A
+        LD      A,L
+        JR      NZ,MAKE2
+        SUB     20              ; white takes: the pawn is below the target (-10 after +10)
+MAKE2:  ADD     A,10            ; black takes: above
+        LD      L,A
+MAKE3:  LD      A,(HL)
+        LD      (HL),EMPTY      ; a plain target is overwritten below anyway
+        POP     HL
+        LD      (HL),A          ; record: captured
+        LD      D,A
+        OR      A
+        JR      NZ,MAKE4        ; a capture resets the clock
+        LD      H,BRDHI
+        LD      A,B
+        ADD     A,BRDLO
+        LD      L,A
+        LD      A,(HL)
+        AND     KINDS
+        CP      10H
+        JR      NZ,MAKE5        ; and so does a pawn move
+MAKE4:  XOR     A
+        LD      (HALFMV),A
+        OR      D
+        JR      Z,MAKE5
+        PUSH    DE              ; the captured piece leaves the material balance
+        CALL    MATREM
+        POP     DE
+        ; lift the piece
+MAKE5:  LD      H,BRDHI
+        LD      A,B
+        ADD     A,BRDLO
+        LD      L,A
+        LD      D,(HL)          ; D = the moving piece
+        LD      (HL),EMPTY
+        LD      A,E
+        AND     F_PROMO
+        JR      Z,MAKE6
+        PUSH    DE              ; a promotion: the new piece replaces the pawn
+        CALL    KINDCODE
+        LD      HL,SIDE
+        OR      (HL)
+        POP     DE
+        LD      D,A
+        PUSH    DE
+        CALL    MATPUT
+        LD      A,(SIDE)
+        OR      PAWN
+        CALL    MATREM
+        POP     DE
+        ; put it down, and follow a king
+MAKE6:  LD      H,BRDHI
+        LD      A,C
+        ADD     A,BRDLO
+        LD      L,A
+        LD      (HL),D
+        LD      A,D
+        AND     KINDS
+        CP      60H
+        JR      NZ,MAKE8
+        LD      A,C
+        BIT     7,D
+        JR      NZ,MAKE7
+        LD      (WKING),A
+        JR      MAKE8
+MAKE7:  LD      (BKING),A
+        ; castling: the rook jumps over the king (h-file rook to f, a-file rook to d)
+MAKE8:  BIT     3,E
+        JR      Z,MAKE10
+        LD      A,C
+        CP      B
+        JR      C,MAKE9
+        ADD     A,BRDLO+1       ; king side: rook from to+1 to to-1
+        LD      L,A
+        LD      A,(HL)
+        LD      (HL),EMPTY
+        DEC     L
+        DEC     L
+        LD      (HL),A
+        JR      MAKE10
+MAKE9:  ADD     A,BRDLO-2       ; queen side: rook from to-2 to to+1
+        LD      L,A
+        LD      A,(HL)
+        LD      (HL),EMPTY
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        ; en-passant square: behind a double push, else none
+MAKE10: XOR     A
+        BIT     5,E
+        JR      Z,MAKE11
+        LD      A,B
+        ADD     A,C             ; at most 196: no carry, so RRA halves it
+        RRA
+MAKE11: LD      (EPSQ),A
+        ; castling rights: a move from or to a king or rook home square loses them
+        LD      A,(CASTLE)
+        OR      A
+        JR      Z,MAKE12
+        PUSH    DE
+        LD      A,B
+        CALL    KEPT
+        LD      E,A
+        LD      A,C
+        CALL    KEPT
+        AND     E
+        LD      HL,CASTLE
+        AND     (HL)
+        LD      (HL),A
+        POP     DE
+        ; the other side moves; after black's move the full-move number counts on
+MAKE12: LD      A,(SIDE)
+        XOR     BLACK
+        LD      (SIDE),A
+        RET     NZ
+        LD      HL,(FULLMV)
+        INC     HL
+        LD      A,H
+        OR      L
+        JR      NZ,MAKE13
+        DEC     HL              ; saturating at 65535
+MAKE13: LD      (FULLMV),HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; UNMAKE - take back a move played by MAKE.
+; In: B = from, C = to, E = flags, HL = the undo record MAKE filled.
+; Out: BOARD and every state byte as before the MAKE.
+; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, TAKEBACK (match.asm).
+; ------------------------------------------------------------------------------------------
+UNMAKE: LD      A,(SIDE)
+        XOR     BLACK
+        LD      (SIDE),A
+        JR      Z,UNMK2
+        PUSH    HL              ; black to move again: the full-move number goes back
+        LD      HL,(FULLMV)
+        LD      A,H
+        OR      L
+        JR      Z,UNMK1         ; saturating at 0
+        DEC     HL
+        LD      (FULLMV),HL
+UNMK1:  POP     HL
+UNMK2:  LD      D,(HL)          ; D = captured
+        INC     HL
+        LD      A,(HL)
+        LD      (CASTLE),A
+        INC     HL
+        LD      A,(HL)
+        LD      (EPSQ),A
+        INC     HL
+        LD      A,(HL)
+        LD      (HALFMV),A
+        ; the captured piece comes back into the material balance
+        LD      A,D
+        OR      A
+        JR      Z,UNMK3
+        PUSH    DE
+        CALL    MATPUT
+        POP     DE
+        ; lift the piece from the target; a promoted piece becomes the pawn again
+UNMK3:  LD      H,BRDHI
+        LD      A,C
+        ADD     A,BRDLO
+        LD      L,A
+        LD      A,(HL)          ; the piece that moved (or what it promoted to)
+        LD      (HL),D          ; the captured piece (or EMPTY) back on the target
+        BIT     4,E
+        JR      Z,UNMK4
+        LD      (HL),EMPTY      ; en passant: the target was empty, the pawn stood beside
+        PUSH    AF
+        LD      A,(SIDE)
+        OR      A
+        LD      A,L
+        JR      NZ,UNMK3B
+        SUB     20              ; white took: the pawn goes back below the target
+UNMK3B: ADD     A,10
+        LD      L,A
+        LD      (HL),D
+        POP     AF
+UNMK4:  LD      D,A             ; D = the piece that moved
+        LD      A,E
+        AND     F_PROMO
+        JR      Z,UNMK5
+        LD      A,D
+        PUSH    DE
+        CALL    MATREM
+        LD      A,(SIDE)
+        OR      PAWN
+        PUSH    AF
+        CALL    MATPUT
+        POP     AF
+        POP     DE
+        LD      D,A
+UNMK5:  LD      H,BRDHI
+        LD      A,B
+        ADD     A,BRDLO
+        LD      L,A
+        LD      (HL),D
+        LD      A,D
+        AND     KINDS
+        CP      60H
+        JR      NZ,UNMK7
+        LD      A,B
+        BIT     7,D
+        JR      NZ,UNMK6
+        LD      (WKING),A
+        JR      UNMK7
+UNMK6:  LD      (BKING),A
+        ; castling: the rook goes home
+UNMK7:  BIT     3,E
+        RET     Z
+        LD      A,C
+        CP      B
+        JR      C,UNMK10
+        ADD     A,BRDLO-1       ; king side: rook from to-1 back to to+1
+        LD      L,A
+        LD      A,(HL)
+        LD      (HL),EMPTY
+        INC     L
+        INC     L
+        LD      (HL),A
+        RET
+UNMK10: ADD     A,BRDLO+1       ; queen side: rook from to+1 back to to-2
+        LD      L,A
+        LD      A,(HL)
+        LD      (HL),EMPTY
+        DEC     L
+        DEC     L
+        DEC     L
+        LD      (HL),A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; ATTACKED - is a square attacked by a colour? (pawns, knights, king, then the eight lines)
+; In: C = square, B = attacking colour (00H white, 80H black).
+; Out: carry set when attacked, clear when not.
+; Destroys: A, D, HL (B, C, E kept).   Called by: INCHECK, LEFTINCHECK, GEN (castling).
+; ------------------------------------------------------------------------------------------
+ATSTEP  MACRO   STEP
+        LD      A,C
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        CP      D
+        JP      Z,ATYES
+        ENDM
+
+ATRAY   MACRO   STEP
+        LOCAL   ATRAY1
+        LD      L,C
+ATRAY1: LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,ATRAY1
+        CP      B
+        JP      Z,ATYES
+        CP      D
+        JP      Z,ATYES
+        ENDM
+
+ATTACKED:
+        PUSH    BC
+        LD      H,BRDHI
+        LD      A,C
+        ADD     A,BRDLO
+        LD      C,A             ; C = the square's low address byte from here on
+        LD      A,B
+        OR      PAWN
+        LD      D,A
+        BIT     7,B
+        JR      NZ,ATTBP
+        ATSTEP  -9              ; a white pawn attacks upwards: it stands below
+        ATSTEP  -11
+        JR      ATTN
+ATTBP:  ATSTEP  9
+        ATSTEP  11
+ATTN:   LD      A,B
+        OR      KNIGHT
+        LD      D,A
+        ATSTEP  21
+        ATSTEP  19
+        ATSTEP  12
+        ATSTEP  8
+        ATSTEP  -8
+        ATSTEP  -12
+        ATSTEP  -19
+        ATSTEP  -21
+        LD      A,B
+        OR      KING
+        LD      D,A
+        ATSTEP  10
+        ATSTEP  -10
+        ATSTEP  1
+        ATSTEP  -1
+        ATSTEP  11
+        ATSTEP  9
+        ATSTEP  -9
+        ATSTEP  -11
+        LD      A,B
+        OR      ROOK
+        LD      D,A
+        LD      A,B
+        OR      QUEEN
+        LD      B,A             ; B = queen, D = rook, then bishop
+        ATRAY   10
+        ATRAY   -10
+        ATRAY   1
+        ATRAY   -1
+        LD      A,D
+        SUB     ROOK-BISHOP
+        LD      D,A
+        ATRAY   11
+        ATRAY   9
+        ATRAY   -9
+        ATRAY   -11
+        POP     BC
+        OR      A               ; not attacked: carry clear
+        RET
+ATYES:  POP     BC
+        SCF
+        RET
+
+; ------------------------------------------------------------------------------------------
+; INCHECK - is the side to move in check?
+; In: -   Out: carry set when in check.
+; Destroys: A, D, HL (B, C, E kept).   Called by: PLAYMV, QUERY (match.asm), the search.
+; ------------------------------------------------------------------------------------------
+INCHECK:
+        PUSH    BC
+        LD      A,(SIDE)
+        LD      HL,WKING
+        OR      A
+        JR      Z,INCHK1
+        INC     HL              ; BKING follows WKING
+INCHK1: XOR     BLACK
+        LD      B,A
+        LD      C,(HL)
+        CALL    ATTACKED
+        POP     BC
+        RET
+
+; ------------------------------------------------------------------------------------------
+; LEFTINCHECK - after MAKE: did the side that just moved leave its own king attacked?
+; In: -   Out: carry set when it did (the move was illegal).
+; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, SETUP (match.asm).
+; ------------------------------------------------------------------------------------------
+LEFTINCHECK:
+        PUSH    BC
+        LD      A,(SIDE)
+        LD      B,A             ; attacked by the side to move
+        LD      HL,BKING        ; white to move: black just moved
+        OR      A
+        JR      Z,LFTCH1
+        DEC     HL
+LFTCH1: LD      C,(HL)
+        CALL    ATTACKED
+        POP     BC
+        RET

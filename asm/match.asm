@@ -1,0 +1,752 @@
+; match.asm - MATCH, the module's main loop, and the command handlers of docs/protocol.md:
+; NEW, SETUP, MOVE (PLAYER), GO, MOVENOW, LEVEL, TAKEBACK, PERFT, QUERY. Replies are built
+; in MSGBUF (which held the command) and sent with SENDMSG; MOVOUT sends a played move and
+; STATUS tells whether the game goes on.
+;
+; GO for now plays the first legal move in GEN order (the search replaces this).
+; TAKEBACK keeps the last HISTMAX plies (moves and undo records packed, HISTBUF); the console
+; takes back further by SETUP of an earlier position and replaying the moves after it.
+
+T_OK    EQU     41H             ; event types
+T_ERROR EQU     42H
+T_ACCPT EQU     43H
+T_BEST  EQU     44H
+T_OVER  EQU     46H
+T_PERFT EQU     47H
+T_STATE EQU     48H
+
+E_ILLEG EQU     1               ; ERROR reasons
+E_BADPOS EQU    2
+E_NOUNDO EQU    3
+E_BADMSG EQU    4
+E_UNKNOWN EQU   5
+E_OVER  EQU     6
+E_BADARG EQU    7
+
+BDBYTES EQU     MATERL+2-BOARD  ; the board and every state byte, for a quick copy
+UNDOTMP EQU     MSGBUF+4        ; TAKEBACK's undo record, unpacked (the command has no payload)
+
+; ------------------------------------------------------------------------------------------
+; MATCH - wait for a command, check its type and length, run its handler; for ever.
+; In: -   Out: never returns.
+; Destroys: everything.   Called by: RESET (jumps here).
+; ------------------------------------------------------------------------------------------
+MATCH:  LD      SP,RAMTOP       ; every command starts on an empty stack
+        CALL    RECVMSG
+        LD      A,E_BADMSG
+        JR      C,MATCH2        ; garbled: bad check or too long
+        LD      A,(MSGBUF)
+        DEC     A
+        CP      9
+        LD      A,E_UNKNOWN
+        JR      NC,MATCH2       ; a type we do not know
+        LD      A,(MSGBUF)
+        LD      HL,LENTAB-1
+        CALL    TABBYTE         ; the length this command must have
+        LD      HL,MSGBUF+1
+        CP      (HL)
+        JR      Z,MATCH1
+        INC     A               ; 0FFH: GO, without (0) or with a budget (4)
+        JR      NZ,MATCH3
+        LD      A,(HL)
+        OR      A
+        JR      Z,MATCH1
+        CP      4
+        JR      NZ,MATCH3
+MATCH1: LD      A,(MSGBUF)      ; dispatch
+        ADD     A,A
+        LD      HL,CMDTAB-2
+        ADD     A,L
+        LD      L,A
+        ADC     A,H
+        SUB     L
+        LD      H,A
+        LD      A,(HL)
+        INC     HL
+        LD      H,(HL)
+        LD      L,A
+        CALL    CALLHL
+        JR      MATCH
+MATCH3: LD      A,E_BADMSG      ; a known command with the wrong length
+MATCH2: CALL    SENDERR
+        JR      MATCH
+
+CALLHL: JP      (HL)
+
+; TABBYTE - A = the byte at HL + A. Destroys A, HL.
+TABBYTE:
+        ADD     A,L
+        LD      L,A
+        ADC     A,H
+        SUB     L
+        LD      H,A
+        LD      A,(HL)
+        RET
+
+LENTAB: DEFB    0,70,3,0FFH,0,1,0,1,0 ; payload lengths of commands 1..9 (0FFH: GO)
+CMDTAB: DEFW    CNEW,CSETUP,PLAYER,CGO,CMOVNOW,CLEVEL,CTAKEBK,CPERFT,CQUERY
+
+; ------------------------------------------------------------------------------------------
+; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
+; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR).   Out: -
+; Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
+; ------------------------------------------------------------------------------------------
+SENDOK: LD      A,(MSGBUF)
+        LD      (MSGBUF+2),A
+        LD      HL,T_OK*256+1   ; type OK (high byte), length 1
+        JR      SENDRPL
+SENDERR:
+        LD      (MSGBUF+3),A
+        LD      A,(MSGBUF)
+        LD      (MSGBUF+2),A
+        LD      HL,T_ERROR*256+2
+SENDRPL:
+        LD      A,H
+        LD      (MSGBUF),A
+        LD      A,L
+        LD      (MSGBUF+1),A
+SENDBUF:
+        LD      HL,MSGBUF
+        JP      SENDMSG
+
+; ------------------------------------------------------------------------------------------
+; TOMAIL - wire square (0-63, a1 = 0) to mailbox square; 64 and above give 0 (no square).
+; TOWIRE - mailbox square to wire square.
+; In: A = square.   Out: A = square.   Destroys: A.   Called by: the handlers.
+; ------------------------------------------------------------------------------------------
+TOMAIL: CP      64
+        JR      NC,TOMAI1
+        PUSH    BC
+        LD      B,A
+        AND     07H
+        LD      C,A             ; file
+        LD      A,B
+        AND     38H
+        LD      B,A             ; 8 * rank
+        RRCA
+        RRCA                    ; 2 * rank
+        ADD     A,B
+        ADD     A,C
+        ADD     A,21
+        POP     BC
+        RET
+TOMAI1: XOR     A
+        RET
+
+TOWIRE: PUSH    BC
+        SUB     21
+        LD      C,0             ; 8 * rank
+TOWIR1: CP      10
+        JR      C,TOWIR2
+        SUB     10
+        LD      B,A
+        LD      A,C
+        ADD     A,8
+        LD      C,A
+        LD      A,B
+        JR      TOWIR1
+TOWIR2: ADD     A,C
+        POP     BC
+        RET
+
+; ------------------------------------------------------------------------------------------
+; STATUS - does the game go on? Builds the root list on the way.
+; In: -   Out: A = 0 it goes on, 1 the side to move is mated, 2 stalemate; B = legal moves;
+;         the list from MOVESTK.
+; Destroys: A, B, C, D, E, H, L.   Called by: PLAYMV, PLAYER, CGO.
+; ------------------------------------------------------------------------------------------
+STATUS: CALL    MOVLIST
+        LD      A,B
+        OR      A
+        JR      Z,STATU1
+        XOR     A
+        RET
+STATU1: CALL    INCHECK
+        LD      A,1
+        RET     C
+        INC     A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; PLAYMV - play a legal move in the game: MAKE, keep it in the history (the oldest ply drops
+; out when it is full), then its flags for the console.
+; A history entry packs the move and its undo record into HISTENT = 5 bytes (RAM is short):
+;   0: from, bit 7 castling        1: to, bit 7 en passant
+;   2: promotion kind (bits 0-2), captured piece's kind (bits 3-5; its colour is the side
+;      to move after the move)
+;   3: old castling rights (bits 0-3), old en-passant file (bits 4-6), bit 7 set when there
+;      was an en-passant square (its rank follows from the mover's colour)
+;   4: old half-move clock
+; In: B = from, C = to, E = flags (a legal move).
+; Out: D = wire flags (capture, check, promotion, castling, en passant), A = STATUS of the
+;      new position (the mate / stalemate flags are MOVOUT's).
+; Destroys: A, B, C, D, E, H, L, IX.   Called by: PLAYER, CGO.
+; ------------------------------------------------------------------------------------------
+PLAYMV: LD      A,(HISTN)
+        CP      HISTMAX
+        JR      C,PLAYM1
+        PUSH    BC              ; full: forget the oldest ply
+        PUSH    DE
+        LD      HL,HISTBUF+HISTENT
+        LD      DE,HISTBUF
+        LD      BC,HISTENT*(HISTMAX-1)
+        LDIR
+        POP     DE
+        POP     BC
+        LD      A,HISTMAX-1
+PLAYM1: LD      D,A
+        INC     A
+        LD      (HISTN),A
+        LD      A,D
+        CALL    HISTADR
+        PUSH    HL              ; the history entry
+        LD      HL,-4
+        ADD     HL,SP
+        LD      SP,HL           ; the undo record, on the stack
+        CALL    MAKE
+        LD      IX,0
+        ADD     IX,SP           ; IX = the undo record, IX+4 = the entry's address
+        LD      L,(IX+4)
+        LD      H,(IX+5)
+        LD      A,B             ; byte 0
+        BIT     3,E
+        JR      Z,PLAYM2
+        OR      80H
+PLAYM2: LD      (HL),A
+        INC     HL
+        LD      A,C             ; byte 1
+        BIT     4,E
+        JR      Z,PLAYM3
+        OR      80H
+PLAYM3: LD      (HL),A
+        INC     HL
+        LD      A,(IX+0)        ; byte 2
+        AND     KINDS
+        RRCA
+        LD      D,A
+        LD      A,E
+        AND     F_PROMO
+        OR      D
+        LD      (HL),A
+        INC     HL
+        LD      A,(IX+2)        ; byte 3
+        OR      A
+        JR      Z,PLAYM5
+        SUB     41              ; rank 3: 41-48; rank 6: 71-78
+        CP      8
+        JR      C,PLAYM4
+        SUB     30
+PLAYM4: RLCA
+        RLCA
+        RLCA
+        RLCA
+        OR      80H
+PLAYM5: OR      (IX+1)
+        LD      (HL),A
+        INC     HL
+        LD      A,(IX+3)        ; byte 4
+        LD      (HL),A
+        ; the flags
+        LD      D,0
+        LD      A,(IX+0)
+        POP     HL              ; drop the record and the entry's address
+        POP     HL
+        POP     HL
+        OR      A
+        JR      Z,PLAYM6
+        SET     0,D             ; a capture (the pawn, for en passant)
+PLAYM6: LD      A,E
+        AND     F_PROMO
+        JR      Z,PLAYM7
+        SET     3,D
+PLAYM7: BIT     3,E
+        JR      Z,PLAYM8
+        SET     4,D
+PLAYM8: BIT     4,E
+        JR      Z,PLAYM9
+        SET     5,D
+PLAYM9: PUSH    DE
+        CALL    INCHECK
+        POP     DE
+        JR      NC,PLAYMA
+        SET     1,D
+PLAYMA: PUSH    DE
+        CALL    STATUS
+        POP     DE
+        RET
+
+; HISTADR - HL = HISTBUF + HISTENT * A. Destroys A, HL.
+HISTADR:
+        PUSH    DE
+        LD      HL,HISTBUF
+        LD      DE,HISTENT
+        OR      A
+        JR      Z,HISTA2
+HISTA1: ADD     HL,DE
+        DEC     A
+        JR      NZ,HISTA1
+HISTA2: POP     DE
+        RET
+
+; ------------------------------------------------------------------------------------------
+; MOVOUT - send a played move (ACCEPTED or BESTMOVE, already in MSGBUF: type, length, wire
+; move, the rest), with its flags; then GAMEOVER when it ended the game.
+; In: MSGBUF, D = flags from PLAYMV, A = STATUS after the move.   Out: -
+; Destroys: A, B, C, D, E, HL.   Called by: PLAYER, CGO.
+; ------------------------------------------------------------------------------------------
+MOVOUT: LD      E,A
+        CP      1
+        JR      NZ,MOVOU1
+        SET     2,D             ; mate
+MOVOU1: CP      2
+        JR      NZ,MOVOU2
+        SET     6,D             ; stalemate
+MOVOU2: LD      A,D
+        LD      (MSGBUF+5),A
+        PUSH    DE
+        CALL    SENDBUF
+        POP     DE
+        LD      A,E
+        OR      A
+        RET     Z
+        LD      (MSGBUF+2),A    ; GAMEOVER: 1 checkmate, 2 stalemate
+        LD      HL,T_OVER*256+1
+        JP      SENDRPL
+
+; ------------------------------------------------------------------------------------------
+; CNEW - NEW: the initial position, history cleared.  -> OK
+; ------------------------------------------------------------------------------------------
+CNEW:   CALL    NEWGAME
+        XOR     A
+        LD      (HISTN),A
+        JP      SENDOK
+
+; ------------------------------------------------------------------------------------------
+; CMOVNOW - MOVENOW outside a search: nothing to stop, no answer.
+; ------------------------------------------------------------------------------------------
+CMOVNOW:
+        RET
+
+; ------------------------------------------------------------------------------------------
+; CLEVEL - LEVEL n: 1-6 -> LEVEL, OK; anything else -> ERROR BAD_ARGUMENT.
+; ------------------------------------------------------------------------------------------
+CLEVEL: LD      A,(MSGBUF+2)
+        DEC     A
+        CP      6
+        LD      A,E_BADARG
+        JP      NC,SENDERR
+        LD      A,(MSGBUF+2)
+        LD      (LEVEL),A
+        JP      SENDOK
+
+; ------------------------------------------------------------------------------------------
+; PLAYER - MOVE: the console's move. Refused with GAME_OVER when the side to move has no
+; legal move, with ILLEGAL_MOVE when it is not among the legal moves (the promotion piece
+; must match: 0 for a move that does not promote). Else played: ACCEPTED, maybe GAMEOVER.
+; In: MSGBUF = MOVE from, to, promo.   Out: -
+; Destroys: everything but IY.   Called by: MATCH.
+; ------------------------------------------------------------------------------------------
+PLAYER: CALL    MOVLIST
+        LD      A,B
+        OR      A
+        LD      A,E_OVER
+        JP      Z,SENDERR
+        LD      A,(MSGBUF+2)
+        CALL    TOMAIL
+        LD      D,A
+        LD      A,(MSGBUF+3)
+        CALL    TOMAIL
+        LD      E,A
+        LD      A,(MSGBUF+4)
+        LD      C,A
+        LD      HL,MOVESTK
+PLAYR1: LD      A,(HL)
+        CP      D
+        JR      NZ,PLAYR2
+        INC     HL
+        LD      A,(HL)
+        INC     HL
+        CP      E
+        JR      NZ,PLAYR3
+        LD      A,(HL)
+        AND     F_PROMO
+        CP      C
+        JR      Z,PLAYR4
+        JR      PLAYR3
+PLAYR2: INC     HL
+        INC     HL
+PLAYR3: INC     HL              ; HL = entry + 3: on to the next entry
+        INC     HL
+        INC     HL
+        INC     HL
+        INC     HL
+        DJNZ    PLAYR1
+        LD      A,E_ILLEG
+        JP      SENDERR
+PLAYR4: LD      E,(HL)          ; found: HL = entry + 2
+        DEC     HL
+        LD      C,(HL)
+        DEC     HL
+        LD      B,(HL)
+        CALL    PLAYMV
+        LD      HL,T_ACCPT*256+4
+        PUSH    AF
+        LD      A,H
+        LD      (MSGBUF),A
+        LD      A,L
+        LD      (MSGBUF+1),A
+        POP     AF
+        JP      MOVOUT          ; the wire move is still in MSGBUF+2..4
+
+; ------------------------------------------------------------------------------------------
+; CGO - GO [budget]: for now the first legal move in GEN order, played at once:
+; BESTMOVE move, flags, score 0, positions = legal moves, passes 0; maybe GAMEOVER.
+; GAME_OVER when there is no legal move. The budget is read by the search, not yet here.
+; ------------------------------------------------------------------------------------------
+CGO:    CALL    MOVLIST
+        LD      A,B
+        OR      A
+        LD      A,E_OVER
+        JP      Z,SENDERR
+        LD      HL,MSGBUF+6     ; score 0, positions B (32-bit), passes 0
+        XOR     A
+        LD      (HL),A
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),B
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),A
+        LD      HL,MOVESTK      ; the first legal move
+        LD      B,(HL)
+        INC     HL
+        LD      C,(HL)
+        INC     HL
+        LD      E,(HL)
+        LD      A,B
+        CALL    TOWIRE
+        LD      (MSGBUF+2),A
+        LD      A,C
+        CALL    TOWIRE
+        LD      (MSGBUF+3),A
+        LD      A,E
+        AND     F_PROMO
+        LD      (MSGBUF+4),A
+        CALL    PLAYMV
+        LD      HL,T_BEST*256+11
+        PUSH    AF
+        LD      A,H
+        LD      (MSGBUF),A
+        LD      A,L
+        LD      (MSGBUF+1),A
+        POP     AF
+        JP      MOVOUT
+
+; ------------------------------------------------------------------------------------------
+; CTAKEBK - TAKEBACK: undo the last ply of the history. -> OK, or ERROR NOTHING_TO_UNDO.
+; ------------------------------------------------------------------------------------------
+CTAKEBK:
+        LD      A,(HISTN)
+        OR      A
+        LD      A,E_NOUNDO
+        JP      Z,SENDERR
+        LD      A,(HISTN)
+        DEC     A
+        LD      (HISTN),A
+        CALL    HISTADR         ; unpack the entry (PLAYMV has the layout)
+        LD      E,0
+        LD      A,(HL)
+        OR      A
+        JP      P,TAKEB1
+        LD      E,F_CASTL
+        AND     7FH
+TAKEB1: LD      B,A             ; from
+        INC     HL
+        LD      A,(HL)
+        OR      A
+        JP      P,TAKEB2
+        SET     4,E             ; en passant
+        AND     7FH
+TAKEB2: LD      C,A             ; to
+        INC     HL
+        LD      A,(HL)
+        LD      D,A             ; kinds: promotion, captured
+        AND     F_PROMO
+        OR      E
+        LD      E,A             ; the move's flags
+        INC     HL
+        LD      A,(HL)
+        AND     0FH
+        LD      (UNDOTMP+1),A   ; old castling rights
+        LD      A,(HL)
+        OR      A
+        JP      M,TAKEB3
+        XOR     A               ; there was no en-passant square
+        JR      TAKEB5
+TAKEB3: RRCA
+        RRCA
+        RRCA
+        RRCA
+        AND     07H             ; its file; the rank follows from the mover
+        ADD     A,41            ; black moved: rank 3
+        PUSH    AF
+        LD      A,(SIDE)
+        OR      A
+        JR      Z,TAKEB4
+        POP     AF
+        ADD     A,30            ; white moved: rank 6
+        PUSH    AF
+TAKEB4: POP     AF
+TAKEB5: LD      (UNDOTMP+2),A   ; old en-passant square
+        INC     HL
+        LD      A,(HL)
+        LD      (UNDOTMP+3),A   ; old half-move clock
+        LD      A,D             ; the captured piece: its kind, the side to move's colour
+        AND     38H
+        JR      Z,TAKEB6
+        RRCA
+        RRCA
+        RRCA
+        CALL    KINDCODE
+        LD      HL,SIDE
+        OR      (HL)
+TAKEB6: LD      (UNDOTMP),A
+        LD      HL,UNDOTMP
+        CALL    UNMAKE
+        JP      SENDOK
+
+; ------------------------------------------------------------------------------------------
+; CPERFT - PERFT depth: 0..PFTMAX -> PERFT depth, leaf count; deeper -> ERROR BAD_ARGUMENT
+; (the stack holds PFTMAX plies). Cannot be interrupted.
+; ------------------------------------------------------------------------------------------
+CPERFT: LD      A,(MSGBUF+2)
+        CP      PFTMAX+1
+        LD      A,E_BADARG
+        JP      NC,SENDERR
+        LD      A,(MSGBUF+2)
+        CALL    PFTRUN
+        LD      HL,PFTCNT       ; payload: depth (still in MSGBUF+2), count
+        LD      DE,MSGBUF+3
+        LD      BC,4
+        LDIR
+        LD      HL,T_PERFT*256+5
+        JP      SENDRPL
+
+; ------------------------------------------------------------------------------------------
+; CQUERY - QUERY -> STATE: the position as a SETUP payload, then status (bit 0: the side to
+; move is in check) and the level.
+; ------------------------------------------------------------------------------------------
+CQUERY: LD      DE,MSGBUF+2
+        LD      C,0             ; wire square
+CQUER1: LD      A,C
+        CALL    TOMAIL
+        ADD     A,BRDLO
+        LD      L,A
+        LD      H,BRDHI
+        LD      A,(HL)
+        OR      A
+        JR      Z,CQUER2
+        LD      B,A             ; piece code -> wire: kind, plus 8 for black
+        AND     KINDS
+        RRCA
+        RRCA
+        RRCA
+        RRCA
+        BIT     7,B
+        JR      Z,CQUER2
+        OR      08H
+CQUER2: LD      (DE),A
+        INC     DE
+        INC     C
+        LD      A,C
+        CP      64
+        JR      C,CQUER1
+        LD      A,(SIDE)
+        RLCA                    ; 80H -> 1
+        LD      (DE),A
+        INC     DE
+        LD      A,(CASTLE)
+        LD      (DE),A
+        INC     DE
+        LD      A,(EPSQ)
+        OR      A
+        LD      A,0FFH
+        JR      Z,CQUER3
+        LD      A,(EPSQ)
+        CALL    TOWIRE
+CQUER3: LD      (DE),A
+        INC     DE
+        LD      A,(HALFMV)
+        LD      (DE),A
+        INC     DE
+        LD      HL,(FULLMV)
+        EX      DE,HL
+        LD      (HL),E
+        INC     HL
+        LD      (HL),D
+        INC     HL
+        PUSH    HL
+        CALL    INCHECK
+        POP     HL
+        SBC     A,A
+        AND     1
+        LD      (HL),A          ; status: in check
+        INC     HL
+        LD      A,(LEVEL)
+        LD      (HL),A
+        LD      HL,T_STATE*256+72
+        JP      SENDRPL
+
+; ------------------------------------------------------------------------------------------
+; CSETUP - SETUP: check the position, then take it. Refused with BAD_POSITION (and the old
+; position kept) for: a wire piece code that is not 0, 1-6 or 9-14; not exactly one king of
+; each colour; a pawn on rank 1 or 8; side not 0 or 1; castling bits above 0FH or a right
+; whose king and rook are not on their home squares; an en-passant square that is not 0FFH
+; or a square on rank 6 (white to move) / rank 3 (black to move); the side not to move in
+; check. History cleared.   -> OK
+; ------------------------------------------------------------------------------------------
+CASTCHK MACRO   BITN,KSQ,KCODE,RSQ,RCODE
+        LOCAL   CASTC1
+        BIT     BITN,C
+        JR      Z,CASTC1
+        LD      A,(MSGBUF+2+KSQ)
+        CP      KCODE
+        JP      NZ,CSETBAD
+        LD      A,(MSGBUF+2+RSQ)
+        CP      RCODE
+        JP      NZ,CSETBAD
+CASTC1:
+        ENDM
+
+CSETUP: LD      HL,MSGBUF+2
+        LD      BC,0            ; B white kings, C black kings
+        LD      D,0             ; wire square
+CSETU1: LD      A,(HL)
+        OR      A
+        JR      Z,CSETU3
+        CP      15
+        JP      NC,CSETBAD
+        AND     07H
+        JP      Z,CSETBAD       ; 8: colour without a piece
+        CP      7
+        JP      Z,CSETBAD
+        CP      6
+        JR      NZ,CSETU2
+        INC     B               ; a king
+        BIT     3,(HL)
+        JR      Z,CSETU3
+        DEC     B
+        INC     C
+        JR      CSETU3
+CSETU2: DEC     A
+        JR      NZ,CSETU3       ; not a pawn
+        LD      A,D
+        SUB     8
+        CP      48
+        JP      NC,CSETBAD      ; a pawn outside ranks 2-7
+CSETU3: INC     HL
+        INC     D
+        LD      A,D
+        CP      64
+        JR      C,CSETU1
+        DEC     B
+        JP      NZ,CSETBAD
+        DEC     C
+        JP      NZ,CSETBAD
+        LD      A,(MSGBUF+66)   ; side
+        CP      2
+        JP      NC,CSETBAD
+        LD      A,(MSGBUF+67)   ; castling
+        CP      16
+        JP      NC,CSETBAD
+        LD      C,A
+        CASTCHK 0,4,6,7,4       ; K: king e1, rook h1
+        CASTCHK 1,4,6,0,4       ; Q: king e1, rook a1
+        CASTCHK 2,60,14,63,12   ; k: king e8, rook h8
+        CASTCHK 3,60,14,56,12   ; q: king e8, rook a8
+        LD      A,(MSGBUF+68)   ; en passant
+        CP      0FFH
+        JR      Z,CSETU4
+        LD      E,40            ; white to move: rank 6
+        LD      A,(MSGBUF+66)
+        OR      A
+        JR      Z,CSETU5
+        LD      E,16            ; black to move: rank 3
+CSETU5: LD      A,(MSGBUF+68)
+        SUB     E
+        CP      8
+        JR      C,CSETU4
+CSETBAD:
+        LD      A,E_BADPOS
+        JP      SENDERR
+        ; keep the old position in the (idle) move stack, then build the new one
+CSETU4: LD      HL,BOARD
+        LD      DE,MOVESTK
+        LD      BC,BDBYTES
+        LDIR
+        CALL    CLEARBD
+        LD      HL,MSGBUF+2
+        LD      C,0
+CSETU6: LD      A,(HL)
+        OR      A
+        JR      Z,CSETU8
+        PUSH    HL
+        PUSH    BC
+        LD      B,A
+        AND     07H
+        CALL    KINDCODE
+        BIT     3,B
+        JR      Z,CSETU7
+        OR      BLACK
+CSETU7: LD      D,A             ; D = piece code
+        LD      A,C
+        CALL    TOMAIL
+        LD      E,A             ; E = mailbox square
+        ADD     A,BRDLO
+        LD      L,A
+        LD      H,BRDHI
+        LD      (HL),D
+        LD      A,D
+        LD      HL,WKING
+        CP      KING
+        JR      Z,CSETU9
+        INC     HL
+        CP      KING+BLACK
+        JR      NZ,CSETUA
+CSETU9: LD      (HL),E
+CSETUA: CALL    MATPUT          ; A = D = the piece
+        POP     BC
+        POP     HL
+CSETU8: INC     HL
+        INC     C
+        LD      A,C
+        CP      64
+        JR      C,CSETU6
+        LD      A,(MSGBUF+66)
+        RRCA                    ; 1 -> 80H
+        LD      (SIDE),A
+        LD      A,(MSGBUF+67)
+        LD      (CASTLE),A
+        LD      A,(MSGBUF+68)
+        CALL    TOMAIL          ; 0FFH -> 0: no en-passant square
+        LD      (EPSQ),A
+        LD      A,(MSGBUF+69)
+        LD      (HALFMV),A
+        LD      HL,(MSGBUF+70)
+        LD      (FULLMV),HL
+        CALL    LEFTINCHECK     ; the side not to move may not be in check
+        JR      NC,CSETUB
+        LD      HL,MOVESTK      ; refused: the old position comes back
+        LD      DE,BOARD
+        LD      BC,BDBYTES
+        LDIR
+        JP      CSETBAD
+CSETUB: XOR     A
+        LD      (HISTN),A
+        JP      SENDOK

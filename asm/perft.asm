@@ -1,0 +1,86 @@
+; perft.asm - PERFT: count the leaves of the legal move tree, the standard check of GEN,
+; MAKE and UNMAKE (src/reference/perft.rs). It recurses through the GEN hook: the hook makes
+; the move, drops it when it leaves the king attacked, counts it at the last ply or runs GEN
+; again below it, and takes it back.
+;
+; RAM: the leaf count in PFTCNT (4 bytes), the plies still to go in PFTDEP, and one frame of
+; MSENTRY bytes per ply on the move stack (the move, then its 4-byte undo record), MSTOP
+; pointing at the current ply's frame. The stack holds 16 bytes per ply (GEN's chain to its
+; hook), so PFTMAX plies stay well inside the stack the RAM plan leaves.
+
+PFTMAX  EQU     6               ; deepest perft the stack allows (6 would take hours anyway)
+
+; ------------------------------------------------------------------------------------------
+; PFTRUN - perft of the current position.
+; In: A = depth 0..PFTMAX.   Out: PFTCNT = leaf count (1 at depth 0), little-endian 32-bit.
+; Destroys: A, B, C, D, E, H, L, IX (IY kept).   Called by: CPERFT (match.asm), tests.
+; ------------------------------------------------------------------------------------------
+PFTRUN: LD      HL,0
+        LD      (PFTCNT),HL
+        LD      (PFTCNT+2),HL
+        OR      A
+        JR      NZ,PFTRU1
+        INC     L               ; depth 0: the position itself is the one leaf
+        LD      (PFTCNT),HL
+        RET
+PFTRU1: LD      (PFTDEP),A
+        LD      HL,MOVESTK
+        LD      (MSTOP),HL
+        PUSH    IY
+        LD      IY,PFTHOOK
+        CALL    GEN
+        POP     IY
+        RET
+
+; PFTHOOK - the GEN hook of perft (the contract is in gen.asm).
+PFTHOOK:
+        LD      HL,(MSTOP)      ; this ply's frame: the move, then the undo record
+        LD      (HL),B
+        INC     HL
+        LD      (HL),C
+        INC     HL
+        LD      (HL),E
+        INC     HL
+        CALL    MAKE
+        CALL    LEFTINCHECK
+        JR      C,PFTHK3        ; illegal: take it back, count nothing
+        LD      HL,PFTDEP
+        DEC     (HL)
+        JR      NZ,PFTHK1
+        INC     (HL)            ; the last ply: one more leaf
+        LD      HL,PFTCNT
+        INC     (HL)
+        JR      NZ,PFTHK3
+        INC     HL
+        INC     (HL)
+        JR      NZ,PFTHK3
+        INC     HL
+        INC     (HL)
+        JR      NZ,PFTHK3
+        INC     HL
+        INC     (HL)
+        JR      PFTHK3
+PFTHK1: LD      HL,(MSTOP)      ; one ply deeper: the next frame
+        LD      DE,MSENTRY
+        ADD     HL,DE
+        LD      (MSTOP),HL
+        CALL    GEN
+        LD      HL,(MSTOP)
+        LD      DE,-MSENTRY
+        ADD     HL,DE
+        LD      (MSTOP),HL
+        LD      A,(PFTDEP)
+        INC     A
+        LD      (PFTDEP),A
+        LD      B,(HL)          ; GEN took our registers: the move from the frame
+        INC     HL
+        LD      C,(HL)
+        INC     HL
+        LD      E,(HL)
+        INC     HL
+        JP      UNMAKE
+PFTHK3: LD      HL,(MSTOP)      ; B, C, E are still the move
+        INC     HL
+        INC     HL
+        INC     HL
+        JP      UNMAKE

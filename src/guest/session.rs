@@ -1,0 +1,414 @@
+//! A game with the guest, typed: the rest of the crate's way to play against the module.
+//!
+//! [`GuestSession`] wraps [`Module`] (the latch link to the emulated C7010) and turns each
+//! protocol exchange of `docs/protocol.md` into one call with a typed answer: positions go in
+//! and out as [`reference::Board`], moves as [`reference::Move`] or UCI text. A refusal by the
+//! module (illegal move, impossible position, ...) is [`SessionError::Refused`] with the
+//! module's reason; a fault, silence or an unexpected answer is an error too, never a panic.
+
+use std::fmt;
+
+use super::image::GuestImage;
+use crate::machine::{ConfigError, Machine};
+use crate::protocol::{
+    Command, Event, GameEnd, Module, ModuleError, Move as WireMove, MoveFlags, Refusal,
+    WirePosition,
+};
+use crate::reference::board::{Board, file_of, rank_of, square};
+use crate::reference::piece::{BLACK, EMPTY, code_of_kind, kind};
+use crate::reference::{self};
+
+/// Emulated T-states the module may take to answer an ordinary command: 60 s.
+const ANSWER_T_STATES: u64 = 60 * 4_433_619;
+
+/// Emulated T-states allowed for a perft or a search: 10 emulated hours.
+const LONG_T_STATES: u64 = 36_000 * 4_433_619;
+
+/// Why a session call failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SessionError {
+    /// The ROM could not be put into a machine.
+    Config(ConfigError),
+    /// The link or the machine failed (fault, silence, garbled message).
+    Module(ModuleError),
+    /// The module refused the command, with its reason.
+    Refused(Refusal),
+    /// The module answered with an event this command does not expect.
+    Unexpected(Box<Event>),
+    /// The module described a position that is not one (QUERY).
+    BadState(String),
+    /// Move text that is not UCI (`e2e4`, `e7e8q`).
+    BadMoveText(String),
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Config(e) => write!(f, "{e}"),
+            SessionError::Module(e) => write!(f, "{e}"),
+            SessionError::Refused(r) => write!(f, "the module refused: {r}"),
+            SessionError::Unexpected(e) => write!(f, "unexpected answer from the module: {e:?}"),
+            SessionError::BadState(why) => write!(f, "the module's position is impossible: {why}"),
+            SessionError::BadMoveText(t) => write!(f, "{t:?} is not a move in UCI notation"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+impl From<ModuleError> for SessionError {
+    fn from(e: ModuleError) -> Self {
+        SessionError::Module(e)
+    }
+}
+
+/// A move the module accepted (`MOVE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Capture, check, mate, promotion, castling, en passant, stalemate.
+    pub flags: MoveFlags,
+    /// Set when the move ended the game.
+    pub game_over: Option<GameEnd>,
+}
+
+/// The module's answer to `GO`: its move, already played on its board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move on the wire (`a1 = 0`).
+    pub mv: WireMove,
+    /// Its flags.
+    pub flags: MoveFlags,
+    /// Score from the module's view (units, pawn = 16).
+    pub score: i16,
+    /// Positions evaluated.
+    pub positions: u32,
+    /// Passes completed.
+    pub passes: u8,
+    /// Set when the move ended the game.
+    pub game_over: Option<GameEnd>,
+    /// Emulated T-states from the command to the answer.
+    pub t_states: u64,
+}
+
+/// One analysis line the module sent while thinking (`INFO`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// Pass number.
+    pub pass: u8,
+    /// Score of the pass's best line.
+    pub score: i16,
+    /// Positions evaluated so far.
+    pub positions: u32,
+    /// The best line.
+    pub pv: Vec<WireMove>,
+}
+
+/// A perft count with the emulated time it took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftCount {
+    /// Leaves at the depth asked.
+    pub count: u32,
+    /// Emulated T-states from the command to the answer.
+    pub t_states: u64,
+}
+
+/// What `QUERY` tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuestState {
+    /// The module's position (material and king squares recounted from the pieces).
+    pub board: Board,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// Playing level 1-6.
+    pub level: u8,
+}
+
+/// A booted module and its typed command set.
+pub struct GuestSession {
+    module: Module,
+    /// ROM version the module announced in `READY`.
+    pub rom_version: u8,
+}
+
+impl GuestSession {
+    /// Put `image` into a fresh machine, release reset and wait for `READY`.
+    pub fn boot(image: &GuestImage) -> Result<GuestSession, SessionError> {
+        let machine = Machine::new(&image.rom).map_err(SessionError::Config)?;
+        let (module, _protocol, rom_version) = Module::boot(machine)?;
+        Ok(GuestSession {
+            module,
+            rom_version,
+        })
+    }
+
+    /// The link, for its machine's clock and statistics.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+
+    /// The link, mutably (poll interval, watchdog).
+    pub fn module_mut(&mut self) -> &mut Module {
+        &mut self.module
+    }
+
+    /// Send a command and return the module's first answer.
+    fn ask(&mut self, command: &Command, limit: u64) -> Result<Event, SessionError> {
+        self.module.send(command);
+        Ok(self.module.wait_event(limit)?)
+    }
+
+    /// The next event, which must follow an earlier one at once (GAMEOVER after a move).
+    fn next_event(&mut self) -> Result<Event, SessionError> {
+        Ok(self.module.wait_event(ANSWER_T_STATES)?)
+    }
+
+    /// Expect `OK` for `command`.
+    fn expect_ok(&mut self, command: &Command) -> Result<(), SessionError> {
+        match self.ask(command, ANSWER_T_STATES)? {
+            Event::Ok { command: c } if c == command.kind() => Ok(()),
+            other => Err(refusal_or_unexpected(other)),
+        }
+    }
+
+    /// `NEW`: the initial position.
+    pub fn new_game(&mut self) -> Result<(), SessionError> {
+        self.expect_ok(&Command::New)
+    }
+
+    /// `SETUP`: any position (the module refuses impossible ones with `BadPosition`).
+    pub fn setup(&mut self, board: &Board) -> Result<(), SessionError> {
+        self.expect_ok(&Command::Setup(Box::new(wire_position(board))))
+    }
+
+    /// `MOVE` with a reference move.
+    pub fn play(&mut self, mv: &reference::Move) -> Result<Played, SessionError> {
+        self.play_wire(wire_move(mv))
+    }
+
+    /// `MOVE` with UCI text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+    pub fn play_uci(&mut self, text: &str) -> Result<Played, SessionError> {
+        self.play_wire(parse_uci(text)?)
+    }
+
+    /// `MOVE` with a wire move.
+    pub fn play_wire(&mut self, mv: WireMove) -> Result<Played, SessionError> {
+        match self.ask(&Command::Move(mv), ANSWER_T_STATES)? {
+            Event::Accepted { mv: got, flags } if got == mv => {
+                let game_over = self.game_over_after(flags)?;
+                Ok(Played { flags, game_over })
+            }
+            other => Err(refusal_or_unexpected(other)),
+        }
+    }
+
+    /// After a move with the mate or stalemate flag the module sends `GAMEOVER`.
+    fn game_over_after(&mut self, flags: MoveFlags) -> Result<Option<GameEnd>, SessionError> {
+        if !flags.has(MoveFlags::MATE) && !flags.has(MoveFlags::STALEMATE) {
+            return Ok(None);
+        }
+        match self.next_event()? {
+            Event::GameOver(end) => Ok(Some(end)),
+            other => Err(SessionError::Unexpected(Box::new(other))),
+        }
+    }
+
+    /// `GO`: the module thinks (with `budget` positions, or its level's) and plays; each
+    /// analysis line goes to `on_info`.
+    pub fn go(
+        &mut self,
+        budget: Option<u32>,
+        mut on_info: impl FnMut(&Info),
+    ) -> Result<BestMove, SessionError> {
+        let start = self.module.machine().cycles();
+        self.module.send(&Command::Go { budget });
+        loop {
+            match self.module.wait_event(LONG_T_STATES)? {
+                Event::Info {
+                    pass,
+                    score,
+                    positions,
+                    pv,
+                } => on_info(&Info {
+                    pass,
+                    score,
+                    positions,
+                    pv,
+                }),
+                Event::BestMove {
+                    mv,
+                    flags,
+                    score,
+                    positions,
+                    passes,
+                } => {
+                    let t_states = self.module.machine().cycles() - start;
+                    let game_over = self.game_over_after(flags)?;
+                    return Ok(BestMove {
+                        mv,
+                        flags,
+                        score,
+                        positions,
+                        passes,
+                        game_over,
+                        t_states,
+                    });
+                }
+                other => return Err(refusal_or_unexpected(other)),
+            }
+        }
+    }
+
+    /// `MOVENOW`: during a search the module stops and answers `BESTMOVE`; outside one it is
+    /// ignored (no answer), so this only sends it.
+    pub fn move_now(&mut self) {
+        self.module.send(&Command::MoveNow);
+    }
+
+    /// `TAKEBACK`: the last ply (the module keeps two; deeper takebacks are `setup` of an
+    /// earlier position and replaying the moves after it).
+    pub fn take_back(&mut self) -> Result<(), SessionError> {
+        self.expect_ok(&Command::TakeBack)
+    }
+
+    /// `LEVEL`: 1-6 (`BadArgument` otherwise).
+    pub fn level(&mut self, level: u8) -> Result<(), SessionError> {
+        self.expect_ok(&Command::Level(level))
+    }
+
+    /// `PERFT`: leaves to `depth` (the module counts up to depth 6) and the emulated time.
+    /// The module cannot be interrupted while it counts, so the watchdog is off meanwhile.
+    pub fn perft(&mut self, depth: u8) -> Result<PerftCount, SessionError> {
+        let watchdog = self.module.machine().watchdog_seconds();
+        self.module.machine_mut().set_watchdog_seconds(None);
+        let start = self.module.machine().cycles();
+        let answer = self.ask(&Command::Perft(depth), LONG_T_STATES);
+        self.module.machine_mut().set_watchdog_seconds(watchdog);
+        match answer? {
+            Event::Perft { depth: d, count } if d == depth => Ok(PerftCount {
+                count,
+                t_states: self.module.machine().cycles() - start,
+            }),
+            other => Err(refusal_or_unexpected(other)),
+        }
+    }
+
+    /// `QUERY`: the module's position, check status and level.
+    pub fn query(&mut self) -> Result<GuestState, SessionError> {
+        match self.ask(&Command::Query, ANSWER_T_STATES)? {
+            Event::State {
+                position,
+                in_check,
+                level,
+            } => Ok(GuestState {
+                board: board_from_wire(&position)?,
+                in_check,
+                level,
+            }),
+            other => Err(refusal_or_unexpected(other)),
+        }
+    }
+}
+
+fn refusal_or_unexpected(event: Event) -> SessionError {
+    match event {
+        Event::Error { reason, .. } => SessionError::Refused(reason),
+        other => SessionError::Unexpected(Box::new(other)),
+    }
+}
+
+/// Wire square (`a1 = 0`) of a mailbox square.
+fn wire_square(sq: u8) -> u8 {
+    rank_of(sq) * 8 + file_of(sq)
+}
+
+/// A reference move on the wire.
+pub fn wire_move(mv: &reference::Move) -> WireMove {
+    WireMove {
+        from: wire_square(mv.from),
+        to: wire_square(mv.to),
+        promo: mv.flags & reference::moves::PROMO_MASK,
+    }
+}
+
+/// UCI text as a wire move, checked only for its shape (the module judges legality).
+pub fn parse_uci(text: &str) -> Result<WireMove, SessionError> {
+    let bad = || SessionError::BadMoveText(text.to_string());
+    let b = text.as_bytes();
+    if b.len() != 4 && b.len() != 5 {
+        return Err(bad());
+    }
+    let sq = |f: u8, r: u8| -> Result<u8, SessionError> {
+        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
+            Ok((r - b'1') * 8 + (f - b'a'))
+        } else {
+            Err(bad())
+        }
+    };
+    let promo = match b.get(4) {
+        None => 0,
+        Some(b'n') => 2,
+        Some(b'b') => 3,
+        Some(b'r') => 4,
+        Some(b'q') => 5,
+        Some(_) => return Err(bad()),
+    };
+    Ok(WireMove {
+        from: sq(b[0], b[1])?,
+        to: sq(b[2], b[3])?,
+        promo,
+    })
+}
+
+/// A reference board as a `SETUP` payload.
+pub fn wire_position(board: &Board) -> WirePosition {
+    let mut squares = [0u8; 64];
+    for (i, s) in squares.iter_mut().enumerate() {
+        let code = board.sq[square(i as u8 % 8, i as u8 / 8) as usize];
+        *s = if code == EMPTY {
+            0
+        } else {
+            kind(code) | if code & BLACK != 0 { 8 } else { 0 }
+        };
+    }
+    WirePosition {
+        squares,
+        side: u8::from(board.side == BLACK),
+        castling: board.castling,
+        ep: (board.ep != 0).then(|| wire_square(board.ep)),
+        halfmove: board.halfmove,
+        fullmove: board.fullmove,
+    }
+}
+
+/// A `STATE` position as a reference board (material and kings recounted).
+pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
+    let mut b = Board::empty();
+    for (i, &w) in p.squares.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        let k = w & 7;
+        if !(1..=6).contains(&k) || w > 14 {
+            return Err(SessionError::BadState(format!(
+                "piece code {w} on square {i}"
+            )));
+        }
+        let colour = if w & 8 != 0 { BLACK } else { 0 };
+        b.put(square(i as u8 % 8, i as u8 / 8), code_of_kind(k) | colour);
+    }
+    b.side = match p.side {
+        0 => 0,
+        1 => BLACK,
+        s => return Err(SessionError::BadState(format!("side {s}"))),
+    };
+    b.castling = p.castling;
+    b.ep = match p.ep {
+        None => 0,
+        Some(s) if s < 64 => square(s % 8, s / 8),
+        Some(s) => return Err(SessionError::BadState(format!("en-passant square {s}"))),
+    };
+    b.halfmove = p.halfmove;
+    b.fullmove = p.fullmove;
+    b.recount();
+    Ok(b)
+}
