@@ -387,3 +387,21 @@ fn the_engine_gets_only_the_new_moves() {
     ];
     assert_eq!(log, expected);
 }
+
+#[test]
+fn commands_for_later_wait_in_order_but_stop_does_not() {
+    let (out, _) = uci(&[
+        "go infinite",
+        "position startpos moves e2e4",
+        "isready",
+        "stop",
+        "go movetime 100",
+    ]);
+    // The position and isready wait for the first answer; stop is for the thought under way.
+    let first = out.find("bestmove b1c3").expect("first answer");
+    let ready = out.find("readyok").expect("isready answered");
+    let second = out
+        .find("bestmove a7a6")
+        .expect("second answer, after e2e4");
+    assert!(first < ready && ready < second, "{out}");
+}

@@ -1,6 +1,7 @@
 //! Commands from the GUI, read on their own thread and handed over through a channel, so the
 //! engine can keep thinking and still see `stop`, `isready` or `?` the moment they arrive.
 
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
@@ -19,6 +20,8 @@ pub enum Poll {
 /// The GUI's command lines.
 pub struct Input {
     rx: Receiver<String>,
+    /// Lines read during a thought but meant for after it, read again before new ones.
+    backlog: VecDeque<String>,
     closed: bool,
 }
 
@@ -48,7 +51,11 @@ impl Input {
                 }
             }
         });
-        Input { rx, closed: false }
+        Input {
+            rx,
+            backlog: VecDeque::new(),
+            closed: false,
+        }
     }
 
     /// A fixed script of lines, then end of input (for tests).
@@ -62,11 +69,25 @@ impl Input {
             // The receiver is alive (it is returned below), so sending cannot fail.
             let _ = tx.send(line.into());
         }
-        Input { rx, closed: false }
+        Input {
+            rx,
+            backlog: VecDeque::new(),
+            closed: false,
+        }
+    }
+
+    /// Put lines back, to be read again (in this order) before any new line.
+    pub fn unread(&mut self, lines: Vec<String>) {
+        for line in lines.into_iter().rev() {
+            self.backlog.push_front(line);
+        }
     }
 
     /// The next line, waiting for it; `None` once the input has ended.
     pub fn next_line(&mut self) -> Option<String> {
+        if let Some(line) = self.backlog.pop_front() {
+            return Some(line);
+        }
         if self.closed {
             return None;
         }
@@ -81,6 +102,9 @@ impl Input {
 
     /// The next line if one has arrived, without waiting.
     pub fn poll(&mut self) -> Poll {
+        if let Some(line) = self.backlog.pop_front() {
+            return Poll::Line(line);
+        }
         if self.closed {
             return Poll::Closed;
         }
@@ -94,9 +118,9 @@ impl Input {
         }
     }
 
-    /// True once the end of input has been seen.
+    /// True once the end of input has been seen and no line is left to read again.
     pub fn is_closed(&self) -> bool {
-        self.closed
+        self.closed && self.backlog.is_empty()
     }
 }
 
@@ -111,6 +135,16 @@ mod tests {
         assert_eq!(input.next_line().as_deref(), Some("quit"));
         assert_eq!(input.poll(), Poll::Closed);
         assert!(input.is_closed());
+        assert_eq!(input.next_line(), None);
+    }
+
+    #[test]
+    fn unread_lines_come_first() {
+        let mut input = Input::from_lines(["c"]);
+        input.unread(vec!["a".into(), "b".into()]);
+        assert_eq!(input.poll(), Poll::Line("a".into()));
+        assert_eq!(input.next_line().as_deref(), Some("b"));
+        assert_eq!(input.next_line().as_deref(), Some("c"));
         assert_eq!(input.next_line(), None);
     }
 

@@ -51,11 +51,15 @@ pub enum PlayerError {
 /// What a protocol wants done with a command that arrived while the engine thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
-    /// Keep thinking (the command was answered, or queued for later).
+    /// Answered; keep thinking.
     Continue,
+    /// Keep thinking; the command is read again after the thought. Every later command
+    /// then waits behind it, in order, except the urgent ones ([`Listener::urgent`]).
+    Defer,
     /// Stop and play the best move found so far.
     MoveNow,
-    /// Stop and forget the move: the game changed under the engine.
+    /// Stop and forget the move (the game changes under the engine); the command is read
+    /// again after the thought.
     Abandon,
     /// Stop; the session ends.
     Quit,
@@ -81,7 +85,10 @@ pub trait Listener {
     /// Print one analysis line.
     fn info(&mut self, line: &InfoLine) -> io::Result<()>;
     /// A command arrived while thinking.
-    fn command(&mut self, line: String) -> io::Result<Control>;
+    fn command(&mut self, line: &str) -> io::Result<Control>;
+    /// Commands that act on the thought at once even behind deferred ones (`stop`, `?`,
+    /// `quit`): they are for the thought under way.
+    fn urgent(&self, line: &str) -> bool;
 }
 
 /// How a thought ended.
@@ -373,6 +380,25 @@ impl Player {
         }
     }
 
+    /// Hand a command to the listener unless it must wait behind deferred ones; keep the
+    /// ones to read again after the thought in `held`.
+    fn route(
+        &self,
+        line: String,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+    ) -> io::Result<Control> {
+        if !held.is_empty() && !listener.urgent(&line) {
+            held.push(line);
+            return Ok(Control::Defer);
+        }
+        let control = listener.command(&line)?;
+        if matches!(control, Control::Defer | Control::Abandon) {
+            held.push(line);
+        }
+        Ok(control)
+    }
+
     /// Think about the game's position as `req` asks, printing analysis through `listener`
     /// and handing it every command that arrives meanwhile. A move found is played on the
     /// game. An endless thought (`req.infinite`) waits for a `MoveNow` before it returns.
@@ -403,6 +429,8 @@ impl Player {
         let mut quit = false;
         let mut saw_info = false;
         let mut grace = 0;
+        // Commands for after the thought, in order.
+        let mut held: Vec<String> = Vec::new();
         let decision = loop {
             let spent = self.engine.t_states().saturating_sub(t0);
             let slice = match plan.t_states {
@@ -445,27 +473,23 @@ impl Player {
                     stopping = true;
                 }
             }
-            loop {
+            // Once told to move, commands wait until the move is out.
+            while !stopping {
                 let control = match input.poll() {
-                    Poll::Line(line) => listener.command(line)?,
+                    Poll::Line(line) => self.route(line, listener, &mut held)?,
                     Poll::Empty => break,
                     // The GUI is gone: an endless thought ends now, a bounded one finishes.
                     Poll::Closed if req.infinite => Control::MoveNow,
                     Poll::Closed => break,
                 };
                 match control {
-                    Control::Continue => continue,
+                    Control::Continue | Control::Defer => continue,
                     Control::MoveNow => stopped_by_gui = true,
                     Control::Abandon => abandon = true,
                     Control::Quit => quit = true,
                 }
-                if !stopping {
-                    self.engine.move_now()?;
-                    stopping = true;
-                }
-                // Later commands wait until the move is out (a `stop` then `isready` must
-                // see `bestmove` before `readyok`).
-                break;
+                self.engine.move_now()?;
+                stopping = true;
             }
         };
         if let (Some(m), Some((_, done))) = (decision.best, self.engine_line.as_mut()) {
@@ -484,8 +508,8 @@ impl Player {
         // UCI: the answer to `go infinite` waits for `stop`, even when the engine is done.
         if req.infinite && !(stopped_by_gui || abandon || quit) {
             while let Some(line) = input.next_line() {
-                match listener.command(line)? {
-                    Control::Continue => {}
+                match self.route(line, listener, &mut held)? {
+                    Control::Continue | Control::Defer => {}
                     Control::MoveNow => break,
                     Control::Abandon => {
                         abandon = true;
@@ -498,6 +522,7 @@ impl Player {
                 }
             }
         }
+        input.unread(held);
         let outcome = match decision.best {
             _ if abandon => Outcome::Abandoned,
             None => Outcome::NoMove,

@@ -5,7 +5,6 @@
 //! ignored. An illegal move in `position` keeps the position up to the move before it (the
 //! legal prefix), so the engine stays usable and the GUI learns which move was refused.
 
-use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -24,14 +23,11 @@ pub const BUILTIN_ROM: &str = "<builtin>";
 pub struct UciSession<W: Write> {
     player: Player,
     out: W,
-    /// Commands that arrived during a thought and wait their turn.
-    pending: VecDeque<String>,
 }
 
 /// Prints analysis and answers commands while the engine thinks.
 struct UciListener<'a, W: Write> {
     out: &'a mut W,
-    pending: &'a mut VecDeque<String>,
 }
 
 impl<W: Write> Listener for UciListener<'_, W> {
@@ -51,7 +47,7 @@ impl<W: Write> Listener for UciListener<'_, W> {
         say(self.out, &text)
     }
 
-    fn command(&mut self, line: String) -> io::Result<Control> {
+    fn command(&mut self, line: &str) -> io::Result<Control> {
         Ok(match line.split_whitespace().next().unwrap_or("") {
             "stop" => Control::MoveNow,
             "quit" => Control::Quit,
@@ -67,11 +63,13 @@ impl<W: Write> Listener for UciListener<'_, W> {
                 Control::Continue
             }
             "" => Control::Continue,
-            _ => {
-                self.pending.push_back(line);
-                Control::Continue
-            }
+            // position, go, setoption, ucinewgame ... wait for the move.
+            _ => Control::Defer,
         })
+    }
+
+    fn urgent(&self, line: &str) -> bool {
+        matches!(line.split_whitespace().next(), Some("stop" | "quit"))
     }
 }
 
@@ -84,11 +82,7 @@ fn say<W: Write>(out: &mut W, line: &str) -> io::Result<()> {
 impl<W: Write> UciSession<W> {
     /// A session for `player`, answering on `out`.
     pub fn new(player: Player, out: W) -> UciSession<W> {
-        UciSession {
-            player,
-            out,
-            pending: VecDeque::new(),
-        }
+        UciSession { player, out }
     }
 
     /// The player (game, engine, options).
@@ -108,7 +102,7 @@ impl<W: Write> UciSession<W> {
 
     /// Serve commands until `quit` or the end of input.
     pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
-        while let Some(line) = self.pending.pop_front().or_else(|| input.next_line()) {
+        while let Some(line) = input.next_line() {
             if !self.handle(&line, input)? {
                 break;
             }
@@ -260,10 +254,7 @@ impl<W: Write> UciSession<W> {
     /// `go ...`: think and answer `bestmove`; false when the GUI quit meanwhile.
     fn go(&mut self, rest: &[&str], input: &mut Input) -> io::Result<bool> {
         let req = self.request(rest)?;
-        let mut listener = UciListener {
-            out: &mut self.out,
-            pending: &mut self.pending,
-        };
+        let mut listener = UciListener { out: &mut self.out };
         let thought = self.player.think(&req, input, &mut listener);
         let quit = match thought {
             // The GUI has gone: no answer is owed.

@@ -6,7 +6,6 @@
 //! pv` with the score in centipawns (mate in N: 100000 + N) and the time in centiseconds.
 //! A refused move is answered `Illegal move: ...`, an unknown command `Error (...)`.
 
-use std::collections::VecDeque;
 use std::io::{self, Write};
 
 use super::clock::Request;
@@ -30,7 +29,6 @@ struct TimeControl {
 pub struct XboardSession<W: Write> {
     player: Player,
     out: W,
-    pending: VecDeque<String>,
     /// Force mode: the engine plays neither side.
     force: bool,
     /// The side the engine plays (WHITE or BLACK) when not in force mode.
@@ -46,7 +44,6 @@ pub struct XboardSession<W: Write> {
 /// Prints thinking lines and answers commands while the engine thinks.
 struct XboardListener<'a, W: Write> {
     out: &'a mut W,
-    pending: &'a mut VecDeque<String>,
     post: &'a mut bool,
 }
 
@@ -72,7 +69,7 @@ impl<W: Write> Listener for XboardListener<'_, W> {
         say(self.out, line.trim_end())
     }
 
-    fn command(&mut self, line: String) -> io::Result<Control> {
+    fn command(&mut self, line: &str) -> io::Result<Control> {
         let mut words = line.split_whitespace();
         Ok(match words.next().unwrap_or("") {
             "?" => Control::MoveNow,
@@ -92,15 +89,13 @@ impl<W: Write> Listener for XboardListener<'_, W> {
             "" => Control::Continue,
             // These change the game under the engine: drop the thought, then obey.
             "new" | "force" | "result" | "setboard" | "undo" | "remove" | "usermove" | "go"
-            | "playother" | "edit" => {
-                self.pending.push_back(line);
-                Control::Abandon
-            }
-            _ => {
-                self.pending.push_back(line);
-                Control::Continue
-            }
+            | "playother" | "edit" => Control::Abandon,
+            _ => Control::Defer,
         })
+    }
+
+    fn urgent(&self, line: &str) -> bool {
+        matches!(line.split_whitespace().next(), Some("?" | "quit"))
     }
 }
 
@@ -139,7 +134,6 @@ impl<W: Write> XboardSession<W> {
         XboardSession {
             player,
             out,
-            pending: VecDeque::new(),
             force: false,
             engine_side: crate::reference::piece::BLACK,
             post: false,
@@ -167,7 +161,7 @@ impl<W: Write> XboardSession<W> {
 
     /// Serve commands until `quit` or the end of input.
     pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
-        while let Some(line) = self.pending.pop_front().or_else(|| input.next_line()) {
+        while let Some(line) = input.next_line() {
             if !self.handle(&line, input)? {
                 break;
             }
@@ -341,7 +335,6 @@ impl<W: Write> XboardSession<W> {
         let req = self.request();
         let mut listener = XboardListener {
             out: &mut self.out,
-            pending: &mut self.pending,
             post: &mut self.post,
         };
         match self.player.think(&req, input, &mut listener) {
