@@ -32,6 +32,8 @@ struct Clocked {
     t: u64,
     t_go: u64,
     seen: Rc<Seen>,
+    /// Never answers, even when told to move (a hung module).
+    deaf: bool,
 }
 
 impl Engine for Clocked {
@@ -67,7 +69,7 @@ impl Engine for Clocked {
         if !self.thinking {
             return Ok(Vec::new());
         }
-        if self.told {
+        if self.told && !self.deaf {
             self.thinking = false;
             self.seen.thought.set(self.t - self.t_go);
             let best = legal_moves(&self.board).as_slice().first().copied();
@@ -109,6 +111,10 @@ impl Engine for Clocked {
 }
 
 fn stand_in(seen: &Rc<Seen>) -> EngineFactory {
+    stand_in_with(seen, false)
+}
+
+fn stand_in_with(seen: &Rc<Seen>, deaf: bool) -> EngineFactory {
     let seen = seen.clone();
     // The factory must be 'static; an Rc is fine on this single test thread.
     let seen = std::sync::Mutex::new(Some(seen));
@@ -121,6 +127,7 @@ fn stand_in(seen: &Rc<Seen>) -> EngineFactory {
             t: 0,
             t_go: 0,
             seen: s,
+            deaf,
         }) as Box<dyn Engine>)
     })
 }
@@ -404,4 +411,23 @@ fn commands_for_later_wait_in_order_but_stop_does_not() {
         .find("bestmove a7a6")
         .expect("second answer, after e2e4");
     assert!(first < ready && ready < second, "{out}");
+}
+
+#[test]
+fn a_module_that_never_answers_is_reported_and_the_session_goes_on() {
+    let seen = Rc::new(Seen::default());
+    let player = Player::new(stand_in_with(&seen, true)).unwrap();
+    let mut session = UciSession::new(player, Vec::new());
+    let script = ["go movetime 100", "position startpos", "isready"];
+    session.run(&mut Input::from_lines(script)).unwrap();
+    let out = String::from_utf8(session.into_output()).unwrap();
+    // 100 ms of thought, then 500 slices of grace: the GUI gets an answer and an
+    // explanation, and the commands sent meanwhile are still served.
+    assert!(
+        out.ends_with(
+            "info string engine error: the module failed: no move after being told to move\n\
+             bestmove 0000\nreadyok\n"
+        ),
+        "{out}"
+    );
 }

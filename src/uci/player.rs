@@ -408,6 +408,24 @@ impl Player {
         input: &mut Input,
         listener: &mut dyn Listener,
     ) -> Result<Thought, PlayerError> {
+        // Commands for after the thought, in order; read again however the thought ends.
+        let mut held: Vec<String> = Vec::new();
+        let thought = self.think_holding(req, input, listener, &mut held);
+        input.unread(held);
+        if thought.is_err() {
+            // The engine's state is unknown after a failure: set it up afresh next time.
+            self.engine_line = None;
+        }
+        thought
+    }
+
+    fn think_holding(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+    ) -> Result<Thought, PlayerError> {
         let no_move = Thought {
             outcome: Outcome::NoMove,
             quit: false,
@@ -429,8 +447,6 @@ impl Player {
         let mut quit = false;
         let mut saw_info = false;
         let mut grace = 0;
-        // Commands for after the thought, in order.
-        let mut held: Vec<String> = Vec::new();
         let decision = loop {
             let spent = self.engine.t_states().saturating_sub(t0);
             let slice = match plan.t_states {
@@ -457,7 +473,6 @@ impl Player {
             if stopping {
                 grace += 1;
                 if grace > ANSWER_GRACE_SLICES {
-                    self.engine_line = None;
                     return Err(
                         EngineError::Module("no move after being told to move".into()).into(),
                     );
@@ -476,7 +491,7 @@ impl Player {
             // Once told to move, commands wait until the move is out.
             while !stopping {
                 let control = match input.poll() {
-                    Poll::Line(line) => self.route(line, listener, &mut held)?,
+                    Poll::Line(line) => self.route(line, listener, held)?,
                     Poll::Empty => break,
                     // The GUI is gone: an endless thought ends now, a bounded one finishes.
                     Poll::Closed if req.infinite => Control::MoveNow,
@@ -508,7 +523,7 @@ impl Player {
         // UCI: the answer to `go infinite` waits for `stop`, even when the engine is done.
         if req.infinite && !(stopped_by_gui || abandon || quit) {
             while let Some(line) = input.next_line() {
-                match self.route(line, listener, &mut held)? {
+                match self.route(line, listener, held)? {
                     Control::Continue | Control::Defer => {}
                     Control::MoveNow => break,
                     Control::Abandon => {
@@ -522,7 +537,6 @@ impl Player {
                 }
             }
         }
-        input.unread(held);
         let outcome = match decision.best {
             _ if abandon => Outcome::Abandoned,
             None => Outcome::NoMove,
