@@ -75,3 +75,24 @@ fn the_guest_plays_legal_moves_deterministically() {
     // isready is answered even while the guest thinks.
     assert!(out.contains("readyok\n"));
 }
+
+#[test]
+fn the_rom_option_boots_another_module_or_keeps_the_old_one() {
+    if !guest_plays() {
+        eprintln!("skipped: the built-in ROM does not play chess yet");
+        return;
+    }
+    let out = session(&[
+        "setoption name Rom value /no/such/rom.bin",
+        "setoption name Rom value <builtin>",
+        "position startpos moves e2e4",
+        "go nodes 100",
+    ]);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("info string setoption ignored: cannot read ROM /no/such/rom.bin"),
+        "{out}"
+    );
+    assert_eq!(out.matches("info string").count(), 1, "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}

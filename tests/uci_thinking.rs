@@ -431,3 +431,19 @@ fn a_module_that_never_answers_is_reported_and_the_session_goes_on() {
         "{out}"
     );
 }
+
+#[test]
+fn xboard_a_move_sent_while_thinking_waits_for_the_answer() {
+    // A piped script does not wait for the engine's move: its next move is played after
+    // it. The ping behind it waits too, then is answered while the engine thinks again.
+    let (out, _) = xboard(&[
+        "new",
+        "st 1",
+        "usermove e2e4",
+        "usermove d2d4",
+        "ping 4",
+        "quit",
+        "ping 5",
+    ]);
+    assert_eq!(out, "move a7a6\npong 4\nmove a6a5\n");
+}

@@ -86,8 +86,9 @@ pub trait Listener {
     fn info(&mut self, line: &InfoLine) -> io::Result<()>;
     /// A command arrived while thinking.
     fn command(&mut self, line: &str) -> io::Result<Control>;
-    /// Commands that act on the thought at once even behind deferred ones (`stop`, `?`,
-    /// `quit`): they are for the thought under way.
+    /// Commands that act on the thought at once even behind deferred ones (`stop`, `?`):
+    /// they are for the thought under way. (A `quit` behind deferred commands waits its
+    /// turn, so a piped script runs to its end.)
     fn urgent(&self, line: &str) -> bool;
 }
 

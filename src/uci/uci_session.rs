@@ -69,7 +69,7 @@ impl<W: Write> Listener for UciListener<'_, W> {
     }
 
     fn urgent(&self, line: &str) -> bool {
-        matches!(line.split_whitespace().next(), Some("stop" | "quit"))
+        line.split_whitespace().next() == Some("stop")
     }
 }
 

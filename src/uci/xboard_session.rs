@@ -87,15 +87,18 @@ impl<W: Write> Listener for XboardListener<'_, W> {
                 Control::Continue
             }
             "" => Control::Continue,
-            // These change the game under the engine: drop the thought, then obey.
-            "new" | "force" | "result" | "setboard" | "undo" | "remove" | "usermove" | "go"
-            | "playother" | "edit" => Control::Abandon,
+            // These end or change the game under the engine (xboard sends them when the
+            // user starts over or the game ends on the clock): drop the thought, then obey.
+            "new" | "force" | "result" | "setboard" | "undo" | "remove" | "edit" => {
+                Control::Abandon
+            }
+            // Everything else (a move, go, time, level ...) is for after this move.
             _ => Control::Defer,
         })
     }
 
     fn urgent(&self, line: &str) -> bool {
-        matches!(line.split_whitespace().next(), Some("?" | "quit"))
+        line.split_whitespace().next() == Some("?")
     }
 }
 
