@@ -372,3 +372,29 @@ impl<W: Write> XboardSession<W> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_base_and_seconds() {
+        assert_eq!(parse_base("5"), Some(300_000));
+        assert_eq!(parse_base("0:30"), Some(30_000));
+        assert_eq!(parse_base("1:05"), Some(65_000));
+        assert_eq!(parse_base("0.5"), Some(30_000));
+        assert_eq!(parse_base("x:10"), None);
+        assert_eq!(parse_seconds("2.5"), Some(2500));
+        assert_eq!(parse_seconds("-1"), None);
+        assert_eq!(parse_seconds("inf"), None);
+    }
+
+    #[test]
+    fn results_by_rule() {
+        let mated = Board::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(game_result(&mated), Some("1-0 {White mates}"));
+        let stalemate = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(game_result(&stalemate), Some("1/2-1/2 {Stalemate}"));
+        assert_eq!(game_result(&Board::startpos()), None);
+    }
+}
