@@ -36,7 +36,7 @@ SQ_E8   EQU     95
 ; CLEARBD - an empty board: border bytes 0FFH, the 64 squares empty, every state byte reset
 ; (white to move, no castling rights, no en-passant square, clocks 0 and 1, material 0).
 ; In: -   Out: BOARD and the state bytes as above.
-; Destroys: A, B, C, D, E, HL.   Called by: NEWGAME, SETUP (match.asm).
+; Destroys: A, B, C, D, E, HL.   Called by: NEWGAME, CSETUP (match.asm).
 ; ------------------------------------------------------------------------------------------
 CLEARBD:
         LD      HL,BOARD
@@ -67,7 +67,7 @@ CLRBD3: LD      (HL),A
 ; ------------------------------------------------------------------------------------------
 ; NEWGAME - the initial position, white to move, all castling rights.
 ; In: -   Out: BOARD and state bytes.
-; Destroys: A, B, C, D, E, HL.   Called by: RESET, NEW (match.asm).
+; Destroys: A, B, C, D, E, HL.   Called by: RESET, CNEW (match.asm).
 ; ------------------------------------------------------------------------------------------
 NEWGAME:
         CALL    CLEARBD
@@ -133,7 +133,7 @@ UNITS1: LD      DE,0
 ; ------------------------------------------------------------------------------------------
 ; MATPUT / MATREM - a piece arrives on / leaves the board: add / subtract its units in MATERL.
 ; In: A = piece code.   Out: MATERL updated.
-; Destroys: A, D, E, HL.   Called by: MAKE, UNMAKE, SETUP (match.asm).
+; Destroys: A, D, E, HL.   Called by: MAKE, UNMAKE, CSETUP (match.asm).
 ; ------------------------------------------------------------------------------------------
 MATPUT: CALL    UNITS
         LD      HL,(MATERL)
@@ -180,7 +180,7 @@ KEPTTAB:
 ; ------------------------------------------------------------------------------------------
 ; KINDCODE - the white piece code of a kind.
 ; In: A = kind 1-6.   Out: A = code (PAWN .. KING).
-; Destroys: A, HL.   Called by: MAKE, SETUP and QUERY (match.asm).
+; Destroys: A, HL.   Called by: MAKE, CSETUP and CTAKEBK (match.asm).
 ; ------------------------------------------------------------------------------------------
 KINDCODE:
         LD      HL,KINDTAB
@@ -354,7 +354,7 @@ MAKE13: LD      (FULLMV),HL
 ; UNMAKE - take back a move played by MAKE.
 ; In: B = from, C = to, E = flags, HL = the undo record MAKE filled.
 ; Out: BOARD and every state byte as before the MAKE.
-; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, TAKEBACK (match.asm).
+; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, CTAKEBK (match.asm).
 ; ------------------------------------------------------------------------------------------
 UNMAKE: LD      A,(SIDE)
         XOR     BLACK
@@ -553,7 +553,7 @@ ATYES:  POP     BC
 ; ------------------------------------------------------------------------------------------
 ; INCHECK - is the side to move in check?
 ; In: -   Out: carry set when in check.
-; Destroys: A, D, HL (B, C, E kept).   Called by: PLAYMV, QUERY (match.asm), the search.
+; Destroys: A, D, HL (B, C, E kept).   Called by: PLAYMV, STATUS, CQUERY (match.asm), the search.
 ; ------------------------------------------------------------------------------------------
 INCHECK:
         PUSH    BC
@@ -572,7 +572,7 @@ INCHK1: XOR     BLACK
 ; ------------------------------------------------------------------------------------------
 ; LEFTINCHECK - after MAKE: did the side that just moved leave its own king attacked?
 ; In: -   Out: carry set when it did (the move was illegal).
-; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, SETUP (match.asm).
+; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, CSETUP (match.asm).
 ; ------------------------------------------------------------------------------------------
 LEFTINCHECK:
         PUSH    BC

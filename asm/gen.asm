@@ -16,15 +16,15 @@
 ;   must      preserve IY and SP, and leave BOARD and every state byte as it found them
 ;             (MAKE then UNMAKE does)
 ; GEN saves its own state (BC, DE, HL) around each call, so the hook owes it nothing else.
-; Stack: GEN uses 12 bytes below its return address when it calls the hook (call chain
-; GEN -> piece generator -> step/ray -> EMIT -> hook), so each level of recursion through
-; a hook costs 14 bytes plus what the hook itself pushes.
+; Stack: GEN uses at most 14 bytes below its return address when it calls the hook (a
+; promotion: GEN -> GPIECE -> GPEMIT -> EMIT, which saves BC DE HL -> hook), so each level
+; of recursion through a hook costs 16 bytes plus what the hook itself pushes.
 
 ; ------------------------------------------------------------------------------------------
 ; GEN - call the hook at IY for every pseudo-legal move of the side to move.
 ; In: IY = the hook (see the contract above).   Out: -
 ; Destroys: A, B, C, D, E, H, L (and whatever the hook destroys; IY kept).
-; Called by: LEGALS, PFTRUN and PFTHOOK (perft.asm), the EVAL engineer's root and node lists.
+; Called by: LEGALS, PFTRUN and PFTHOOK (perft.asm), and the EVAL port's root and node lists.
 ; ------------------------------------------------------------------------------------------
 GEN:    LD      A,(SIDE)
         LD      E,A             ; E = the side to move for the whole scan
@@ -46,7 +46,9 @@ GEN2:   INC     B
         JR      C,GEN1
         RET
 
-; GPIECE - dispatch on the piece. In: A = its white code, B = square, E = side, H = BRDHI.
+; GPIECE - generate one piece's moves (the king's are here, castling after them).
+; In: A = its white code, B = square, E = side, H = BRDHI.   Out: -
+; Destroys: A, C, D, L.   Called by: GEN.
 GPIECE: CP      PAWN
         JP      Z,GPAWN
         CP      KNIGHT
@@ -149,6 +151,7 @@ EMIT:   PUSH    BC
         POP     BC
         RET
 
+; CALLIY - CALL CALLIY calls the hook at IY. Called by: EMIT.
 CALLIY: JP      (IY)
 
 ; ------------------------------------------------------------------------------------------
@@ -223,7 +226,8 @@ GPAWN3: DEC     C               ; capture towards the a-file
         INC     C
         ; fall into GPCAP
 
-; GPCAP - a pawn capture onto C (an enemy piece, or the en-passant square).
+; GPCAP - a pawn capture onto C: an enemy piece there, or C is the en-passant square.
+; In: B = from, C = target, E = side, H = BRDHI.   Out: -   Destroys: A, L.   Called by: GPAWN.
 GPCAP:  LD      A,C
         ADD     A,BRDLO
         LD      L,A
@@ -242,6 +246,7 @@ GPCAP1: LD      A,(EPSQ)
         JR      EMIT
 
 ; GPEMIT - a pawn move onto C: four promotions (Q R B N) on the last rank, else one move.
+; In: B = from, C = to.   Out: -   Destroys: A.   Called by: GPAWN, GPCAP.
 GPEMIT: LD      A,C
         CP      91
         JR      NC,GPEMI1
@@ -336,8 +341,9 @@ GCAST2: LD      A,D
         LD      A,F_CASTL
         JP      EMIT
 
-; GCATT - is square C attacked by the side not to move? Carry set when it is.
-; Keeps B, C, D, E and sets H = BRDHI again.
+; GCATT - is square C attacked by the side not to move?
+; In: C = square, E = side to move.   Out: carry set when it is; H = BRDHI again.
+; Destroys: A, L (B, C, D, E kept).   Called by: GCASTLE.
 GCATT:  PUSH    DE
         PUSH    BC
         LD      A,E
@@ -354,7 +360,7 @@ GCATT:  PUSH    DE
 ; MSTOP (which moves on). Entries are MSENTRY bytes: from, to, flags, key (word, 0 for now),
 ; max (word, 0 for now). Moves that do not fit (MSTOP at MSEND) are dropped.
 ; In: MSTOP.   Out: B = number of moves appended; MSTOP past them.
-; Destroys: A, B, C, D, E, H, L.   Called by: MOVLIST, PLAYER, STATUS, GO (match.asm).
+; Destroys: A, B, C, D, E, H, L.   Called by: MOVLIST; the search (later) for node lists.
 ; ------------------------------------------------------------------------------------------
 LEGALS: LD      HL,(MSTOP)
         PUSH    HL
@@ -376,6 +382,8 @@ LEGAL1: LD      A,H
         JR      LEGAL1
 
 ; LEGHOOK - the GEN hook of LEGALS: make, test, unmake; keep the move when it is legal.
+; In: B, C, E = the move (the hook contract).   Out: the entry at MSTOP, MSTOP moved on.
+; Destroys: A, D, H, L.   Called by: GEN (through IY).
 LEGHOOK:
         LD      HL,-4
         ADD     HL,SP
@@ -418,7 +426,7 @@ LEGHK1: LD      (HL),B
 ; ------------------------------------------------------------------------------------------
 ; MOVLIST - the root list: the legal moves from the bottom of the move stack.
 ; In: -   Out: B = number of moves; entries from MOVESTK; MSTOP past them.
-; Destroys: A, B, C, D, E, H, L.   Called by: PLAYER, STATUS, GO (match.asm), tests.
+; Destroys: A, B, C, D, E, H, L.   Called by: STATUS, PLAYER, CGO (match.asm), tests.
 ; ------------------------------------------------------------------------------------------
 MOVLIST:
         LD      HL,MOVESTK

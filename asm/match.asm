@@ -71,9 +71,11 @@ MATCH3: LD      A,E_BADMSG      ; a known command with the wrong length
 MATCH2: CALL    SENDERR
         JR      MATCH
 
+; CALLHL - CALL CALLHL calls the routine at HL. Called by: MATCH.
 CALLHL: JP      (HL)
 
-; TABBYTE - A = the byte at HL + A. Destroys A, HL.
+; TABBYTE - table lookup. In: HL = table, A = index. Out: A = the byte at HL + A.
+; Destroys: A, HL.   Called by: MATCH.
 TABBYTE:
         ADD     A,L
         LD      L,A
@@ -275,7 +277,8 @@ PLAYMA: PUSH    DE
         POP     DE
         RET
 
-; HISTADR - HL = HISTBUF + HISTENT * A. Destroys A, HL.
+; HISTADR - address of a history entry. In: A = entry index. Out: HL = HISTBUF + HISTENT * A.
+; Destroys: A, HL.   Called by: PLAYMV, CTAKEBK.
 HISTADR:
         PUSH    DE
         LD      HL,HISTBUF
@@ -315,6 +318,8 @@ MOVOU2: LD      A,D
 
 ; ------------------------------------------------------------------------------------------
 ; CNEW - NEW: the initial position, history cleared.  -> OK
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CNEW:   CALL    NEWGAME
         XOR     A
@@ -323,12 +328,16 @@ CNEW:   CALL    NEWGAME
 
 ; ------------------------------------------------------------------------------------------
 ; CMOVNOW - MOVENOW outside a search: nothing to stop, no answer.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CMOVNOW:
         RET
 
 ; ------------------------------------------------------------------------------------------
 ; CLEVEL - LEVEL n: 1-6 -> LEVEL, OK; anything else -> ERROR BAD_ARGUMENT.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CLEVEL: LD      A,(MSGBUF+2)
         DEC     A
@@ -402,6 +411,8 @@ PLAYR4: LD      E,(HL)          ; found: HL = entry + 2
 ; CGO - GO [budget]: for now the first legal move in GEN order, played at once:
 ; BESTMOVE move, flags, score 0, positions = legal moves, passes 0; maybe GAMEOVER.
 ; GAME_OVER when there is no legal move. The budget is read by the search, not yet here.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CGO:    CALL    MOVLIST
         LD      A,B
@@ -450,6 +461,8 @@ CGO:    CALL    MOVLIST
 
 ; ------------------------------------------------------------------------------------------
 ; CTAKEBK - TAKEBACK: undo the last ply of the history. -> OK, or ERROR NOTHING_TO_UNDO.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CTAKEBK:
         LD      A,(HISTN)
@@ -524,6 +537,8 @@ TAKEB6: LD      (UNDOTMP),A
 ; ------------------------------------------------------------------------------------------
 ; CPERFT - PERFT depth: 0..PFTMAX -> PERFT depth, leaf count; deeper -> ERROR BAD_ARGUMENT
 ; (the stack holds PFTMAX plies). Cannot be interrupted.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CPERFT: LD      A,(MSGBUF+2)
         CP      PFTMAX+1
@@ -541,6 +556,8 @@ CPERFT: LD      A,(MSGBUF+2)
 ; ------------------------------------------------------------------------------------------
 ; CQUERY - QUERY -> STATE: the position as a SETUP payload, then status (bit 0: the side to
 ; move is in check) and the level.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CQUERY: LD      DE,MSGBUF+2
         LD      C,0             ; wire square
@@ -610,6 +627,8 @@ CQUER3: LD      (DE),A
 ; whose king and rook are not on their home squares; an en-passant square that is not 0FFH
 ; or a square on rank 6 (white to move) / rank 3 (black to move); the side not to move in
 ; check. History cleared.   -> OK
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CASTCHK MACRO   BITN,KSQ,KCODE,RSQ,RCODE
         LOCAL   CASTC1

@@ -13,7 +13,7 @@ PFTMAX  EQU     6               ; deepest perft the stack allows (6 would take h
 ; ------------------------------------------------------------------------------------------
 ; PFTRUN - perft of the current position.
 ; In: A = depth 0..PFTMAX.   Out: PFTCNT = leaf count (1 at depth 0), little-endian 32-bit.
-; Destroys: A, B, C, D, E, H, L, IX (IY kept).   Called by: CPERFT (match.asm), tests.
+; Destroys: A, B, C, D, E, H, L (IY kept).   Called by: CPERFT (match.asm), tests.
 ; ------------------------------------------------------------------------------------------
 PFTRUN: LD      HL,0
         LD      (PFTCNT),HL
@@ -33,6 +33,9 @@ PFTRU1: LD      (PFTDEP),A
         RET
 
 ; PFTHOOK - the GEN hook of perft (the contract is in gen.asm).
+; In: B, C, E = the move; MSTOP = this ply's frame; PFTDEP = plies to go.
+; Out: PFTCNT counts the leaves below the move.   Destroys: A, B, C, D, E, H, L.
+; Called by: GEN (through IY).
 PFTHOOK:
         LD      HL,(MSTOP)      ; this ply's frame: the move, then the undo record
         LD      (HL),B

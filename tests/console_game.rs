@@ -309,3 +309,106 @@ fn mate_scores_read_as_moves_to_mate() {
     assert_eq!(format_score(-(MATE_CENTIPAWNS - 3)), "-M2");
     assert_eq!(format_score(250), "+2.50");
 }
+
+/// An engine that answers every thought with a fixed move (legal or not), or fails.
+struct Scripted {
+    reply: Option<c7010::reference::Move>,
+    fail: bool,
+    pending: bool,
+}
+
+impl c7010::engine::Engine for Scripted {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+    fn set_position(
+        &mut self,
+        _: &c7010::reference::Board,
+    ) -> Result<(), c7010::engine::EngineError> {
+        Ok(())
+    }
+    fn play(&mut self, _: c7010::reference::Move) -> Result<(), c7010::engine::EngineError> {
+        Ok(())
+    }
+    fn take_back(&mut self) -> Result<(), c7010::engine::EngineError> {
+        Ok(())
+    }
+    fn set_level(&mut self, _: u8) -> Result<(), c7010::engine::EngineError> {
+        Ok(())
+    }
+    fn go(&mut self, _: c7010::engine::Limit) -> Result<(), c7010::engine::EngineError> {
+        self.pending = true;
+        Ok(())
+    }
+    fn move_now(&mut self) -> Result<(), c7010::engine::EngineError> {
+        Ok(())
+    }
+    fn advance(&mut self, _: u64) -> Result<Vec<c7010::engine::Said>, c7010::engine::EngineError> {
+        if !std::mem::take(&mut self.pending) {
+            return Ok(Vec::new());
+        }
+        if self.fail {
+            return Err(c7010::engine::EngineError::Module("silent".into()));
+        }
+        Ok(vec![c7010::engine::Said::Decided(
+            c7010::engine::Decision {
+                best: self.reply,
+                score: 0,
+                positions: 1,
+                passes: 1,
+                book: false,
+            },
+        )])
+    }
+    fn thinking(&self) -> bool {
+        self.pending
+    }
+    fn t_states(&self) -> u64 {
+        0
+    }
+    fn clock_hz(&self) -> Option<f64> {
+        None
+    }
+}
+
+#[test]
+fn a_failing_or_cheating_engine_is_reported_not_obeyed() {
+    let options = ConsoleOptions {
+        colour: Some(Colour::White),
+        level: Some(2),
+        ..ConsoleOptions::default()
+    };
+    let failing = Scripted {
+        reply: None,
+        fail: true,
+        pending: false,
+    };
+    let mut c = Console::new(Box::new(failing), options.clone()).unwrap();
+    keys(&mut c, "E2-E4 ENTER");
+    c.tick(PAL_FRAME_T_STATES);
+    assert_eq!(status(&c), "THE MODULE FAILED: SILENT");
+    assert!(!c.thinking());
+    // M sets the engine up again and asks once more.
+    keys(&mut c, "M");
+    assert!(c.thinking(), "M restarts the module's thought");
+    // A move that is not legal (a white pawn moving for Black) is not played.
+    let board = c7010::reference::Board::startpos();
+    let cheat = c7010::reference::parse_uci(&board, "d2d4").unwrap();
+    let cheating = Scripted {
+        reply: Some(cheat),
+        fail: false,
+        pending: false,
+    };
+    let mut c = Console::new(Box::new(cheating), options).unwrap();
+    keys(&mut c, "E2-E4 ENTER");
+    c.tick(PAL_FRAME_T_STATES);
+    assert_eq!(status(&c), "MODULE PLAYED D2D4?");
+    assert_eq!(c.game().sans(), ["e4"]);
+}
+
+#[test]
+fn a_black_player_sees_the_board_from_blacks_side() {
+    let c = console_with(None, Colour::Black, 2);
+    assert!(c.screen().flipped);
+    assert!(c.thinking(), "the module opens as White");
+}

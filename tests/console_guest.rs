@@ -60,8 +60,16 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
     assert_eq!(c.game().moves().len(), 6);
     // Module time passed on the clocks: White's thinking was instant, Black's took frames.
     assert!(c.clocks()[1] > 0.0);
+    // The module runs on the player's time too (a guest that ponders will use it).
     let before = c.engine().t_states();
-    assert!(before > 0);
+    for _ in 0..10 {
+        c.tick(PAL_FRAME_T_STATES);
+    }
+    let ran = c.engine().t_states() - before;
+    assert!(
+        (10 * PAL_FRAME_T_STATES..10 * PAL_FRAME_T_STATES + 100).contains(&ran),
+        "{ran} T-states in 10 frames"
+    );
     // Three take-backs: 6 plies, more than the module keeps; the engine is set up again.
     for _ in 0..3 {
         c.press(G7000Key::Letter('T'));

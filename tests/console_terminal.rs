@@ -38,3 +38,12 @@ fn colour_is_off_by_default_and_on_when_asked() {
     assert!(coloured.contains("\x1b[1;97mK\x1b[0m"));
     assert!(coloured.contains("\x1b[1;91mk\x1b[0m"));
 }
+
+#[test]
+fn both_help_pages_as_text() {
+    let s = ScreenState {
+        help: true,
+        ..ScreenState::start_position()
+    };
+    insta::assert_snapshot!(render(&s));
+}

@@ -356,7 +356,23 @@ fn garbled_unknown_and_misshapen_messages_are_answered() {
     // Longer than any command.
     host.send_units(frame_units(0x02, &[0; 79]));
     assert_eq!(host.next(), (0x42, vec![0x02, 4]), "too long");
-    // MOVENOW outside a search is ignored: the next answer is QUERY's.
+    // The longest message the buffer takes (72 bytes) fills it exactly and spills into
+    // nothing: the board behind the buffer is still the start position.
+    host.send_units(frame_units(0x3E, &[0x55; 72]));
+    assert_eq!(host.next(), (0x42, vec![0x3E, 5]), "72 bytes, unknown type");
+    host.send_units(frame_units(0x3E, &[0x55; 73]));
+    assert_eq!(host.next(), (0x42, vec![0x3E, 4]), "73 bytes: too long");
+    host.send_units(frame_units(0x09, &[]));
+    let (kind, state) = host.next();
+    assert_eq!(kind, 0x48);
+    let (_, start) =
+        c7010::protocol::Command::Setup(Box::new(wire_position(&Board::startpos()))).encode();
+    assert_eq!(
+        &state[..70],
+        &start[..],
+        "the board after the longest messages"
+    );
+    // MOVENOW outside a search is ignored: the next answer is LEVEL's.
     host.send_units(frame_units(0x05, &[]));
     host.send_units(frame_units(0x06, &[3]));
     assert_eq!(host.next(), (0x41, vec![0x06]), "LEVEL after MOVENOW");

@@ -37,6 +37,7 @@ fn session() -> GuestSession {
     GuestSession::boot(&GuestImage::builtin()).expect("the guest boots")
 }
 
+/// Every standard position, at every depth from 1 to `max_depth`.
 fn check_to_depth(max_depth: u8) {
     let mut s = session();
     for (fen, counts) in STANDARD {
@@ -49,15 +50,27 @@ fn check_to_depth(max_depth: u8) {
     }
 }
 
+/// About 270,000 leaves and 1,100 emulated seconds; some 15 s of host time in the debug
+/// test profile.
 #[test]
-fn guest_perft_equals_the_published_counts_to_depth_2() {
-    check_to_depth(2);
-}
-
-#[test]
-#[ignore = "about 260,000 leaves on the emulator: cargo test --release -- --ignored"]
 fn guest_perft_equals_the_published_counts_to_depth_3() {
     check_to_depth(3);
+}
+
+/// The emulated cost of perft 2 in each standard position, so a change to the ROM that makes
+/// GEN, MAKE, UNMAKE or the attack test faster or slower shows in review.
+#[test]
+fn perft_2_t_states_snapshot() {
+    let mut s = session();
+    let mut text = String::from("position: leaves, T-states, leaves per emulated second\n");
+    for (i, (fen, counts)) in STANDARD.iter().enumerate() {
+        s.setup(&Board::from_fen(fen).unwrap()).unwrap();
+        let got = s.perft(2).unwrap();
+        assert_eq!(got.count, counts[1]);
+        let rate = f64::from(got.count) * 4_433_619.0 / got.t_states as f64;
+        text += &format!("{}: {}, {}, {rate:.0}\n", i + 1, got.count, got.t_states);
+    }
+    insta::assert_snapshot!("perft_2_t_states", text);
 }
 
 #[test]

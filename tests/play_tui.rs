@@ -140,6 +140,15 @@ fn bad_options_are_clear_errors() {
         text(&out.stderr)
     );
     let mut cmd = c7010();
+    cmd.args(["play", "--scale", "0"]);
+    let out = run(cmd, "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("scale from 1 to 8"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut cmd = c7010();
     cmd.args(["play", "--tui", "--level", "7"]);
     let out = run(cmd, "");
     assert!(!out.status.success());

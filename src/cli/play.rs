@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long)]
     tui: bool,
     /// Window size: each frame pixel becomes SCALE x SCALE screen pixels (1-8).
-    #[arg(long, default_value_t = DEFAULT_SCALE)]
+    #[arg(long, default_value_t = DEFAULT_SCALE, value_parser = parse_scale)]
     scale: usize,
     /// The engine [default: guest, or the reference with a note if the guest ROM cannot play].
     #[arg(long, value_enum)]
@@ -67,6 +67,14 @@ pub struct Args {
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
+}
+
+/// `--scale`: 1 to 8.
+fn parse_scale(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=8).contains(&n) => Ok(n),
+        _ => Err(format!("{text:?} is not a scale from 1 to 8")),
+    }
 }
 
 /// The window's default scale (1080 x 729 screen pixels).

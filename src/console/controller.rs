@@ -21,18 +21,19 @@
 //! | `P` | write the PGN |
 //! | `W` / `O` | write / open the saved game (`c7010.state`) |
 
+mod files;
+mod lines;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::game::{Game, GameState, MoveRefusal, colour_of, console_notation, placement_of};
 use super::keyboard::G7000Key;
-use super::pgn::{PgnHeaders, to_pgn, today};
-use super::saved::SavedGame;
 use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, move_squares};
 use super::setup::SetupEditor;
 use crate::engine::{Engine, EngineError, Info, Limit, Said};
 use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
-use crate::reference::{Board, Move, parse_san};
+use crate::reference::Move;
 
 /// Where the saved game goes when no other path is given.
 pub const DEFAULT_STATE_FILE: &str = "c7010.state";
@@ -166,7 +167,8 @@ impl Console {
             level,
             input: String::new(),
             message: None,
-            flipped: false,
+            // A player who chose Black sees the board from Black's side.
+            flipped: options.colour == Some(Colour::Black),
             help: false,
             help_page: 0,
             turbo: false,
@@ -358,6 +360,9 @@ impl Console {
                 let result = self.engine.move_now();
                 self.report(result);
             }
+            // Not thinking although it is its move (after a failure): set the engine up
+            // again and let it think.
+            Letter('M') => self.resync_engine(),
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
                 if self.engine.thinking() {
@@ -518,7 +523,7 @@ impl Console {
     }
 
     fn engine_failed(&mut self, e: EngineError) {
-        self.message = Some(format!("MODULE: {e}").to_uppercase());
+        self.message = Some(e.to_string().to_uppercase());
     }
 
     fn report(&mut self, result: Result<(), EngineError>) {
@@ -540,9 +545,8 @@ impl Console {
             };
             self.clocks[i] += seconds;
         }
-        if !self.engine.thinking() {
-            return;
-        }
+        // The module runs in every frame, thinking or not: an engine that thinks on the
+        // player's time does so now.
         match self.engine.advance(t_states) {
             Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
             Err(e) => self.engine_failed(e),
@@ -580,7 +584,8 @@ impl Console {
                     Some(mv) => match self.game.play(mv) {
                         Ok(()) => self.after_move(),
                         Err(_) => {
-                            self.message = Some(format!("MODULE PLAYED {}?", mv.uci()));
+                            self.message =
+                                Some(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
                         }
                     },
                     None => self.write_pgn_at_end(),
@@ -622,215 +627,6 @@ impl Console {
             score,
             positions: info.positions,
             best_line,
-        }
-    }
-
-    /// A line typed in the terminal: a command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or
-    /// answers (`y`, `n`, a digit), which go in as G7000 keys.
-    pub fn type_line(&mut self, line: &str) -> LineOutcome {
-        let line = line.trim();
-        let (word, rest) = match line.split_once(char::is_whitespace) {
-            Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
-            None => (line.to_ascii_lowercase(), ""),
-        };
-        // While the module thinks only these act at once; anything else (a move, a take
-        // back, a new level) waits for its move, so a script means the same at any speed.
-        let at_once = ["quit", "exit", "go", "now", "help", "?", "flip", "turbo"];
-        if self.engine.thinking() && !at_once.contains(&word.as_str()) {
-            return LineOutcome::Wait;
-        }
-        self.message = None;
-        // A typed line leaves the help (the terminal shows both pages at once).
-        if word != "help" && word != "?" {
-            self.help = false;
-        }
-        if let Phase::Setup(editor) = &mut self.phase
-            && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
-        {
-            match word.as_str() {
-                "done" | "yes" | "y" => self.press(G7000Key::Yes),
-                "cancel" | "no" | "n" => self.phase = Phase::Play,
-                "clear" => self.press(G7000Key::Times),
-                "side" => self.press(G7000Key::Equals),
-                _ => {
-                    if let Err(why) = editor.type_text(line) {
-                        self.message = Some(why.to_string());
-                    }
-                }
-            }
-            return LineOutcome::Done;
-        }
-        match word.as_str() {
-            "" => {}
-            "quit" | "exit" => {
-                self.quit = true;
-                self.write_pgn_on_quit();
-                return LineOutcome::Quit;
-            }
-            "y" | "yes" => self.press(G7000Key::Yes),
-            "n" | "no" => self.press(G7000Key::No),
-            "new" => {
-                self.press(G7000Key::Letter('R'));
-                self.press(G7000Key::Yes);
-            }
-            "level" => match rest.parse::<u8>() {
-                Ok(n) if (1..=6).contains(&n) => {
-                    if matches!(self.phase, Phase::ChooseLevel) {
-                        self.press(G7000Key::Digit(n));
-                    } else {
-                        self.change_level(n);
-                    }
-                }
-                _ => self.message = Some("LEVELS ARE 1 TO 6".into()),
-            },
-            "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
-            "flip" => self.flipped = !self.flipped,
-            "help" | "?" => self.toggle_help(),
-            "turbo" => self.press(G7000Key::Plus),
-            "go" | "now" => self.press(G7000Key::Letter('M')),
-            "save" => self.save_game(),
-            "load" => self.load_game(),
-            "pgn" => {
-                let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
-                self.save_pgn(path);
-            }
-            "setup" | "fen" if !rest.is_empty() => self.setup_fen(rest),
-            "setup" => self.press(G7000Key::Letter('S')),
-            _ => return self.type_move_or_answer(line),
-        }
-        LineOutcome::Done
-    }
-
-    /// A line that is not a command word: a digit answer, a move in the console's notation,
-    /// or SAN.
-    fn type_move_or_answer(&mut self, line: &str) -> LineOutcome {
-        if let Ok(d) = line.parse::<u8>()
-            && d <= 9
-        {
-            self.press(G7000Key::Digit(d));
-            return LineOutcome::Done;
-        }
-        if move_squares(line).is_some() {
-            self.input.clear();
-            for c in line.chars().filter(|c| !c.is_whitespace()) {
-                let key = match c.to_ascii_uppercase() {
-                    d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
-                    '-' => G7000Key::Minus,
-                    'X' => G7000Key::Times,
-                    l => G7000Key::Letter(l),
-                };
-                self.press(key);
-            }
-            self.press(G7000Key::Enter);
-        } else if let Ok(mv) = parse_san(self.game.board(), line) {
-            if self.game.side_to_move() == self.human && self.phase == Phase::Play {
-                self.play_human(mv);
-            } else {
-                self.message = Some("WAIT FOR MY MOVE".into());
-            }
-        } else {
-            self.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
-        }
-        LineOutcome::Done
-    }
-
-    /// `setup FEN` in the terminal: a new game from a pasted position.
-    fn setup_fen(&mut self, fen: &str) {
-        match Board::from_fen(fen) {
-            Ok(board) => match SetupEditor::new(&board).finish() {
-                Ok(board) => {
-                    self.phase = Phase::Play;
-                    self.new_game(Game::new(board));
-                }
-                Err(why) => self.message = Some(why.to_string()),
-            },
-            Err(e) => self.message = Some(format!("BAD FEN: {e}").to_uppercase()),
-        }
-    }
-
-    /// The PGN headers of this game.
-    pub fn pgn_headers(&self) -> PgnHeaders {
-        let mut h = PgnHeaders::for_players(
-            &self.options.player,
-            &self.engine.name(),
-            self.human,
-            &today(),
-        );
-        h.level = Some(self.level);
-        h
-    }
-
-    /// The game as PGN.
-    pub fn pgn(&self) -> String {
-        to_pgn(&self.game, &self.pgn_headers())
-    }
-
-    /// Writes the PGN to `path`, or to `--pgn`, or to `c7010.pgn`.
-    fn save_pgn(&mut self, path: Option<PathBuf>) {
-        let path = path
-            .or_else(|| self.options.pgn.clone())
-            .unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
-        self.message = Some(match std::fs::write(&path, self.pgn()) {
-            Ok(()) => "PGN WRITTEN".into(),
-            Err(_) => "CANNOT WRITE THE PGN".into(),
-        });
-    }
-
-    fn save_pgn_on_request(&mut self) {
-        self.save_pgn(None);
-    }
-
-    /// At the end of a game, once: write the PGN if `--pgn` was given (quietly: the status
-    /// line keeps the result, unless the file cannot be written).
-    fn write_pgn_at_end(&mut self) {
-        if let Some(path) = self.options.pgn.clone()
-            && !self.pgn_written
-        {
-            self.pgn_written = true;
-            if std::fs::write(&path, self.pgn()).is_err() {
-                self.message = Some("CANNOT WRITE THE PGN".into());
-            }
-        }
-    }
-
-    /// On quit: write the PGN if `--pgn` was given.
-    pub fn write_pgn_on_quit(&mut self) {
-        if let Some(path) = self.options.pgn.clone() {
-            self.save_pgn(Some(path));
-        }
-    }
-
-    /// `W`: writes the game (start, moves, level, colour, clocks) to the state file.
-    fn save_game(&mut self) {
-        let saved = SavedGame {
-            start_fen: self.game.start().to_fen(),
-            moves: self.game.moves().iter().map(|m| m.uci()).collect(),
-            level: self.level,
-            human: self.human,
-            clocks: self.clocks,
-        };
-        self.message = Some(match saved.write(&self.options.state_file) {
-            Ok(()) => "GAME SAVED".into(),
-            Err(_) => "CANNOT SAVE".into(),
-        });
-    }
-
-    /// `O`: reads the state file and continues that game.
-    fn load_game(&mut self) {
-        match SavedGame::read(&self.options.state_file).and_then(|s| s.into_game().map(|g| (s, g)))
-        {
-            Ok((saved, game)) => {
-                self.game = game;
-                self.level = saved.level;
-                self.human = saved.human;
-                self.clocks = saved.clocks;
-                self.phase = Phase::Play;
-                self.analysis = None;
-                self.pgn_written = false;
-                self.resync_engine();
-                self.message = Some("GAME LOADED".into());
-            }
-            Err(why) => self.message = Some(why.to_string()),
         }
     }
 

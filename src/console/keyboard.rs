@@ -173,7 +173,7 @@ pub const PC_KEY_MAP: [(&str, &str); 13] = [
 
 /// The help page: a title, the key map, and the keys that belong to the PC side.
 pub fn help_lines() -> Vec<String> {
-    let mut lines = vec!["KEYBOARD    G7000 = PC".to_string()];
+    let mut lines = vec!["KEYBOARD G7000 = PC  ? MORE".to_string()];
     for (g, pc) in PC_KEY_MAP {
         lines.push(format!("{g:>7} = {pc}"));
     }
@@ -198,7 +198,7 @@ pub fn game_help_lines() -> Vec<String> {
         "+       TURBO ON/OFF",
         "P       WRITE PGN",
         "W O     SAVE/LOAD GAME",
-        "? AGAIN NEXT PAGE",
+        "ANY KEY BACK TO THE GAME",
     ]
     .map(String::from)
     .to_vec()

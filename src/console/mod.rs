@@ -8,7 +8,8 @@
 //! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
 //! - [`game`]: the game record and its state; [`pgn`]: its PGN; [`setup`]: the position
 //!   editor; [`saved`]: the saved-game file;
-//! - [`controller`]: the [`Console`] itself: keys in, engine driven, screen out.
+//! - [`controller`]: the [`Console`] itself: keys (and the terminal's lines) in, engine
+//!   driven, time kept, screen out.
 
 pub mod controller;
 pub mod display_list;

@@ -42,11 +42,7 @@ pub fn render_with(state: &ScreenState, options: TerminalOptions) -> String {
         // The terminal has room for both pages at once.
         let mut lines = help_lines();
         lines.push(String::new());
-        lines.extend(
-            game_help_lines()
-                .into_iter()
-                .filter(|l| !l.starts_with('?')),
-        );
+        lines.extend(game_help_lines());
         for line in lines {
             out.push_str(line.trim_end());
             out.push('\n');

@@ -1,0 +1,137 @@
+//! The terminal's typed lines: command words (`new`, `level 3`, `undo`, `pgn FILE`, `setup
+//! FEN`, `quit`, ...), moves in the console's notation or SAN, and answers (`y`, `n`, a
+//! digit), which mostly end up as the same G7000 keys the window delivers.
+
+use std::path::PathBuf;
+
+use super::{Console, LineOutcome, Phase};
+use crate::console::game::Game;
+use crate::console::keyboard::G7000Key;
+use crate::console::screen::move_squares;
+use crate::console::setup::SetupEditor;
+use crate::reference::{Board, parse_san};
+
+impl Console {
+    /// A line typed in the terminal: a command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or
+    /// answers (`y`, `n`, a digit), which go in as G7000 keys.
+    pub fn type_line(&mut self, line: &str) -> LineOutcome {
+        let line = line.trim();
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
+            None => (line.to_ascii_lowercase(), ""),
+        };
+        // While the module thinks only these act at once; anything else (a move, a take
+        // back, a new level) waits for its move, so a script means the same at any speed.
+        let at_once = ["quit", "exit", "go", "now", "help", "?", "flip", "turbo"];
+        if self.engine.thinking() && !at_once.contains(&word.as_str()) {
+            return LineOutcome::Wait;
+        }
+        self.message = None;
+        // A typed line leaves the help (the terminal shows both pages at once).
+        if word != "help" && word != "?" {
+            self.help = false;
+        }
+        if let Phase::Setup(editor) = &mut self.phase
+            && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
+        {
+            match word.as_str() {
+                "done" | "yes" | "y" => self.press(G7000Key::Yes),
+                "cancel" | "no" | "n" => self.phase = Phase::Play,
+                "clear" => self.press(G7000Key::Times),
+                "side" => self.press(G7000Key::Equals),
+                _ => {
+                    if let Err(why) = editor.type_text(line) {
+                        self.message = Some(why.to_string());
+                    }
+                }
+            }
+            return LineOutcome::Done;
+        }
+        match word.as_str() {
+            "" => {}
+            "quit" | "exit" => {
+                self.quit = true;
+                self.write_pgn_on_quit();
+                return LineOutcome::Quit;
+            }
+            "y" | "yes" => self.press(G7000Key::Yes),
+            "n" | "no" => self.press(G7000Key::No),
+            "new" => {
+                self.press(G7000Key::Letter('R'));
+                self.press(G7000Key::Yes);
+            }
+            "level" => match rest.parse::<u8>() {
+                Ok(n) if (1..=6).contains(&n) => {
+                    if matches!(self.phase, Phase::ChooseLevel) {
+                        self.press(G7000Key::Digit(n));
+                    } else {
+                        self.change_level(n);
+                    }
+                }
+                _ => self.message = Some("LEVELS ARE 1 TO 6".into()),
+            },
+            "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
+            "flip" => self.flipped = !self.flipped,
+            "help" | "?" => self.toggle_help(),
+            "turbo" => self.press(G7000Key::Plus),
+            "go" | "now" => self.press(G7000Key::Letter('M')),
+            "save" => self.save_game(),
+            "load" => self.load_game(),
+            "pgn" => {
+                let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
+                self.save_pgn(path);
+            }
+            "setup" | "fen" if !rest.is_empty() => self.setup_fen(rest),
+            "setup" => self.press(G7000Key::Letter('S')),
+            _ => return self.type_move_or_answer(line),
+        }
+        LineOutcome::Done
+    }
+
+    /// A line that is not a command word: a digit answer, a move in the console's notation,
+    /// or SAN.
+    pub(super) fn type_move_or_answer(&mut self, line: &str) -> LineOutcome {
+        if let Ok(d) = line.parse::<u8>()
+            && d <= 9
+        {
+            self.press(G7000Key::Digit(d));
+            return LineOutcome::Done;
+        }
+        if move_squares(line).is_some() {
+            self.input.clear();
+            for c in line.chars().filter(|c| !c.is_whitespace()) {
+                let key = match c.to_ascii_uppercase() {
+                    d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
+                    '-' => G7000Key::Minus,
+                    'X' => G7000Key::Times,
+                    l => G7000Key::Letter(l),
+                };
+                self.press(key);
+            }
+            self.press(G7000Key::Enter);
+        } else if let Ok(mv) = parse_san(self.game.board(), line) {
+            if self.game.side_to_move() == self.human && self.phase == Phase::Play {
+                self.play_human(mv);
+            } else {
+                self.message = Some("WAIT FOR MY MOVE".into());
+            }
+        } else {
+            self.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
+        }
+        LineOutcome::Done
+    }
+
+    /// `setup FEN` in the terminal: a new game from a pasted position.
+    pub(super) fn setup_fen(&mut self, fen: &str) {
+        match Board::from_fen(fen) {
+            Ok(board) => match SetupEditor::new(&board).finish() {
+                Ok(board) => {
+                    self.phase = Phase::Play;
+                    self.new_game(Game::new(board));
+                }
+                Err(why) => self.message = Some(why.to_string()),
+            },
+            Err(e) => self.message = Some(format!("BAD FEN: {e}").to_uppercase()),
+        }
+    }
+}
