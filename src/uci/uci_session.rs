@@ -257,8 +257,6 @@ impl<W: Write> UciSession<W> {
         let mut listener = UciListener { out: &mut self.out };
         let thought = self.player.think(&req, input, &mut listener);
         let quit = match thought {
-            // The GUI has gone: no answer is owed.
-            Ok(t) if t.quit => true,
             Ok(t) => {
                 match t.outcome {
                     Outcome::Moved(d) => {
