@@ -292,7 +292,10 @@ def main():
     p1, p2 = players
     try:
         for p in players:
-            p.start()
+            try:
+                p.start()
+            except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
+                sys.exit(f"engine {shlex.join(p.command)} did not start: {e}")
         progress = Progress(args.games)
         with open(args.pgn, "w", encoding="utf-8") as pgn:
             for i in range(args.games):
