@@ -35,6 +35,10 @@ enum Command {
     Bench(cli::bench::Args),
     /// Debug the module: breakpoints by symbol and source line, registers, RAM, board.
     Debug(cli::debug::Args),
+    /// Serve the module as a UCI engine for chess GUIs (stdin/stdout).
+    Uci(cli::uci::Args),
+    /// Serve the module as an xboard/WinBoard (CECP v2) engine (stdin/stdout).
+    Xboard(cli::xboard::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -52,5 +56,7 @@ fn main() -> anyhow::Result<()> {
         Command::Screenshot(a) => cli::screenshot::run(a),
         Command::Bench(a) => cli::bench::run(a),
         Command::Debug(a) => cli::debug::run(a),
+        Command::Uci(a) => cli::uci::run(a),
+        Command::Xboard(a) => cli::xboard::run(a),
     }
 }

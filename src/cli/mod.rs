@@ -12,3 +12,5 @@ pub mod play;
 pub mod screenshot;
 pub mod search;
 pub mod solve;
+pub mod uci;
+pub mod xboard;
