@@ -34,4 +34,7 @@ READYMSG:
         INCLUDE "gen.asm"
         INCLUDE "perft.asm"
         INCLUDE "match.asm"
+        INCLUDE "exchange.asm"
+        INCLUDE "positional.asm"
+        INCLUDE "eval.asm"
         END

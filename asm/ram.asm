@@ -56,12 +56,19 @@ PVLEN   EQU     PVTAB+135       ; PV length per ply, 10 bytes
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
 ATTLST  EQU     PVLEN+10        ; attackers: 16 entries x 3 bytes (key, units, square)
 DEFLST  EQU     ATTLST+48       ; defenders: 16 entries x 3 bytes
-SWAPLST EQU     DEFLST+48       ; swap gains: 33 words
-PINMAP  EQU     SWAPLST+66      ; pinned pieces, one bit per square (8 bytes)
-BUSYMAP EQU     PINMAP+8        ; busy defenders, one bit per square (8 bytes)
+SWAPLST EQU     DEFLST+48       ; swap gains: 32 words (a swap has at most 31 captures)
+PINMAP  EQU     SWAPLST+64      ; pinned pieces, one bit per square (8 bytes)
+BUSYMAP EQU     PINMAP+8        ; pinned or busy, one bit per square (8 bytes)
+COLCNT  EQU     BUSYMAP+8       ; entries COLLECT has put in its list so far
+SKIPON  EQU     COLCNT+1        ; COLLECT's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
+
+; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
+        IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))
+        ERROR: PINMAP and BUSYMAP must lie in one 256-byte page
+        ENDIF
 
 ; --- result and book (match.asm, book.asm) ----------------------------------------------------
-BESTMV  EQU     BUSYMAP+8       ; best move: from, to, flags
+BESTMV  EQU     SKIPON+1        ; best move: from, to, flags
 SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book

@@ -1,0 +1,529 @@
+; positional.asm - ANALYS's positional tables and the points of pieces on squares, the port
+; of src/reference/positional.rs (docs/engine.md, "ANALYS"). POSANA fills the RAM tables
+; once per root position (PAWNTAB, ROOKFIL, ENDGAME); POINTS, TOTAL and DELTA then only
+; look things up. Points are small signed bytes from the owner's view; sums are white's view.
+
+; ------------------------------------------------------------------------------------------
+; POSANA - build the tables of the root position (reference: Positional::analyse).
+; ENDGAME: 1 when the non-pawn, non-king material of both sides is at most 2 x 13 pawns.
+; ROOKFIL: per colour and file 2 = no pawns at all, 1 = only enemy pawns, else 0.
+; PAWNTAB: per colour and square: advance + centre + passed + king shelter (ranks 2-7).
+; In: BOARD, WKING, BKING.   Out: PAWNTAB, ROOKFIL, ENDGAME.
+; Destroys: AF, BC, DE, HL, IX.   Called by: ANALYS (search), tests.
+; ------------------------------------------------------------------------------------------
+POSANA: LD      HL,ROOKFIL      ; first the pawns per colour and file, counted in ROOKFIL
+        LD      B,16
+        XOR     A
+POSA1:  LD      (HL),A
+        INC     HL
+        DJNZ    POSA1
+        LD      DE,0            ; non-pawn units
+        LD      HL,BOARD+21
+POSA2:  LD      A,(HL)
+        OR      A
+        JR      Z,POSA5
+        CP      OFF
+        JR      Z,POSA5
+        LD      C,A
+        AND     70H
+        CP      10H
+        JR      NZ,POSA3
+        PUSH    HL              ; a pawn: count it on its file
+        CALL    SQINDEX
+        AND     7
+        BIT     7,C
+        JR      Z,POSA21
+        ADD     A,8
+POSA21: LD      HL,ROOKFIL
+        CALL    TABPTR
+        INC     (HL)
+        POP     HL
+        JR      POSA5
+POSA3:  CP      60H
+        JR      Z,POSA5         ; kings do not count
+        LD      A,C
+        AND     0FH
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A             ; units (at most 144)
+        ADD     A,E
+        LD      E,A
+        JR      NC,POSA5
+        INC     D
+POSA5:  INC     L
+        LD      A,L
+        CP      LOW (BOARD+99)
+        JR      NZ,POSA2
+        LD      HL,2*16*13
+        AND     A
+        SBC     HL,DE           ; carry when the units exceed 416
+        LD      A,0
+        JR      C,POSA6
+        INC     A
+POSA6:  LD      (ENDGAME),A
+        LD      HL,ROOKFIL      ; counts -> rook points, both colours of a file at once
+        LD      B,8
+POSA7:  LD      D,(HL)          ; white pawns on the file
+        PUSH    HL
+        LD      DE,8
+        ADD     HL,DE
+        LD      E,(HL)          ; black pawns
+        POP     HL
+        LD      D,(HL)
+        LD      A,D
+        LD      C,E
+        CALL    RFPTS
+        LD      (HL),A          ; white's points
+        PUSH    HL
+        LD      A,E
+        LD      C,D
+        CALL    RFPTS
+        LD      DE,8
+        ADD     HL,DE
+        LD      (HL),A          ; black's points
+        POP     HL
+        INC     HL
+        DJNZ    POSA7
+        LD      IX,PAWNTAB
+        LD      E,0
+        CALL    PAWNCOL
+        LD      E,BLACK
+; PAWNCOL - one colour's 64 pawn points (POSANA runs it for white, then falls into it for
+; black). In: E = colour, IX = its table; ENDGAME, the king squares.   Out: the table,
+; IX + 64.   Destroys: AF, BC, D, HL, IX.   Called by: POSANA.
+PAWNCOL:
+        LD      A,E             ; the king's square -> file, rank
+        OR      A
+        LD      A,(WKING)
+        JR      Z,PAWNC1
+        LD      A,(BKING)
+PAWNC1: ADD     A,LOW BOARD
+        LD      L,A
+        CALL    SQINDEX
+        LD      C,A
+        AND     7
+        LD      D,A             ; the king's file
+        LD      A,E
+        OR      A
+        LD      A,C
+        JR      Z,PAWNCW
+        XOR     38H             ; black: mirror the rank, so the home rank reads 0
+PAWNCW: AND     38H
+        JR      Z,PAWNC2        ; the king on its home rank
+PAWNC0: LD      D,0F0H          ; not a wing king: no file is near it
+        JR      PAWNC3
+PAWNC2: LD      A,(ENDGAME)
+        OR      A
+        JR      NZ,PAWNC0
+        LD      A,D
+        CP      3
+        JR      C,PAWNC3        ; a-c file
+        CP      5
+        JR      C,PAWNC0        ; d or e file: not a wing
+PAWNC3: LD      HL,BOARD+21
+        LD      C,0             ; rank
+PAWNC4: LD      B,0             ; file
+PAWNC5: CALL    PAWNPT
+        LD      (IX+0),A
+        INC     IX
+        INC     L
+        INC     B
+        LD      A,B
+        CP      8
+        JR      NZ,PAWNC5
+        INC     L
+        INC     L
+        INC     C
+        LD      A,C
+        CP      8
+        JR      NZ,PAWNC4
+        RET
+
+; RFPTS - rook points of a file from the own (A) and enemy (C) pawn counts.
+; Out: A.   Destroys: AF.   Called by: POSANA.
+RFPTS:  OR      A
+        LD      A,0
+        RET     NZ              ; own pawns: nothing
+        INC     A
+        INC     C
+        DEC     C
+        RET     NZ              ; only enemy pawns: half-open
+        INC     A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; PAWNPT - the pawn points of one colour on one square.
+; In: B = file, C = rank (0..7), HL = the square's board byte, E = colour,
+;     D = the file of a wing king on its home rank (middle game), else 0F0H.
+; Out: A = points (0 on ranks 1 and 8).
+; Destroys: AF.   Called by: PAWNCOL.
+; ------------------------------------------------------------------------------------------
+PAWNPT: LD      A,C
+        OR      A
+        RET     Z
+        CP      7
+        LD      A,0
+        RET     Z
+        PUSH    HL
+        PUSH    BC
+        LD      A,E             ; the own rank: black counts from rank 8
+        OR      A
+        LD      A,C
+        JR      Z,PAWNP1
+        LD      A,7
+        SUB     C
+PAWNP1: LD      C,A             ; C = own rank from here on
+        PUSH    HL
+        LD      HL,PADVT
+        CALL    TABPTR
+        LD      A,(HL)
+        POP     HL
+        LD      (IX+0),A        ; the running sum lives in the table entry
+        LD      A,C             ; centre: own rank 3 or 4 (index 2, 3)
+        CP      2
+        JR      C,PAWNP3
+        CP      4
+        JR      NC,PAWNP3
+        LD      A,B
+        CP      3
+        JR      Z,PAWNP2
+        CP      4
+        JR      Z,PAWNP2
+        CP      2
+        JR      Z,PAWNP21
+        CP      5
+        JR      NZ,PAWNP3
+PAWNP21:
+        INC     (IX+0)
+        JR      PAWNP3
+PAWNP2: INC     (IX+0)
+        INC     (IX+0)
+PAWNP3: CALL    ISPASS
+        JR      C,PAWNP4
+        PUSH    HL
+        LD      A,C
+        LD      HL,PPASST
+        CALL    TABPTR
+        LD      A,(HL)
+        POP     HL
+        ADD     A,(IX+0)
+        LD      (IX+0),A
+PAWNP4: LD      A,B             ; king shelter: the king's file and the two beside
+        SUB     D
+        JR      NC,PAWNP5
+        NEG
+PAWNP5: CP      2
+        JR      NC,PAWNP8
+        LD      A,C
+        CP      1
+        JR      NZ,PAWNP6
+        INC     (IX+0)
+        INC     (IX+0)
+        JR      PAWNP8
+PAWNP6: CP      2
+        JR      NZ,PAWNP7
+        INC     (IX+0)
+        JR      PAWNP8
+PAWNP7: DEC     (IX+0)
+PAWNP8: LD      A,(IX+0)
+        POP     BC
+        POP     HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; ISPASS - is a pawn of colour E on this square passed: no enemy pawn ahead of it on its
+; file or the files beside (the border columns hold no pawn, so no file test is needed)?
+; In: HL = the square's board byte, E = colour.   Out: NC = passed, C = not passed.
+; Destroys: AF.   Called by: PAWNPT.
+; ------------------------------------------------------------------------------------------
+ISPASS: PUSH    HL
+        PUSH    BC
+        LD      A,PAWN+BLACK
+        XOR     E
+        LD      B,A             ; the enemy pawn
+        LD      C,10            ; white looks up the board, black down
+        LD      A,E
+        OR      A
+        JR      Z,ISPAS1
+        LD      C,-10
+ISPAS1: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        CP      OFF
+        JR      Z,ISPAS2        ; past the last rank: passed
+        CP      B
+        JR      Z,ISPAS3
+        DEC     L
+        LD      A,(HL)
+        CP      B
+        JR      Z,ISPAS3
+        INC     L
+        INC     L
+        LD      A,(HL)
+        CP      B
+        JR      Z,ISPAS3
+        DEC     L
+        JR      ISPAS1
+ISPAS2: AND     A
+        JR      ISPAS4
+ISPAS3: SCF
+ISPAS4: POP     BC
+        POP     HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; SQINDEX - 0..63 index of a board byte (a1 = 0).
+; In: L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: POSANA, POINTS.
+; ------------------------------------------------------------------------------------------
+SQINDEX:
+        PUSH    HL
+        LD      A,L
+        SUB     LOW BOARD
+        LD      HL,SQ64T
+        CALL    TABPTR
+        LD      A,(HL)
+        POP     HL
+        RET
+
+; TABPTR - index a table.   In: HL = the table, A = index (unsigned).   Out: HL = HL + A.
+; Destroys: AF.   Called by: POSANA, SQINDEX, POINTS, PAWNPT, DELTA, EVALMOVE.
+TABPTR: ADD     A,L
+        LD      L,A
+        ADC     A,H
+        SUB     L
+        LD      H,A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; POINTS - the points of a piece on a square, from its owner's view
+; (reference: Positional::points).
+; In: A = piece code (not empty), L = LOW of the square's board byte; the tables.
+; Out: A = points (signed).
+; Destroys: AF.   Called by: WPTS, tests.
+; ------------------------------------------------------------------------------------------
+POINTS: PUSH    HL
+        PUSH    DE
+        LD      D,A             ; the code
+        CALL    SQINDEX
+        LD      E,A             ; 0..63
+        LD      A,D
+        AND     70H
+        CP      10H
+        JR      NZ,POINT1
+        LD      A,E             ; pawn: PAWNTAB[colour][square]
+        BIT     7,D
+        JR      Z,POINT0
+        ADD     A,64
+POINT0: LD      HL,PAWNTAB
+        JR      POINT9
+POINT1: BIT     7,D             ; the others read "own" squares: black mirrored
+        JR      Z,POINT2
+        LD      A,E
+        XOR     56
+        LD      E,A
+POINT2: LD      A,D
+        AND     70H
+        LD      HL,PTMINOR
+        CP      40H
+        JR      C,POINT8        ; knight, bishop
+        JR      NZ,POINT4
+        LD      A,E             ; rook: ROOKFIL[colour][file], +2 on the own 7th rank
+        AND     7
+        BIT     7,D
+        JR      Z,POINT3
+        ADD     A,8
+POINT3: LD      HL,ROOKFIL
+        CALL    TABPTR
+        LD      A,E
+        AND     38H
+        CP      30H
+        LD      A,(HL)
+        JR      NZ,POINTX
+        ADD     A,2
+        JR      POINTX
+POINT4: LD      HL,PTQUEEN
+        CP      50H
+        JR      Z,POINT8
+        LD      HL,PTKMID       ; the king: middle-game or endgame table
+        LD      A,(ENDGAME)
+        OR      A
+        JR      Z,POINT8
+        LD      HL,PTKEND
+POINT8: LD      A,E
+POINT9: CALL    TABPTR
+        LD      A,(HL)
+POINTX: POP     DE
+        POP     HL
+        RET
+
+; WPTS - white-view points of a code on a square: 0 for an empty square, negated for black.
+; In: A = code, L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: PTADD.
+WPTS:   OR      A
+        RET     Z
+        BIT     7,A
+        JP      Z,POINTS
+        CALL    POINTS
+        NEG
+        RET
+
+; PTADD, PTSUB - add / subtract the white-view points of a piece to a running sum.
+; In: A = code (empty counts 0), L = LOW of its board byte, IY = the sum.   Out: IY.
+; Destroys: AF, IY.   Called by: TOTAL, DELTA.
+PTSUB:  CALL    WPTS
+        NEG
+        JR      PTACC
+PTADD:  CALL    WPTS
+PTACC:  PUSH    DE
+        LD      E,A
+        ADD     A,A
+        SBC     A,A
+        LD      D,A
+        ADD     IY,DE
+        POP     DE
+        RET
+
+; ------------------------------------------------------------------------------------------
+; TOTAL - white-view sum of the points of every piece (reference: Positional::total).
+; In: BOARD, the tables.   Out: HL = the sum.
+; Destroys: AF, HL, IY.   Called by: ANALYS (search), tests.
+; ------------------------------------------------------------------------------------------
+TOTAL:  LD      IY,0
+        LD      HL,BOARD+21
+TOTAL1: LD      A,(HL)
+        OR      A
+        JR      Z,TOTAL2
+        CP      OFF
+        CALL    NZ,PTADD
+TOTAL2: INC     L
+        LD      A,L
+        CP      LOW (BOARD+99)
+        JR      NZ,TOTAL1
+        PUSH    IY
+        POP     HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; DELTA - white-view change of the sum a move makes, computed before it is made
+; (reference: Positional::delta): the piece leaves its square, the piece placed (the
+; promoted one) arrives, the captured piece (en passant: beside) goes, the rook castles.
+; In: D = from, E = to (mailbox squares), C = flags; BOARD, the tables.
+; Out: HL = the change.
+; Destroys: AF, B, HL, IY.   Called by: EVALMOVE, the search (EXMOVE), tests.
+; ------------------------------------------------------------------------------------------
+DELTA:  LD      IY,0
+        LD      H,HIGH BOARD
+        LD      A,D
+        ADD     A,LOW BOARD
+        LD      L,A
+        LD      B,(HL)          ; the piece
+        LD      A,B
+        CALL    PTSUB
+        LD      A,C
+        AND     7
+        JR      Z,DELTA1
+        PUSH    HL              ; a promotion: the new piece of the mover's colour
+        LD      HL,PROMOTAB
+        CALL    TABPTR
+        LD      A,B
+        AND     BLACK
+        OR      (HL)
+        POP     HL
+        JR      DELTA2
+DELTA1: LD      A,B
+DELTA2: PUSH    AF
+        LD      A,E
+        ADD     A,LOW BOARD
+        LD      L,A
+        POP     AF
+        CALL    PTADD
+        BIT     4,C
+        JR      Z,DELTA4
+        LD      A,E             ; en passant: the pawn beside, behind the target square
+        BIT     7,B
+        JR      NZ,DELTA3
+        SUB     20
+DELTA3: ADD     A,10
+        ADD     A,LOW BOARD
+        LD      L,A
+DELTA4: LD      A,(HL)
+        CALL    PTSUB
+        BIT     3,C
+        JR      Z,DELTA6
+        LD      A,E             ; castling: the rook jumps over the king
+        CP      D
+        JR      C,DELTA5
+        ADD     A,LOW (BOARD+1) ; king side: h-file rook (to + 1) to f (to - 1)
+        LD      L,A
+        LD      A,(HL)
+        PUSH    AF
+        CALL    PTSUB
+        POP     AF
+        DEC     L
+        DEC     L
+        CALL    PTADD
+        JR      DELTA6
+DELTA5: ADD     A,LOW (BOARD-2) ; queen side: a-file rook (to - 2) to d (to + 1)
+        LD      L,A
+        LD      A,(HL)
+        PUSH    AF
+        CALL    PTSUB
+        POP     AF
+        INC     L
+        INC     L
+        INC     L
+        CALL    PTADD
+DELTA6: PUSH    IY
+        POP     HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; ROM tables, a1 first, from the owner's view (reference: positional.rs).
+; ------------------------------------------------------------------------------------------
+
+; Promotion kind (flags bits 0-2) -> white piece code.
+PROMOTAB:
+        DEFB    0,PAWN,KNIGHT,BISHOP,ROOK,QUEEN,KING,0
+
+PADVT:  DEFB    0,0,0,1,2,3,5,0 ; pawn advance by own rank
+PPASST: DEFB    0,1,1,2,3,5,7,0 ; passed pawn by own rank
+
+; Knights and bishops: the centre table, -2 more on the home rank (development).
+PTMINOR:
+        DEFB    -4,-3,-3,-3,-3,-3,-3,-4
+        DEFB    -1,0,0,1,1,0,0,-1
+        DEFB    -1,0,2,2,2,2,0,-1
+        DEFB    -1,1,2,3,3,2,1,-1
+        DEFB    -1,1,2,3,3,2,1,-1
+        DEFB    -1,0,2,2,2,2,0,-1
+        DEFB    -1,0,0,1,1,0,0,-1
+        DEFB    -2,-1,-1,-1,-1,-1,-1,-2
+; Queen: the centre table shifted right once, arithmetically (-1 stays -1, as SRA).
+PTQUEEN:
+        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
+        DEFB    -1,0,0,0,0,0,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,1,1,1,1,0,-1
+        DEFB    -1,0,0,0,0,0,0,-1
+        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
+; King, middle game: the home rank a..h, -2 one rank up, -4 beyond.
+PTKMID: DEFB    1,3,2,0,0,-1,3,1
+        DEFB    -2,-2,-2,-2,-2,-2,-2,-2
+        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
+        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
+        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
+        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
+        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
+        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
+; King, endgame: the centre table itself.
+PTKEND: DEFB    -2,-1,-1,-1,-1,-1,-1,-2
+        DEFB    -1,0,0,1,1,0,0,-1
+        DEFB    -1,0,2,2,2,2,0,-1
+        DEFB    -1,1,2,3,3,2,1,-1
+        DEFB    -1,1,2,3,3,2,1,-1
+        DEFB    -1,0,2,2,2,2,0,-1
+        DEFB    -1,0,0,1,1,0,0,-1
+        DEFB    -2,-1,-1,-1,-1,-1,-1,-2
