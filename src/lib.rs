@@ -13,4 +13,5 @@ pub mod guest;
 pub mod machine;
 pub mod protocol;
 pub mod reference;
+pub mod uci;
 pub mod vdc;

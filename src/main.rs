@@ -37,6 +37,10 @@ enum Command {
     Verify(cli::verify::Args),
     /// Debug the module: breakpoints by symbol and source line, registers, RAM, board.
     Debug(cli::debug::Args),
+    /// Serve the module as a UCI engine for chess GUIs (stdin/stdout).
+    Uci(cli::uci::Args),
+    /// Serve the module as an xboard/WinBoard (CECP v2) engine (stdin/stdout).
+    Xboard(cli::xboard::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -55,5 +59,7 @@ fn main() -> anyhow::Result<()> {
         Command::Bench(a) => cli::bench::run(a),
         Command::Verify(a) => cli::verify::run(a),
         Command::Debug(a) => cli::debug::run(a),
+        Command::Uci(a) => cli::uci::run(a),
+        Command::Xboard(a) => cli::xboard::run(a),
     }
 }

@@ -13,4 +13,6 @@ pub mod play;
 pub mod screenshot;
 pub mod search;
 pub mod solve;
+pub mod uci;
 pub mod verify;
+pub mod xboard;

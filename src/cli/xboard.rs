@@ -1,0 +1,28 @@
+//! `c7010 xboard`: the module as an xboard/WinBoard (CECP v2) engine on standard input and
+//! output.
+
+use c7010::uci::{EngineChoice, Input, XboardSession, choose_player};
+
+/// Arguments of `c7010 xboard`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Engine that plays: the Z80 guest on the emulated module, or the native reference.
+    /// Without it: the guest when its ROM plays chess, else the reference (with a note on
+    /// standard error).
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
+    /// ROM image for the guest (default: the built-in ROM).
+    #[arg(long)]
+    rom: Option<std::path::PathBuf>,
+}
+
+/// Run `c7010 xboard` until `quit` or the end of input.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let (player, note) = choose_player(args.engine, args.rom)?;
+    if let Some(note) = note {
+        eprintln!("c7010: {note}");
+    }
+    let mut session = XboardSession::new(player, std::io::stdout());
+    session.run(&mut Input::stdin())?;
+    Ok(())
+}

@@ -1,0 +1,563 @@
+//! The engine side of both protocols: the game as the GUI describes it, an engine kept in step
+//! with it, the options every front end shares (level, clock, clock rate, ROM), and the
+//! thinking loop that spends an allocation in slices of emulated time while it listens.
+//!
+//! The game is mirrored on a reference [`Board`] so that every move from the GUI is checked
+//! before the engine sees it; the engine is brought up to date lazily, just before it thinks
+//! (playing only the new moves when its game is a prefix of the GUI's).
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::clock::{ClockMode, Request, allocate};
+use super::input::{Input, Poll};
+use crate::engine::{Decision, Engine, EngineError, Info, Limit, Said};
+use crate::machine::DEFAULT_CLOCK_HZ;
+use crate::reference::{Board, Move, MoveTextError, legal_moves, levels, parse_uci};
+
+/// One slice of thinking: 20 ms of emulated time at the module's clock. Commands from the GUI
+/// are looked at between slices.
+pub const SLICE_T_STATES: u64 = 88_672;
+/// Positions the reference searches for `go infinite`: it cannot be interrupted, so its
+/// endless thought is the budget of level 5.
+pub const REF_INFINITE_POSITIONS: u32 = 60_000;
+/// Slices an engine may take to answer after being told to move now, before it is called
+/// broken (10 s of emulated time).
+pub const ANSWER_GRACE_SLICES: u32 = 500;
+/// The level a new session starts at (the module's beginner level).
+pub const DEFAULT_LEVEL: u8 = 2;
+
+/// An engine could not be built (a ROM that does not load, an engine that does not exist).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// Builds the engine, from the built-in ROM (`None`) or a ROM file; called again when the
+/// `Rom` option changes.
+pub type EngineFactory = Box<dyn Fn(Option<&Path>) -> Result<Box<dyn Engine>, SetupError>>;
+
+/// Why a thought failed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// The engine refused or failed.
+    #[error("{0}")]
+    Engine(#[from] EngineError),
+    /// Writing to the GUI failed (it went away).
+    #[error("output failed: {0}")]
+    Output(#[from] io::Error),
+}
+
+/// What a protocol wants done with a command that arrived while the engine thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Answered; keep thinking.
+    Continue,
+    /// Keep thinking; the command is read again after the thought. Every later command
+    /// then waits behind it, in order, except the urgent ones ([`Listener::urgent`]).
+    Defer,
+    /// Stop and play the best move found so far.
+    MoveNow,
+    /// Stop and forget the move (the game changes under the engine); the command is read
+    /// again after the thought.
+    Abandon,
+    /// Stop; the session ends.
+    Quit,
+}
+
+/// One analysis line for the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoLine {
+    /// Pass (the engine's iteration; UCI `depth`).
+    pub pass: u8,
+    /// Engine units, pawn = 16, side to move's view.
+    pub score: i16,
+    /// Positions evaluated (UCI `nodes`).
+    pub positions: u32,
+    /// Time thought so far, in milliseconds of the session's clock.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The protocol's side of a thought: it prints analysis and decides about commands.
+pub trait Listener {
+    /// Print one analysis line.
+    fn info(&mut self, line: &InfoLine) -> io::Result<()>;
+    /// A command arrived while thinking.
+    fn command(&mut self, line: &str) -> io::Result<Control>;
+    /// Commands that act on the thought at once even behind deferred ones (`stop`, `?`):
+    /// they are for the thought under way. (A `quit` behind deferred commands waits its
+    /// turn, so a piped script runs to its end.)
+    fn urgent(&self, line: &str) -> bool;
+}
+
+/// How a thought ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The engine chose a move; it has been played on the game.
+    Moved(Decision),
+    /// The side to move has no legal move.
+    NoMove,
+    /// The thought was abandoned; the game is unchanged.
+    Abandoned,
+}
+
+/// The result of [`Player::think`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The GUI asked to quit (or closed its input during an endless thought).
+    pub quit: bool,
+}
+
+/// What one `go` turns into.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    limit: Limit,
+    /// Emulated time to spend (engines with a clock, emulated mode).
+    t_states: Option<u64>,
+    /// Real time after which the engine is told to move.
+    wall_ms: Option<u64>,
+    depth: Option<u8>,
+}
+
+/// The game, the engine and the options behind a UCI or xboard session.
+pub struct Player {
+    factory: EngineFactory,
+    engine: Box<dyn Engine>,
+    level: u8,
+    clock: ClockMode,
+    clock_mhz: Option<f64>,
+    rom: Option<PathBuf>,
+    start: Board,
+    moves: Vec<Move>,
+    board: Board,
+    /// The engine's own game (start and moves), `None` when it must be set up afresh.
+    engine_line: Option<(Board, Vec<Move>)>,
+}
+
+impl Player {
+    /// A player with an engine from `factory` (built-in ROM), at level 2, emulated clock.
+    pub fn new(factory: EngineFactory) -> Result<Player, SetupError> {
+        Player::new_with_rom(factory, None)
+    }
+
+    /// A player with an engine from `factory` built from `rom` (`None`: built-in).
+    pub fn new_with_rom(
+        factory: EngineFactory,
+        rom: Option<PathBuf>,
+    ) -> Result<Player, SetupError> {
+        let mut engine = factory(rom.as_deref())?;
+        engine
+            .set_level(DEFAULT_LEVEL)
+            .map_err(|e| SetupError(e.to_string()))?;
+        Ok(Player {
+            factory,
+            engine,
+            level: DEFAULT_LEVEL,
+            clock: ClockMode::Emulated,
+            clock_mhz: None,
+            rom,
+            start: Board::startpos(),
+            moves: Vec::new(),
+            board: Board::startpos(),
+            engine_line: None,
+        })
+    }
+
+    /// The engine's name.
+    pub fn engine_name(&self) -> String {
+        self.engine.name()
+    }
+
+    /// The current position of the game.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The moves played since the start position.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The level 1-6.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The clock thinking time is measured on.
+    pub fn clock(&self) -> ClockMode {
+        self.clock
+    }
+
+    /// The clock rate in MHz used to turn time into T-states (the engine's own by default).
+    pub fn clock_mhz(&self) -> f64 {
+        self.clock_mhz
+            .unwrap_or_else(|| self.engine.clock_hz().unwrap_or(DEFAULT_CLOCK_HZ) / 1e6)
+    }
+
+    /// A new game from the start position; the engine forgets its game too.
+    pub fn new_game(&mut self) {
+        self.set_game(Board::startpos(), Vec::new());
+        self.engine_line = None;
+    }
+
+    /// Set up the game: a start position and moves that are legal from it, in order.
+    pub fn set_game(&mut self, start: Board, moves: Vec<Move>) {
+        let mut board = start.clone();
+        for &m in &moves {
+            board.make(m);
+        }
+        self.start = start;
+        self.moves = moves;
+        self.board = board;
+    }
+
+    /// Play a move given in UCI form (e2e4, e7e8q) on the game, if it is legal.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveTextError> {
+        let m = parse_uci(&self.board, text)?;
+        self.board.make(m);
+        self.moves.push(m);
+        Ok(m)
+    }
+
+    /// Take back the last move of the game; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        let moves = std::mem::take(&mut self.moves);
+        self.set_game(self.start.clone(), moves);
+        true
+    }
+
+    /// Set the level 1-6.
+    pub fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
+        levels::budget(level).map_err(|_| EngineError::BadLevel(level))?;
+        self.engine.set_level(level)?;
+        self.level = level;
+        Ok(())
+    }
+
+    /// Set the clock thinking time is measured on.
+    pub fn set_clock(&mut self, clock: ClockMode) {
+        self.clock = clock;
+    }
+
+    /// Set the clock rate in MHz (a module with another crystal); `None` for the engine's own.
+    pub fn set_clock_mhz(&mut self, mhz: Option<f64>) -> Result<(), SetupError> {
+        if let Some(v) = mhz
+            && !(v.is_finite() && (0.01..=1000.0).contains(&v))
+        {
+            return Err(SetupError(format!(
+                "clock {v} MHz is out of range (0.01 to 1000)"
+            )));
+        }
+        self.clock_mhz = mhz;
+        Ok(())
+    }
+
+    /// Rebuild the engine from a ROM file (`None`: the built-in ROM). On failure the old
+    /// engine stays.
+    pub fn set_rom(&mut self, rom: Option<PathBuf>) -> Result<(), SetupError> {
+        let mut engine = (self.factory)(rom.as_deref())?;
+        engine
+            .set_level(self.level)
+            .map_err(|e| SetupError(e.to_string()))?;
+        self.engine = engine;
+        self.rom = rom;
+        self.engine_line = None;
+        Ok(())
+    }
+
+    /// The ROM file the engine was built from (`None`: built-in).
+    pub fn rom(&self) -> Option<&Path> {
+        self.rom.as_deref()
+    }
+
+    /// Bring the engine's game up to the GUI's: play the missing moves, take back extra
+    /// ones, or set it up afresh.
+    fn sync(&mut self) -> Result<(), EngineError> {
+        if let Some((start, done)) = &self.engine_line
+            && *start == self.start
+        {
+            let common = done
+                .iter()
+                .zip(&self.moves)
+                .take_while(|(a, b)| a == b)
+                .count();
+            let extra = done.len() - common;
+            // Taking back a move or two is cheaper than a fresh setup and keeps the book
+            // history; otherwise start over.
+            if extra <= 2 {
+                let caught_up = (0..extra)
+                    .try_for_each(|_| self.engine.take_back())
+                    .and_then(|()| {
+                        self.moves[common..]
+                            .iter()
+                            .try_for_each(|&m| self.engine.play(m))
+                    });
+                // If the engine refuses a step (a take-back it cannot do), set it up afresh.
+                if caught_up.is_ok() {
+                    self.engine_line = Some((self.start.clone(), self.moves.clone()));
+                    return Ok(());
+                }
+            }
+        }
+        self.engine_line = None;
+        self.engine.set_position(&self.start)?;
+        for &m in &self.moves {
+            self.engine.play(m)?;
+        }
+        self.engine_line = Some((self.start.clone(), self.moves.clone()));
+        Ok(())
+    }
+
+    /// Positions per second of emulated time at the session's clock rate, for engines that
+    /// count positions instead of T-states (the guest's nominal rate, scaled by the clock).
+    fn positions_per_second(&self) -> f64 {
+        f64::from(levels::POSITIONS_PER_SECOND) * self.clock_mhz() * 1e6 / DEFAULT_CLOCK_HZ
+    }
+
+    fn plan(&self, req: &Request) -> Plan {
+        let alloc = allocate(req);
+        let clocked = self.engine.clock_hz().is_some();
+        let emulated = self.clock == ClockMode::Emulated;
+        // Positions the reference may spend on the allocated time (in either clock mode: it
+        // cannot be interrupted, so time is always counted in positions for it).
+        let time_positions = alloc.map(|a| {
+            let n = a.think_ms as f64 * self.positions_per_second() / 1000.0;
+            n.clamp(1.0, f64::from(u32::MAX)) as u32
+        });
+        let limit = match (clocked, req.nodes, time_positions) {
+            (_, Some(n), None) | (true, Some(n), Some(_)) => Limit::Positions(n),
+            (false, Some(n), Some(t)) => Limit::Positions(n.min(t)),
+            (false, None, Some(t)) => Limit::Positions(t),
+            (false, None, None) if req.infinite => Limit::Positions(REF_INFINITE_POSITIONS),
+            (true, None, Some(_)) => Limit::Infinite,
+            (true, None, None) if req.infinite => Limit::Infinite,
+            (_, None, None) => Limit::Level,
+        };
+        let t_states = alloc
+            .filter(|_| clocked && emulated)
+            .map(|a| (a.think_ms as f64 * self.clock_mhz() * 1000.0) as u64);
+        let wall_ms = alloc.map(|a| {
+            if emulated {
+                a.wall_limit_ms
+            } else {
+                a.think_ms
+            }
+        });
+        Plan {
+            limit,
+            t_states,
+            wall_ms,
+            depth: req.depth,
+        }
+    }
+
+    fn time_ms(&self, t0: u64, wall0: Instant, positions: u32) -> u64 {
+        match (self.clock, self.engine.clock_hz()) {
+            (ClockMode::Wall, _) => wall0.elapsed().as_millis() as u64,
+            (ClockMode::Emulated, Some(_)) => {
+                let t = self.engine.t_states().saturating_sub(t0) as f64;
+                (t / (self.clock_mhz() * 1000.0)) as u64
+            }
+            (ClockMode::Emulated, None) => {
+                (f64::from(positions) * 1000.0 / self.positions_per_second()) as u64
+            }
+        }
+    }
+
+    fn info_line(&self, info: &Info, t0: u64, wall0: Instant) -> InfoLine {
+        InfoLine {
+            pass: info.pass,
+            score: info.score,
+            positions: info.positions,
+            time_ms: self.time_ms(t0, wall0, info.positions),
+            pv: info.pv.clone(),
+        }
+    }
+
+    /// Hand a command to the listener unless it must wait behind deferred ones; keep the
+    /// ones to read again after the thought in `held`.
+    fn route(
+        &self,
+        line: String,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+    ) -> io::Result<Control> {
+        if !held.is_empty() && !listener.urgent(&line) {
+            held.push(line);
+            return Ok(Control::Defer);
+        }
+        let control = listener.command(&line)?;
+        if matches!(control, Control::Defer | Control::Abandon) {
+            held.push(line);
+        }
+        Ok(control)
+    }
+
+    /// Think about the game's position as `req` asks, printing analysis through `listener`
+    /// and handing it every command that arrives meanwhile. A move found is played on the
+    /// game. An endless thought (`req.infinite`) waits for a `MoveNow` before it returns.
+    pub fn think(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+    ) -> Result<Thought, PlayerError> {
+        // Commands for after the thought, in order; read again however the thought ends.
+        let mut held: Vec<String> = Vec::new();
+        let thought = self.think_holding(req, input, listener, &mut held);
+        input.unread(held);
+        if thought.is_err() {
+            // The engine's state is unknown after a failure: set it up afresh next time.
+            self.engine_line = None;
+        }
+        thought
+    }
+
+    fn think_holding(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+    ) -> Result<Thought, PlayerError> {
+        let no_move = Thought {
+            outcome: Outcome::NoMove,
+            quit: false,
+        };
+        if legal_moves(&self.board).is_empty() {
+            return Ok(no_move);
+        }
+        self.sync()?;
+        let plan = self.plan(req);
+        match self.engine.go(plan.limit) {
+            Err(EngineError::GameOver) => return Ok(no_move),
+            other => other?,
+        }
+        let t0 = self.engine.t_states();
+        let wall0 = Instant::now();
+        let mut stopping = false;
+        let mut stopped_by_gui = false;
+        let mut abandon = false;
+        let mut quit = false;
+        let mut saw_info = false;
+        let mut grace = 0;
+        let decision = loop {
+            let spent = self.engine.t_states().saturating_sub(t0);
+            let slice = match plan.t_states {
+                Some(budget) if !stopping => budget.saturating_sub(spent).clamp(1, SLICE_T_STATES),
+                _ => SLICE_T_STATES,
+            };
+            let mut decided = None;
+            for said in self.engine.advance(slice)? {
+                match said {
+                    Said::Info(info) => {
+                        saw_info = true;
+                        listener.info(&self.info_line(&info, t0, wall0))?;
+                        if plan.depth.is_some_and(|d| info.pass >= d) && !stopping {
+                            self.engine.move_now()?;
+                            stopping = true;
+                        }
+                    }
+                    Said::Decided(d) => decided = Some(d),
+                }
+            }
+            if let Some(d) = decided {
+                break d;
+            }
+            if stopping {
+                grace += 1;
+                if grace > ANSWER_GRACE_SLICES {
+                    return Err(
+                        EngineError::Module("no move after being told to move".into()).into(),
+                    );
+                }
+            } else {
+                let spent = self.engine.t_states().saturating_sub(t0);
+                let over_t = plan.t_states.is_some_and(|b| spent >= b);
+                let over_wall = plan
+                    .wall_ms
+                    .is_some_and(|ms| wall0.elapsed().as_millis() as u64 >= ms);
+                if over_t || over_wall {
+                    self.engine.move_now()?;
+                    stopping = true;
+                }
+            }
+            // Once told to move, commands wait until the move is out.
+            while !stopping {
+                let control = match input.poll() {
+                    Poll::Line(line) => self.route(line, listener, held)?,
+                    Poll::Empty => break,
+                    // The GUI is gone: an endless thought ends now, a bounded one finishes.
+                    Poll::Closed if req.infinite => Control::MoveNow,
+                    Poll::Closed => break,
+                };
+                match control {
+                    Control::Continue | Control::Defer => continue,
+                    Control::MoveNow => stopped_by_gui = true,
+                    Control::Abandon => abandon = true,
+                    Control::Quit => quit = true,
+                }
+                self.engine.move_now()?;
+                stopping = true;
+            }
+        };
+        if let (Some(m), Some((_, done))) = (decision.best, self.engine_line.as_mut()) {
+            done.push(m);
+        }
+        if !saw_info && let Some(m) = decision.best {
+            let line = InfoLine {
+                pass: decision.passes,
+                score: decision.score,
+                positions: decision.positions,
+                time_ms: self.time_ms(t0, wall0, decision.positions),
+                pv: vec![m],
+            };
+            listener.info(&line)?;
+        }
+        // UCI: the answer to `go infinite` waits for `stop`, even when the engine is done.
+        if req.infinite && !(stopped_by_gui || abandon || quit) {
+            while let Some(line) = input.next_line() {
+                match self.route(line, listener, held)? {
+                    Control::Continue | Control::Defer => {}
+                    Control::MoveNow => break,
+                    Control::Abandon => {
+                        abandon = true;
+                        break;
+                    }
+                    Control::Quit => {
+                        quit = true;
+                        break;
+                    }
+                }
+            }
+        }
+        let outcome = match decision.best {
+            _ if abandon => Outcome::Abandoned,
+            None => Outcome::NoMove,
+            Some(m) => {
+                self.board.make(m);
+                self.moves.push(m);
+                Outcome::Moved(decision)
+            }
+        };
+        Ok(Thought { outcome, quit })
+    }
+}
+
+/// The engine factory of the native reference (it always reads the built-in ROM's book).
+pub fn reference_factory() -> EngineFactory {
+    Box::new(|rom: Option<&Path>| match rom {
+        None => Ok(Box::new(crate::engine::RefEngine::new()) as Box<dyn Engine>),
+        Some(p) => Err(SetupError(format!(
+            "the reference engine reads the built-in ROM only; {} is for --engine guest",
+            p.display()
+        ))),
+    })
+}

@@ -1,0 +1,400 @@
+//! The xboard / WinBoard protocol (CECP version 2): `protover 2` features, `new`, `force`,
+//! `go`, `playother`, `usermove`, `level`, `st`, `sd`, `time`, `otim`, `post`/`nopost`,
+//! `undo`, `remove`, `setboard`, `ping`, `result`, `?`, `quit`.
+//!
+//! Moves are in coordinate notation (e2e4, e7e8q); thinking lines are `ply score time nodes
+//! pv` with the score in centipawns (mate in N: 100000 + N) and the time in centiseconds.
+//! A refused move is answered `Illegal move: ...`, an unknown command `Error (...)`.
+
+use std::io::{self, Write};
+
+use super::clock::Request;
+use super::input::Input;
+use super::moves_text::looks_like_move;
+use super::player::{Control, InfoLine, Listener, Outcome, Player, PlayerError};
+use super::score::xboard_score;
+use crate::reference::piece::WHITE;
+use crate::reference::{Board, Move, legal_moves};
+
+/// A time control from `level MPS BASE INC`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TimeControl {
+    /// Moves per session (0: the whole game).
+    moves: u32,
+    base_ms: u64,
+    increment_ms: u64,
+}
+
+/// An xboard session over a [`Player`], writing to `out`.
+pub struct XboardSession<W: Write> {
+    player: Player,
+    out: W,
+    /// Force mode: the engine plays neither side.
+    force: bool,
+    /// The side the engine plays (WHITE or BLACK) when not in force mode.
+    engine_side: u8,
+    post: bool,
+    control: Option<TimeControl>,
+    move_time_ms: Option<u64>,
+    depth: Option<u8>,
+    /// The engine's clock from `time`, in milliseconds.
+    own_ms: Option<u64>,
+}
+
+/// Prints thinking lines and answers commands while the engine thinks.
+struct XboardListener<'a, W: Write> {
+    out: &'a mut W,
+    post: &'a mut bool,
+}
+
+fn say<W: Write>(out: &mut W, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+impl<W: Write> Listener for XboardListener<'_, W> {
+    fn info(&mut self, l: &InfoLine) -> io::Result<()> {
+        if !*self.post {
+            return Ok(());
+        }
+        let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
+        let line = format!(
+            "{} {} {} {} {}",
+            l.pass,
+            xboard_score(l.score),
+            l.time_ms / 10,
+            l.positions,
+            pv.join(" ")
+        );
+        say(self.out, line.trim_end())
+    }
+
+    fn command(&mut self, line: &str) -> io::Result<Control> {
+        let mut words = line.split_whitespace();
+        Ok(match words.next().unwrap_or("") {
+            "?" => Control::MoveNow,
+            "quit" => Control::Quit,
+            "ping" => {
+                say(self.out, &format!("pong {}", words.next().unwrap_or("")))?;
+                Control::Continue
+            }
+            "post" => {
+                *self.post = true;
+                Control::Continue
+            }
+            "nopost" => {
+                *self.post = false;
+                Control::Continue
+            }
+            "" => Control::Continue,
+            // These end or change the game under the engine (xboard sends them when the
+            // user starts over or the game ends on the clock): drop the thought, then obey.
+            "new" | "force" | "result" | "setboard" | "undo" | "remove" | "edit" => {
+                Control::Abandon
+            }
+            // Everything else (a move, go, time, level ...) is for after this move.
+            _ => Control::Defer,
+        })
+    }
+
+    fn urgent(&self, line: &str) -> bool {
+        line.split_whitespace().next() == Some("?")
+    }
+}
+
+/// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.
+fn parse_base(text: &str) -> Option<u64> {
+    match text.split_once(':') {
+        Some((m, s)) => Some(m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000),
+        None => Some((text.parse::<f64>().ok()? * 60_000.0) as u64),
+    }
+}
+
+/// Milliseconds from a number of seconds (which may have decimals).
+fn parse_seconds(text: &str) -> Option<u64> {
+    let s = text.parse::<f64>().ok()?;
+    (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
+}
+
+/// The result line when the side to move has no move or the game is drawn by rule.
+fn game_result(board: &Board) -> Option<&'static str> {
+    if legal_moves(board).is_empty() {
+        Some(match (board.in_check(), board.side == WHITE) {
+            (true, true) => "0-1 {Black mates}",
+            (true, false) => "1-0 {White mates}",
+            (false, _) => "1/2-1/2 {Stalemate}",
+        })
+    } else if board.halfmove >= 100 {
+        Some("1/2-1/2 {50 move rule}")
+    } else {
+        None
+    }
+}
+
+impl<W: Write> XboardSession<W> {
+    /// A session for `player`, answering on `out`; the engine plays Black, as after `new`.
+    pub fn new(player: Player, out: W) -> XboardSession<W> {
+        XboardSession {
+            player,
+            out,
+            force: false,
+            engine_side: crate::reference::piece::BLACK,
+            post: false,
+            control: None,
+            move_time_ms: None,
+            depth: None,
+            own_ms: None,
+        }
+    }
+
+    /// The player (game, engine, options).
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// The output written so far (tests read it).
+    pub fn output(&self) -> &W {
+        &self.out
+    }
+
+    /// Give back the output.
+    pub fn into_output(self) -> W {
+        self.out
+    }
+
+    /// Serve commands until `quit` or the end of input.
+    pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
+        while let Some(line) = input.next_line() {
+            if !self.handle(&line, input)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn error(&mut self, kind: &str, command: &str) -> io::Result<()> {
+        say(
+            &mut self.out,
+            &format!("Error ({kind}): {}", command.trim()),
+        )
+    }
+
+    /// One command; false when the session ends.
+    fn handle(&mut self, line: &str, input: &mut Input) -> io::Result<bool> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return Ok(true);
+        };
+        let args: Vec<&str> = words.collect();
+        let arg = args.first().copied().unwrap_or("");
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath"
+            | "?" | "." | "hint" | "bk" => {}
+            "protover" => self.features()?,
+            "new" => {
+                self.player.new_game();
+                self.force = false;
+                self.engine_side = crate::reference::piece::BLACK;
+                self.depth = None;
+                self.own_ms = None;
+            }
+            "variant" if arg == "normal" => {}
+            "variant" => self.error("variant not supported", line)?,
+            "force" | "result" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = self.player.board().side;
+                return self.think(input);
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = self.player.board().side ^ crate::reference::piece::BLACK;
+            }
+            "usermove" => return self.user_move(arg, input),
+            "level" => self.level(&args, line)?,
+            "st" => match parse_seconds(arg) {
+                Some(ms) => self.move_time_ms = Some(ms),
+                None => self.error("bad number", line)?,
+            },
+            "sd" => match arg.parse::<u8>() {
+                Ok(d) if d > 0 => self.depth = Some(d),
+                _ => self.error("bad number", line)?,
+            },
+            "time" => match arg.parse::<i64>() {
+                Ok(cs) => self.own_ms = Some(cs.max(0) as u64 * 10),
+                Err(_) => self.error("bad number", line)?,
+            },
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "undo" => {
+                if !self.player.undo() {
+                    self.error("nothing to undo", line)?;
+                }
+            }
+            "remove" => {
+                if self.player.moves().len() < 2 {
+                    self.error("nothing to undo", line)?;
+                } else {
+                    self.player.undo();
+                    self.player.undo();
+                }
+            }
+            "setboard" => match Board::from_fen(&args.join(" ")) {
+                Ok(b) => self.player.set_game(b, Vec::new()),
+                Err(e) => {
+                    say(
+                        &mut self.out,
+                        &format!("tellusererror Illegal position: {e}"),
+                    )?;
+                    self.error("illegal position", line)?;
+                }
+            },
+            "ping" => say(&mut self.out, &format!("pong {arg}"))?,
+            "quit" => return Ok(false),
+            // Some interfaces send bare moves despite usermove=1: take them when they are.
+            _ if looks_like_move(cmd) && args.is_empty() => return self.user_move(cmd, input),
+            _ => self.error("unknown command", line)?,
+        }
+        Ok(true)
+    }
+
+    fn features(&mut self) -> io::Result<()> {
+        let name = self.player.engine_name();
+        say(&mut self.out, "feature done=0")?;
+        say(
+            &mut self.out,
+            &format!(
+                "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
+                 sigterm=0 san=0 colors=0 time=1 draw=0 analyze=0 reuse=1"
+            ),
+        )?;
+        say(&mut self.out, "feature done=1")
+    }
+
+    /// `level MPS BASE INC`.
+    fn level(&mut self, args: &[&str], line: &str) -> io::Result<()> {
+        let parsed = match args {
+            [mps, base, inc] => (|| {
+                Some(TimeControl {
+                    moves: mps.parse().ok()?,
+                    base_ms: parse_base(base)?,
+                    increment_ms: parse_seconds(inc)?,
+                })
+            })(),
+            _ => None,
+        };
+        match parsed {
+            Some(tc) => {
+                self.control = Some(tc);
+                self.move_time_ms = None;
+                Ok(())
+            }
+            None => self.error("bad level, expected: level MPS BASE INC", line),
+        }
+    }
+
+    fn user_move(&mut self, text: &str, input: &mut Input) -> io::Result<bool> {
+        if let Err(e) = self.player.play_text(text) {
+            return say(&mut self.out, &format!("Illegal move ({e}): {text}")).map(|_| true);
+        }
+        if let Some(result) = game_result(self.player.board()) {
+            say(&mut self.out, result)?;
+            return Ok(true);
+        }
+        if !self.force && self.player.board().side == self.engine_side {
+            return self.think(input);
+        }
+        Ok(true)
+    }
+
+    fn request(&self) -> Request {
+        let mut req = Request {
+            depth: self.depth,
+            ..Request::default()
+        };
+        if let Some(ms) = self.move_time_ms {
+            req.movetime_ms = Some(ms);
+        } else if let Some(tc) = self.control {
+            req.remaining_ms = Some(self.own_ms.unwrap_or(tc.base_ms));
+            req.increment_ms = tc.increment_ms;
+            if tc.moves > 0 {
+                // Moves this side has made in the game so far, from the move number.
+                let made = u32::from(self.player.board().fullmove.saturating_sub(1));
+                req.moves_to_go = Some(tc.moves - made % tc.moves);
+            }
+        } else if let Some(ms) = self.own_ms {
+            req.remaining_ms = Some(ms);
+        }
+        req
+    }
+
+    /// Think and play a move; false when the interface quit meanwhile.
+    fn think(&mut self, input: &mut Input) -> io::Result<bool> {
+        if let Some(result) = game_result(self.player.board()) {
+            say(&mut self.out, result)?;
+            return Ok(true);
+        }
+        let req = self.request();
+        let mut listener = XboardListener {
+            out: &mut self.out,
+            post: &mut self.post,
+        };
+        match self.player.think(&req, input, &mut listener) {
+            Ok(t) => {
+                match t.outcome {
+                    Outcome::Moved(d) => {
+                        if let Some(m) = d.best {
+                            say(&mut self.out, &format!("move {}", m.uci()))?;
+                        }
+                        if let Some(result) = game_result(self.player.board()) {
+                            say(&mut self.out, result)?;
+                        }
+                    }
+                    Outcome::NoMove => {
+                        let result =
+                            game_result(self.player.board()).unwrap_or("1/2-1/2 {No move}");
+                        say(&mut self.out, result)?;
+                    }
+                    Outcome::Abandoned => {}
+                }
+                Ok(!t.quit)
+            }
+            Err(PlayerError::Output(e)) => Err(e),
+            Err(PlayerError::Engine(e)) => {
+                say(
+                    &mut self.out,
+                    &format!("tellusererror the engine failed: {e}"),
+                )?;
+                self.force = true;
+                Ok(true)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_base_and_seconds() {
+        assert_eq!(parse_base("5"), Some(300_000));
+        assert_eq!(parse_base("0:30"), Some(30_000));
+        assert_eq!(parse_base("1:05"), Some(65_000));
+        assert_eq!(parse_base("0.5"), Some(30_000));
+        assert_eq!(parse_base("x:10"), None);
+        assert_eq!(parse_seconds("2.5"), Some(2500));
+        assert_eq!(parse_seconds("-1"), None);
+        assert_eq!(parse_seconds("inf"), None);
+    }
+
+    #[test]
+    fn results_by_rule() {
+        let mated = Board::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(game_result(&mated), Some("1-0 {White mates}"));
+        let stalemate = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(game_result(&stalemate), Some("1/2-1/2 {Stalemate}"));
+        assert_eq!(game_result(&Board::startpos()), None);
+    }
+}
