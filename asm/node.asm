@@ -57,11 +57,24 @@ GENEV1: LD      (IX+PCUR),A     ; bit 0: store
 
 ; ------------------------------------------------------------------------------------------
 ; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and
-; store it when asked and there is room.
+; store it when asked and there is room. With FPOLL it first looks at the latch: a waiting
+; command sets FSTOP and every later move of the list is skipped (the search then stops).
 ; In: B = from, C = to, E = flags (GEN's hook contract).   Out: the record, maybe an entry.
 ; Destroys: AF, BC, DE, HL, IX, the alternate registers (IY kept).   Called by: GEN.
 ; ------------------------------------------------------------------------------------------
-NODEHK: CALL    EVALMOVE        ; HL = min, DE = max, A = entry flags
+NODEHK: LD      A,(SRFLAGS)     ; polling (GO, PONDER): a waiting command stops the list
+        BIT     FPOLL,A
+        JR      Z,NODEH0
+        BIT     FSTOP,A
+        RET     NZ              ; stopped: GEN's remaining moves are skipped
+        PUSH    BC
+        CALL    LPEEK           ; one look at the latch per move: a stop within one EVAL
+        POP     BC
+        JR      Z,NODEH0
+        LD      HL,SRFLAGS
+        SET     FSTOP,(HL)
+        RET
+NODEH0: CALL    EVALMOVE        ; HL = min, DE = max, A = entry flags
         RET     C               ; illegal
         PUSH    AF
         PUSH    DE

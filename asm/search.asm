@@ -446,6 +446,9 @@ PASN2:  PUSH    AF              ; the store flag
         LD      A,(PLYN)        ; (flags kept) back to the parent's ply
         DEC     A
         LD      (PLYN),A
+        LD      A,(SRFLAGS)
+        BIT     FSTOP,A
+        JP      NZ,PASSTN       ; a command stopped NODE: the list is not whole
         JR      C,PASLF         ; overflow: a last-ply node
         LD      A,B
         OR      A
@@ -517,6 +520,8 @@ PASSTP: ; stop: the chosen entry is undone again, the board goes back to the roo
         INC     HL
         INC     HL
         RES     DONEBIT,(HL)
+        JR      PASUW
+PASSTN: CALL    TAKEBCK         ; stopped inside NODE: back from the child first
 PASUW:  LD      A,(PLYN)
         OR      A
         JR      Z,PASUW1
@@ -553,8 +558,20 @@ THINK:  CALL    POSANA
         LD      HL,MOVESTK
         LD      (MSTOP),HL
         LD      (PLYTAB+PFIRST),HL
-        LD      A,1
+        LD      HL,SRFLAGS      ; GO's root list runs whole (GO must have a move to play);
+        LD      A,(HL)          ; a pondering root list may be stopped
+        PUSH    AF
+        BIT     FINFO,A
+        JR      Z,THKR
+        RES     FPOLL,(HL)
+THKR:   LD      A,1
         CALL    GENEVAL         ; the root list
+        POP     AF
+        LD      HL,SRFLAGS
+        OR      (HL)            ; FPOLL back, FSTOP kept
+        LD      (HL),A
+        BIT     FSTOP,A
+        RET     NZ              ; pondering stopped: nothing to keep
         LD      A,B
         CP      MSCAP+1
         JR      C,THK0

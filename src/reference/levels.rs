@@ -37,8 +37,8 @@ mod tests {
 
     #[test]
     fn levels_one_to_six_have_budgets_and_others_are_refused() {
-        assert_eq!(budget(1), Ok(30_000));
-        assert_eq!(budget(2), Ok(2_500));
+        assert_eq!(budget(1), Ok(8_200));
+        assert_eq!(budget(2), Ok(680));
         assert_eq!(budget(6), Ok(u32::MAX));
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));
         assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));
