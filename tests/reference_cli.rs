@@ -78,7 +78,10 @@ fn solve_reports_solved_over_total() {
 #[test]
 fn bad_input_gives_clear_errors() {
     let cases: [(&[&str], &str); 5] = [
-        (&["search", "--engine", "guest"], "not built yet"),
+        (
+            &["search", "--engine", "guest", "--level", "0"],
+            "levels are 1 to 6",
+        ),
         (&["perft", "--fen", "8/8/8 w - -", "--depth", "1"], "ranks"),
         (&["search", "--level", "7"], "levels are 1 to 6"),
         (&["search", "--moves", "e2e5"], "not a legal move"),
