@@ -52,7 +52,10 @@ fn games_stay_inside_ram_and_agree_with_the_reference() {
         }
         s.perft(2).unwrap();
     }
-    assert!(plies >= 150, "{plies} plies played (the searching guest mates the random side)");
+    assert!(
+        plies >= 150,
+        "{plies} plies played (the searching guest mates the random side)"
+    );
     let stats = s.module().machine().stats();
     eprintln!(
         "{plies} plies: stack low water {:#06x} (data ends at {ram_used:#06x}), {} instructions",
