@@ -2,6 +2,8 @@
 
 mod cli;
 
+use std::process::ExitCode;
+
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -43,8 +45,29 @@ enum Command {
     Xboard(cli::xboard::Args),
 }
 
-fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+fn main() -> ExitCode {
+    restore_default_sigpipe();
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // One line a person reads (with its causes), never a backtrace.
+            eprintln!("c7010: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Rust ignores SIGPIPE, so `c7010 ... | head` would panic on the next print; a command-line
+/// tool should end quietly instead, as C tools do.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli
         .command
         .unwrap_or(Command::Play(cli::play::Args::default()))
