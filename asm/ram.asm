@@ -5,7 +5,7 @@
 
 RAMBASE EQU     0E000H          ; first byte of RAM
 RAMTOP  EQU     0E800H          ; one past the last byte: the initial stack pointer
-STACKSZ EQU     128             ; bytes kept for the stack (no recursion; a search uses 70)
+STACKSZ EQU     128             ; bytes kept for the stack (no recursion; a search uses 78)
 
 ; --- latch link (proto.asm) ---------------------------------------------------------------
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
