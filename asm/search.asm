@@ -1,5 +1,5 @@
 ; search.asm - SEARCH, the Gambiet way, ported from src/reference/search.rs (think, pass,
-; select, exmove, takeback, child_done) and book.rs (the book lookup), bit-exact with it.
+; select, exmove, takeback, child_done), bit-exact with it. (The book: bookplay.asm.)
 ;
 ;   THINK  : ANALYS's preparation (positional tables, root positional sum), the root list by
 ;            GEN + EVAL, then the passes 3, 5, 7, 9 (NEXPAS) while the budget lasts.
@@ -9,8 +9,8 @@
 ;   EXMOVE : make the chosen move, positional sum of the new node.
 ;   NODE   : GEN + EVAL at the new node (inside PASS; the list or only the best minimum).
 ;   CLIMB  : take the move back, its final evaluation = -value(child), the PV, alpha-beta.
-;   GOSRCH : the GO command's search: book move, else THINK with INFO lines, stop on a
-;            waiting command. PONDER: think on the opponent's time and throw it away.
+;   GOSRCH : the GO command's search: THINK with INFO lines, stopped by a waiting command.
+;   PONDER : think on the opponent's time and throw it away.
 ;
 ; Data (asm/ram.asm, docs/engine.md): ply record 16 bytes, move-stack entry 7 bytes, PV as a
 ; triangle in PVTAB (row n holds 8-n moves), PVLEN per ply. Scores are i16, NONE = 8000H
@@ -27,10 +27,11 @@
 ;   MAKE, UNMAKE (board.asm)  In: B = from, C = to, E = flags, HL = 4-byte undo record.
 ;   INCHECK (board.asm)       Out: carry set when the side to move is in check.
 ;   POSANA (positional.asm)   build the positional tables for the root (ANALYS).
-;   NEGHL (eval.asm): HL = -HL.   TOWIRE (match.asm): mailbox square -> wire square.
 ;   TOTAL (positional.asm)    Out: HL = positional sum of the board (white view).
 ;   DELTA (positional.asm)    In: D = from, E = to, C = flags (board before the move).
 ;                             Out: HL = change of the sum (white view).
+;   NEGHL (eval.asm): HL = -HL.   TOWIRE (match.asm): mailbox square -> wire square.
+;   LPEEK (proto.asm): NZ when a unit from the console waits.
 ; IX and IY are saved here around every call. The flags handed to MAKE, UNMAKE and DELTA
 ; are the move's own (bits 0-5): bits 6-7 of a move-stack entry are the search's.
 
