@@ -120,7 +120,7 @@ BKPROBE:
 ; ------------------------------------------------------------------------------------------
 ; BKGO - GO with the book: the book move when the game is in the book (FBOOK set, score 0,
 ; no positions, no passes, as book.rs), else GOSRCH.
-; In: BUDGET, BOOKPTR.   Out: as THINK; SRFLAGS bit FBOOK when the move came from the book.
+; In: BUDGET, BOOKPTR.   Out: as ANALYS; SRFLAGS bit FBOOK when the move came from the book.
 ; Destroys: all but SP.   Called by: CGO (match.asm) once the book is in the ROM.
 ; ------------------------------------------------------------------------------------------
 BKGO:   CALL    BKPROBE

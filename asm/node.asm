@@ -29,7 +29,7 @@ PLYREC: LD      A,(PLYN)
 ;     MSTOP (MSTOP advances; moves that do not fit before MSEND are only evaluated).
 ; Out: B = legal moves, DE = best minimum evaluation (8000H when none), carry set when a
 ;      move did not fit; POSCNT counts every legal move.
-; Destroys: all but IY and SP.   Called by: PASS (NODE), THINK (the root list), GOSRCH.
+; Destroys: all but IY and SP.   Called by: PASS (NODE), ANALYS (the root list), GOSRCH.
 ; ------------------------------------------------------------------------------------------
 GENEVAL:
         PUSH    AF

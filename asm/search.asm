@@ -1,7 +1,7 @@
 ; search.asm - SEARCH, the Gambiet way, ported from src/reference/search.rs (think, pass,
 ; select, exmove, takeback, child_done), bit-exact with it. (The book: bookplay.asm.)
 ;
-;   THINK  : ANALYS's preparation (positional tables, root positional sum), the root list by
+;   ANALYS : once per move (the original's name): positional tables, root positional sum, the root list by
 ;            GEN + EVAL, then the passes 3, 5, 7, 9 (NEXPAS) while the budget lasts.
 ;   PASS   : one pass: DEPTH -> EXMOVE -> NODE -> ... -> CLIMB, one explicit loop over the
 ;            ply records PLYTAB (no recursion: the stack stays flat).
@@ -9,7 +9,7 @@
 ;   EXMOVE : make the chosen move, positional sum of the new node.
 ;   NODE   : GEN + EVAL at the new node (inside PASS; the list or only the best minimum).
 ;   CLIMB  : take the move back, its final evaluation = -value(child), the PV, alpha-beta.
-;   GOSRCH : the GO command's search: THINK with INFO lines, stopped by a waiting command.
+;   GOSRCH : the GO command's search: ANALYS with INFO lines, stopped by a waiting command.
 ;   PONDER : think on the opponent's time and throw it away.
 ;
 ; Data (asm/ram.asm, docs/engine.md): ply record 16 bytes, move-stack entry 7 bytes, PV as a
@@ -67,7 +67,7 @@ FSTOP   EQU     7               ; a waiting command stopped the search
 ; ------------------------------------------------------------------------------------------
 ; CPSGN - compare two signed words.
 ; In: HL, DE.   Out: C set when HL < DE, Z set when equal (HL, DE kept).
-; Destroys: A.   Called by: DEPTH, CLIMB, THINK.
+; Destroys: A.   Called by: DEPTH, CLIMB, ANALYS.
 ; ------------------------------------------------------------------------------------------
 CPSGN:  LD      A,H
         XOR     D
@@ -389,7 +389,7 @@ STC1:   LD      A,(DE)
 ; CLIMB until the root is finished or STOPCHK says stop (the board is then restored).
 ; In: DEPTHN, the root record and list.   Out: NC = complete, C = abandoned; the root's
 ; PBEST and PV row 0 (and PVLEN) as far as it got.
-; Destroys: all but SP.   Called by: THINK.
+; Destroys: all but SP.   Called by: ANALYS.
 ; ------------------------------------------------------------------------------------------
 PASS:   LD      IX,PLYTAB
         LD      HL,-INF
@@ -536,7 +536,7 @@ PASUW1: SCF
         RET
 
 ; ------------------------------------------------------------------------------------------
-; THINK - the search of the position on the board with the budget in BUDGET: positional
+; ANALYS - the search of the position on the board with the budget in BUDGET: positional
 ; tables, the root list, then passes 3, 5, 7, 9 (NEXPAS) until one is abandoned, a mate is
 ; found or pass 9 is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
@@ -544,7 +544,7 @@ PASUW1: SCF
 ; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; board unchanged.
 ; Destroys: all but SP.   Called by: GOSRCH, PONDER, the test harness.
 ; ------------------------------------------------------------------------------------------
-THINK:  CALL    POSANA
+ANALYS: CALL    POSANA
         CALL    TOTAL
         LD      (ROOTPOS),HL
         LD      (PLYTAB+PPOS),HL
@@ -698,7 +698,7 @@ WIREMV: LD      A,(HL)
 ; ------------------------------------------------------------------------------------------
 ; SENDINF - send INFO for the pass just completed: pass, score, positions, PV.
 ; In: PASSN, SCORE, POSCNT, PV row 0 and PVLEN.   Out: the message sent (MSGBUF reused).
-; Destroys: A, B, C, D, E, H, L.   Called by: THINK.
+; Destroys: A, B, C, D, E, H, L.   Called by: ANALYS.
 ; ------------------------------------------------------------------------------------------
 SENDINF:
         LD      HL,MSGBUF
@@ -734,19 +734,19 @@ SNI2:   LD      HL,MSGBUF
         JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
-; GOSRCH - the GO command's search: THINK with INFO lines and the latch polled, so a waiting
+; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
 ; command stops it (FSTOP). (BKGO in bookplay.asm puts the book in front, once it fits.)
-; In: BUDGET.   Out: as THINK.
+; In: BUDGET.   Out: as ANALYS.
 ; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
 ; ------------------------------------------------------------------------------------------
 GOSRCH: LD      A,03H           ; FPOLL and FINFO
         LD      (SRFLAGS),A
-        JP      THINK
+        JP      ANALYS
 
 ; ------------------------------------------------------------------------------------------
 ; PONDER - think on the opponent's time, as Gambiet did: search the position on the board
 ; (the opponent to move) without a budget until a command waits, and throw the result away.
-; THINK starts afresh every time, so pondering never changes what GO answers.
+; ANALYS starts afresh every time, so pondering never changes what GO answers.
 ; In: the board.   Out: board unchanged; BESTMV, SCORE, ... are overwritten.
 ; Destroys: all but SP.   Called by: match.asm, after BESTMOVE.
 ; ------------------------------------------------------------------------------------------
@@ -755,7 +755,7 @@ PONDER: LD      A,01H           ; FPOLL only
         LD      HL,0FFFFH
         LD      (BUDGET),HL
         LD      (BUDGET+2),HL
-        JP      THINK
+        JP      ANALYS
 
 ; ------------------------------------------------------------------------------------------
 ; LEVELS - the position budget of levels 1-6, 32 bits each. The module has no clock: a

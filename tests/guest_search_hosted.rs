@@ -1,4 +1,4 @@
-//! The search of `asm/search.asm` (THINK, PASS, DEPTH, EXMOVE, NODE, CLIMB, the result
+//! The search of `asm/search.asm` (ANALYS, PASS, DEPTH, EXMOVE, NODE, CLIMB, the result
 //! rules, and bookplay.asm's book tracking) run in the emulated NSC800 against the reference
 //! `Search::think`, with the board, GEN + EVAL and the positional tables *served by the
 //! host*: the test ROM assembles `search.asm` with one `HALT` stub for each routine it needs
@@ -39,7 +39,7 @@ const SERVICES: [&str; 7] = [
     "GENEVAL", "MAKE", "UNMAKE", "INCHECK", "POSANA", "TOTAL", "DELTA",
 ];
 
-/// Emulated T-states one hosted THINK may use (the host's services cost none).
+/// Emulated T-states one hosted ANALYS may use (the host's services cost none).
 const LIMIT: u64 = 4_000_000_000;
 
 /// The test ROM: search.asm, the latch code, the book and the RAM plan, with host stubs.
@@ -71,7 +71,7 @@ fn hosted_image() -> GuestImage {
     GuestImage::from_parts(rom, &asm.symbol_file()).expect("symbols parse")
 }
 
-/// What the guest's THINK left in RAM.
+/// What the guest's ANALYS left in RAM.
 #[derive(Debug, PartialEq, Eq)]
 struct Outcome {
     best: Option<Move>,
@@ -258,14 +258,14 @@ impl Host {
         (count, best, overflow)
     }
 
-    /// THINK with `budget`, no polling, no INFO.
+    /// ANALYS with `budget`, no polling, no INFO.
     fn think(&mut self, budget: u32) -> Outcome {
         let (b, f) = (self.sym("BUDGET"), self.sym("SRFLAGS"));
         self.h.write(b, &budget.to_le_bytes());
         self.h.write(f, &[0]);
         let before = self.board.clone();
-        self.call("THINK");
-        assert_eq!(self.board, before, "THINK leaves the board as it found it");
+        self.call("ANALYS");
+        assert_eq!(self.board, before, "ANALYS leaves the board as it found it");
         let best = self.read_move(self.sym("BESTMV"));
         let pvlen = self.h.read(self.sym("PVLEN"), 1)[0] as u16;
         let pvtab = self.sym("PVTAB");
