@@ -42,4 +42,10 @@ READYMSG:
 
 ; The opening book (book.asm, 611 bytes, and bookplay.asm) does not fit yet: the ROM is
 ; 7,912 bytes without it (280 free). bookplay.asm says how it goes in.
+
+; Fill the rest of the 8 KB ROM with FFH (erased EPROM), so any assembler run gives the
+; whole image: `c7010 asm asm/main.asm -o X.bin` and `pasmo -I asm --bin` alike. Code that
+; grows past 2000H makes this count negative, which both assemblers refuse.
+ROMEND:
+        DS      2000H-ROMEND,0FFH
         END
