@@ -245,6 +245,8 @@ fn bad_input_never_panics() {
         "finish",
         "\u{1F600}",
         "break a:b:c",
+        "go 0",
+        "go lots",
     ] {
         let reply = session.execute(line);
         assert!(!reply.quit, "{line}");
