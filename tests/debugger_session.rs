@@ -70,8 +70,8 @@ fn scripted_session_on_the_guest_rom() {
                 assert!(out.contains("8 | r n b q k b n r |"), "{out}");
                 assert!(out.contains("black to move"), "{out}");
                 assert!(out.contains("en passant e3"), "{out}");
-                // No search has run: ply 0 lists no moves (the lead's ANALYS scenario will
-                // compare `ply_moves` with the reference's root list).
+                // No search has run: ply 0 lists no moves (tests/debugger_analys.rs compares
+                // `ply_moves` after ANALYS's root list with the reference's).
                 let moves = session.ply_moves().unwrap();
                 assert_eq!((moves.ply, moves.entries.len()), (0, 0));
             }
@@ -245,6 +245,8 @@ fn bad_input_never_panics() {
         "finish",
         "\u{1F600}",
         "break a:b:c",
+        "go 0",
+        "go lots",
     ] {
         let reply = session.execute(line);
         assert!(!reply.quit, "{line}");

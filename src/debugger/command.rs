@@ -327,6 +327,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "send 0x09",
     },
     CommandInfo {
+        name: "go",
+        aliases: &["search"],
+        usage: "go [BUDGET]",
+        summary: "send GO through the host link (with BUDGET positions as its 4-byte payload, else the level's budget); `continue` then runs the search",
+        example: "go 200",
+    },
+    CommandInfo {
         name: "trace",
         aliases: &["tr"],
         usage: "trace on [FILE] | trace off",
@@ -551,6 +558,24 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 })
             }
         },
+        "go" => match args[..] {
+            [] => Command::Send(SendData::Message {
+                kind: GO_MESSAGE,
+                payload: Vec::new(),
+            }),
+            [n] => {
+                let budget = number(n)
+                    .ok()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| usage(&format!("'{n}' is not a budget (1..4294967295)")))?;
+                Command::Send(SendData::Message {
+                    kind: GO_MESSAGE,
+                    payload: budget.to_le_bytes().to_vec(),
+                })
+            }
+            _ => return Err(usage("too many arguments")),
+        },
         "trace" => match args[..] {
             [on] if on.eq_ignore_ascii_case("on") => Command::Trace {
                 on: true,
@@ -624,6 +649,10 @@ fn location(text: &str) -> Result<Location, CommandError> {
 }
 
 /// Numbers 0..=255 in any notation.
+/// The type byte of the host's `GO` message (docs/protocol.md); its optional payload is the
+/// budget in positions, 4 bytes little-endian.
+const GO_MESSAGE: u8 = 0x04;
+
 fn byte_list(words: &[&str]) -> Result<Vec<u8>, String> {
     words
         .iter()
@@ -783,6 +812,28 @@ mod tests {
                 file: Some("t.txt".into())
             }
         );
+        // GO with a budget: 200 = C8 00 00 00, little-endian as docs/protocol.md has it.
+        assert_eq!(
+            parse("go 200").unwrap(),
+            Command::Send(SendData::Message {
+                kind: 4,
+                payload: vec![0xC8, 0, 0, 0]
+            })
+        );
+        assert_eq!(
+            parse("search 0x12345").unwrap(),
+            Command::Send(SendData::Message {
+                kind: 4,
+                payload: vec![0x45, 0x23, 0x01, 0]
+            })
+        );
+        assert_eq!(
+            parse("go").unwrap(),
+            Command::Send(SendData::Message {
+                kind: 4,
+                payload: vec![]
+            })
+        );
         assert_eq!(parse("delete").unwrap(), Command::Delete(vec![]));
         assert_eq!(parse("  # a comment").unwrap(), Command::Nothing);
         assert_eq!(parse("Q").unwrap(), Command::Quit);
@@ -811,6 +862,10 @@ mod tests {
             "watch",
             "continue -1",
             "run-to",
+            "go 0",
+            "go -5",
+            "go 0x100000000",
+            "go 1 2",
         ] {
             assert!(
                 matches!(parse(line), Err(CommandError::Usage { .. })),
