@@ -9,6 +9,7 @@ use c7010::guest::session::{GuestSession, wire_move};
 use c7010::protocol::{Command, Event, Move as WireMove};
 use c7010::reference::book::Book;
 use c7010::reference::levels::LEVEL_BUDGETS;
+use c7010::reference::random::random_positions;
 use c7010::reference::{Board, Move, PassInfo, Search, analys, legal_moves};
 
 /// What both engines report for one search.
@@ -64,32 +65,6 @@ fn wac(n: usize) -> Vec<Board> {
         .take(n)
         .map(|l| c7010::reference::epd::parse_epd(l).unwrap().board)
         .collect()
-}
-
-/// Positions from random games with a fixed seed (xorshift64), each with a legal move.
-fn random_positions(n: usize, seed: u64) -> Vec<Board> {
-    let mut state = seed | 1;
-    let mut below = |k: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % k as u64) as usize
-    };
-    let mut out = vec![];
-    while out.len() < n {
-        let mut b = Board::startpos();
-        for _ in 0..10 + below(50) {
-            let moves = legal_moves(&b);
-            if moves.is_empty() {
-                break;
-            }
-            b.make(moves.as_slice()[below(moves.len())]);
-        }
-        if !legal_moves(&b).is_empty() {
-            out.push(b);
-        }
-    }
-    out
 }
 
 fn compare(boards: &[Board], budget: u32) {

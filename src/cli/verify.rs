@@ -12,7 +12,8 @@ use c7010::guest::session::{GuestSession, SessionError, wire_move};
 use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, RAM_START};
 use c7010::protocol::{self, Refusal};
 use c7010::reference::epd::parse_epd;
-use c7010::reference::{Board, PassInfo, Search, legal_moves};
+use c7010::reference::random::random_positions;
+use c7010::reference::{Board, PassInfo, Search};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
@@ -181,33 +182,6 @@ pub fn differences(guest: &Answer, reference: &Answer) -> Vec<String> {
     {
         out.push(format!("  guest {}", summary(guest)));
         out.push(format!("  ref   {}", summary(reference)));
-    }
-    out
-}
-
-/// Positions from random games (legal random moves, 10-59 plies) with a fixed seed, each
-/// with at least one legal move.
-pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
-    let mut state = seed | 1;
-    let mut below = |k: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % k as u64) as usize
-    };
-    let mut out = vec![];
-    while out.len() < n {
-        let mut b = Board::startpos();
-        for _ in 0..10 + below(50) {
-            let moves = legal_moves(&b);
-            if moves.is_empty() {
-                break;
-            }
-            b.make(moves.as_slice()[below(moves.len())]);
-        }
-        if !legal_moves(&b).is_empty() {
-            out.push(b);
-        }
     }
     out
 }

@@ -18,6 +18,7 @@ pub use moves::{Move, MoveList, legal_moves};
 pub use notation::{MoveTextError, parse_san, parse_uci, to_san};
 pub mod exchange;
 pub mod positional;
+pub mod random;
 pub mod search;
 
 pub use search::{MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};

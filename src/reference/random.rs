@@ -1,0 +1,44 @@
+//! Positions from random games, reproducible from a seed: test material for the
+//! differential tests and `c7010 verify` (the guest against the reference).
+
+use super::{Board, legal_moves};
+
+/// `n` positions reached by 10-59 random legal moves from the initial position (xorshift64
+/// from `seed`), each with at least one legal move.
+pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
+    let mut state = seed | 1;
+    let mut below = |k: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % k as u64) as usize
+    };
+    let mut out = vec![];
+    while out.len() < n {
+        let mut b = Board::startpos();
+        for _ in 0..10 + below(50) {
+            let moves = legal_moves(&b);
+            if moves.is_empty() {
+                break;
+            }
+            b.make(moves.as_slice()[below(moves.len())]);
+        }
+        if !legal_moves(&b).is_empty() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_positions_and_all_playable() {
+        let a = random_positions(20, 7);
+        assert_eq!(a, random_positions(20, 7));
+        assert_ne!(a, random_positions(20, 8));
+        assert!(a.iter().all(|b| !legal_moves(b).is_empty()));
+    }
+}
