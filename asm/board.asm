@@ -183,7 +183,14 @@ KEPTTAB:
 ; Destroys: A, HL.   Called by: MAKE, CSETUP and CTAKEBK (match.asm).
 ; ------------------------------------------------------------------------------------------
 KINDCODE:
-        LD      HL,KINDTAB
+        LD      HL,KINDTAB      ; and on into TABBYTE
+
+; ------------------------------------------------------------------------------------------
+; TABBYTE - table lookup.
+; In: HL = table, A = index.   Out: A = the byte at HL + A.
+; Destroys: A, HL.   Called by: KINDCODE (falls in), MATCH.
+; ------------------------------------------------------------------------------------------
+TABBYTE:
         ADD     A,L
         LD      L,A
         ADC     A,H

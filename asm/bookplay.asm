@@ -1,7 +1,7 @@
 ; bookplay.asm - the opening book in play: which book line the game is in (BOOKPTR, from NEW
 ; through every move played), and GO's book move, as the reference's analys and Book::next.
 ;
-; NOT IN THE ROM YET: the ROM is 7,912 bytes with the search (280 free), and
+; NOT IN THE ROM YET: the ROM is 7,905 bytes with the search (287 free), and
 ; book.asm's data alone is 611 bytes. tests/guest_search_hosted.rs assembles this file with
 ; book.asm and checks the tracking against Book::next. To put the book in: INCLUDE this file
 ; and book.asm in main.asm, call BKNEW in RESET and CNEW, BKOFF in CSETUP and CTAKEBK, BKPLAY

@@ -41,7 +41,7 @@ READYMSG:
         INCLUDE "search.asm"
 
 ; The opening book (book.asm, 611 bytes, and bookplay.asm) does not fit yet: the ROM is
-; 7,912 bytes without it (280 free). bookplay.asm says how it goes in.
+; 7,905 bytes without it (287 free). bookplay.asm says how it goes in.
 
 ; Fill the rest of the 8 KB ROM with FFH (erased EPROM), so any assembler run gives the
 ; whole image: `c7010 asm asm/main.asm -o X.bin` and `pasmo -I asm --bin` alike. Code that

@@ -74,16 +74,7 @@ MATCH2: CALL    SENDERR
 ; CALLHL - CALL CALLHL calls the routine at HL. Called by: MATCH.
 CALLHL: JP      (HL)
 
-; TABBYTE - table lookup. In: HL = table, A = index. Out: A = the byte at HL + A.
-; Destroys: A, HL.   Called by: MATCH.
-TABBYTE:
-        ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
-        LD      A,(HL)
-        RET
+; TABBYTE (board.asm) looks up the length a command must have.
 
 LENTAB: DEFB    0,70,3,0FFH,0,1,0,1,0 ; payload lengths of commands 1..9 (0FFH: GO)
 CMDTAB: DEFW    CNEW,CSETUP,PLAYER,CGO,CMOVNOW,CLEVEL,CTAKEBK,CPERFT,CQUERY

@@ -44,17 +44,7 @@ fn load_board(h: &mut Harness, b: &Board) {
     h.write_at("MATERL", 0, &b.material.to_le_bytes()).unwrap();
 }
 
-/// A small fixed-seed generator for the random games (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use c7010::reference::random::Xorshift as Rng;
 
 fn suite(name: &str, limit: usize) -> Vec<Board> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -17,17 +17,7 @@ struct Game {
     ended: bool,
 }
 
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use c7010::reference::random::Xorshift as Rng;
 
 /// Check `m` against shakmaty and play it on both boards.
 fn play_checked(m: Move, ours: &mut Board, theirs: &mut Chess) {

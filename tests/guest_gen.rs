@@ -9,17 +9,7 @@ use c7010::guest::Harness;
 use c7010::reference::board::Undo;
 use c7010::reference::{Board, Move, legal_moves};
 
-/// A small deterministic generator (xorshift64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use c7010::reference::random::Xorshift as Rng;
 
 /// The perft suite's positions.
 fn suite_positions() -> Vec<Board> {

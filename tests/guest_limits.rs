@@ -7,17 +7,7 @@ use c7010::guest::session::wire_move;
 use c7010::guest::{GuestImage, GuestSession};
 use c7010::reference::{Board, legal_moves};
 
-/// A small deterministic generator (xorshift64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use c7010::reference::random::Xorshift as Rng;
 
 #[test]
 fn games_stay_inside_ram_and_agree_with_the_reference() {

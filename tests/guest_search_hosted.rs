@@ -22,17 +22,7 @@ use c7010::reference::piece::BLACK;
 use c7010::reference::positional::{MAX_POSITIONAL, Positional};
 use c7010::reference::{Board, Move, MoveList, Search, legal_moves};
 
-/// A small deterministic generator (xorshift64) for the fixed-seed positions.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use c7010::reference::random::Xorshift as Rng;
 
 /// The routines search.asm calls in other modules, each a HALT the host answers.
 const SERVICES: [&str; 7] = [

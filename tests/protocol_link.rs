@@ -8,23 +8,9 @@
 
 use c7010::machine::Machine;
 use c7010::protocol::{Command, Event, Module, Move, MoveFlags, Refusal, WirePosition};
+use c7010::reference::random::Xorshift as Rng;
 
 const ROM: &[u8] = include_bytes!("../roms/c7010.bin");
-
-/// A small deterministic generator (xorshift64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn random_command(rng: &mut Rng) -> Command {
     match rng.below(6) {
@@ -90,7 +76,7 @@ fn every_command_answered_once_at_random_poll_intervals() {
     let mut module = boot();
     let mut answered = 0;
     for round in 0..300 {
-        module.set_poll_interval(1 + rng.below(5_000));
+        module.set_poll_interval(1 + rng.below(5_000) as u64);
         module.set_poll_on_write(rng.below(3) == 0);
         let command = random_command(&mut rng);
         module.send(&command);

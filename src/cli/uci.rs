@@ -2,17 +2,17 @@
 
 use c7010::uci::{EngineChoice, Input, UciSession, choose_player};
 
-/// Arguments of `c7010 uci`.
+/// Arguments of `c7010 uci` and `c7010 xboard`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Engine that plays: the Z80 guest on the emulated module, or the native reference.
     /// Without it: the guest when its ROM plays chess, else the reference (with a note on
     /// standard error).
     #[arg(long, value_enum)]
-    engine: Option<EngineChoice>,
-    /// ROM image for the guest (default: the built-in ROM); the `Rom` option can change it.
+    pub engine: Option<EngineChoice>,
+    /// ROM image for the guest (default: the built-in ROM; UCI's `Rom` option can change it).
     #[arg(long)]
-    rom: Option<std::path::PathBuf>,
+    pub rom: Option<std::path::PathBuf>,
 }
 
 /// Run `c7010 uci` until `quit` or the end of input.

@@ -1,20 +1,10 @@
 //! `c7010 xboard`: the module as an xboard/WinBoard (CECP v2) engine on standard input and
 //! output.
 
-use c7010::uci::{EngineChoice, Input, XboardSession, choose_player};
+use c7010::uci::{Input, XboardSession, choose_player};
 
-/// Arguments of `c7010 xboard`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Engine that plays: the Z80 guest on the emulated module, or the native reference.
-    /// Without it: the guest when its ROM plays chess, else the reference (with a note on
-    /// standard error).
-    #[arg(long, value_enum)]
-    engine: Option<EngineChoice>,
-    /// ROM image for the guest (default: the built-in ROM).
-    #[arg(long)]
-    rom: Option<std::path::PathBuf>,
-}
+/// The same arguments as `c7010 uci`.
+pub use super::uci::Args;
 
 /// Run `c7010 xboard` until `quit` or the end of input.
 pub fn run(args: Args) -> anyhow::Result<()> {

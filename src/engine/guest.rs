@@ -8,11 +8,11 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
+use crate::guest::session::{wire_move, wire_position};
 use crate::machine::Machine;
-use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal, WirePosition};
-use crate::reference::board::{file_of, rank_of, square};
+use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
+use crate::reference::board::square;
 use crate::reference::moves::PROMO_MASK;
-use crate::reference::piece::{BLACK, kind};
 use crate::reference::{Board, Move, legal_moves};
 
 /// Emulated time the module gets to answer a command that is not `GO`: 0.5 s.
@@ -141,42 +141,9 @@ impl GuestEngine {
     }
 }
 
-/// The 0-63 square of a mailbox square.
-fn square64(sq: u8) -> u8 {
-    rank_of(sq) * 8 + file_of(sq)
-}
-
-/// The mailbox square of a 0-63 square.
+/// The mailbox square of a wire square (`a1 = 0`).
 fn mailbox(sq: u8) -> u8 {
     square(sq % 8, (sq / 8) % 8)
-}
-
-/// A reference move on the wire.
-fn to_wire(m: Move) -> protocol::Move {
-    protocol::Move {
-        from: square64(m.from),
-        to: square64(m.to),
-        promo: m.flags & PROMO_MASK,
-    }
-}
-
-/// A reference board as the `SETUP` payload.
-fn wire_position(b: &Board) -> WirePosition {
-    let mut squares = [0u8; 64];
-    for (i, s) in squares.iter_mut().enumerate() {
-        let code = b.sq[mailbox(i as u8) as usize];
-        if code != 0 && code != 0xFF {
-            *s = kind(code) | if code & BLACK != 0 { 8 } else { 0 };
-        }
-    }
-    WirePosition {
-        squares,
-        side: u8::from(b.side == BLACK),
-        castling: b.castling,
-        ep: (b.ep != 0).then(|| square64(b.ep)),
-        halfmove: b.halfmove,
-        fullmove: b.fullmove,
-    }
 }
 
 fn refusal(reason: Refusal, command: &Command) -> EngineError {
@@ -222,9 +189,9 @@ impl Engine for GuestEngine {
         if !legal_moves(&self.board).as_slice().contains(&mv) {
             return Err(EngineError::IllegalMove(mv.uci()));
         }
-        let command = Command::Move(to_wire(mv));
+        let command = Command::Move(wire_move(&mv));
         match self.ask(&command)? {
-            Event::Accepted { mv: wire, .. } if wire == to_wire(mv) => {
+            Event::Accepted { mv: wire, .. } if wire == wire_move(&mv) => {
                 self.board.make(mv);
                 self.history.push(mv);
                 Ok(())
@@ -311,7 +278,7 @@ impl Engine for GuestEngine {
                                 .as_slice()
                                 .iter()
                                 .copied()
-                                .find(|m| to_wire(*m) == wire);
+                                .find(|m| wire_move(m) == wire);
                             let Some(m) = found else { break };
                             board.make(m);
                             line.push(m);
@@ -398,7 +365,7 @@ mod tests {
         assert_eq!(w.ep, Some(43), "d6");
         assert_eq!((w.side, w.castling, w.fullmove), (0, 0b0011, 7));
         let e1g1 = crate::reference::parse_uci(&b, "e1g1").unwrap();
-        assert_eq!(to_wire(e1g1).to_string(), "e1g1");
+        assert_eq!(wire_move(&e1g1).to_string(), "e1g1");
     }
 
     #[test]

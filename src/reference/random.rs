@@ -3,16 +3,31 @@
 
 use super::{Board, legal_moves};
 
+/// A tiny deterministic generator (xorshift64), so a failing test reproduces from its seed.
+/// The seed must not be 0.
+#[derive(Clone, Debug)]
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
 /// `n` positions reached by 10-59 random legal moves from the initial position (xorshift64
 /// from `seed`), each with at least one legal move.
 pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
-    let mut state = seed | 1;
-    let mut below = |k: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % k as u64) as usize
-    };
+    let mut rng = Xorshift(seed | 1);
+    let mut below = |k: usize| rng.below(k);
     let mut out = vec![];
     while out.len() < n {
         let mut b = Board::startpos();
