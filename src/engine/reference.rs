@@ -179,13 +179,15 @@ mod tests {
             panic!("no decision: {said:?}")
         };
         let reply = d.best.expect("black has moves");
+        let mut after_e4 = Board::startpos();
+        after_e4.make(e4);
+        assert!(legal_moves(&after_e4).as_slice().contains(&reply));
         assert_eq!(e.board().side, crate::reference::piece::WHITE);
         assert!(!e.thinking());
         e.take_back().unwrap();
         e.take_back().unwrap();
         assert_eq!(e.board(), &Board::startpos());
         assert!(matches!(e.take_back(), Err(EngineError::NothingToUndo)));
-        let _ = reply;
     }
 
     #[test]
