@@ -4,7 +4,9 @@
 //! RAM and stack figures.
 
 use anyhow::Context;
+use c7010::asm::symbols::{SymbolKind, parse_symbol_file};
 use c7010::guest::GuestImage;
+use c7010::guest::image::{BUILTIN_MAP, BUILTIN_SYMBOLS};
 use c7010::guest::session::GuestSession;
 use c7010::machine::DEFAULT_CLOCK_HZ;
 use c7010::reference::Board;
@@ -29,6 +31,10 @@ pub struct Args {
     /// Position budget of each GO.
     #[arg(long, default_value_t = 1500)]
     budget: u32,
+    /// Also print where the T-states went: the labels of the committed ROM's symbol file
+    /// that took the most time, and the share of each source file.
+    #[arg(long)]
+    profile: bool,
 }
 
 /// Run `c7010 bench guest`.
@@ -38,6 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let image = GuestImage::builtin();
     let mut s = GuestSession::boot(&image)?;
+    s.module_mut().machine_mut().set_profiling(args.profile);
     let (mut positions, mut t_states) = (0u64, 0u64);
     let start = Instant::now();
     for fen in POSITIONS {
@@ -77,5 +84,71 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "{}",
         resource_line(&image.rom, &s.module().machine().stats())
     );
+    if let Some(profile) = s.module().machine().profile() {
+        print_profile(profile, positions);
+    }
     Ok(())
+}
+
+/// The profile by label (each address counts for the nearest label at or below it) and by
+/// source file, in T-states per position evaluated and as a share of all.
+fn print_profile(profile: &[u64], positions: u64) {
+    let mut labels: Vec<(u16, String)> = parse_symbol_file(BUILTIN_SYMBOLS)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| s.kind == SymbolKind::Label)
+        .map(|s| (s.value, s.name))
+        .collect();
+    labels.sort();
+    let total: u64 = profile.iter().sum::<u64>().max(1);
+    let per_position = |t: u64| t as f64 / positions.max(1) as f64;
+    let mut by_label: Vec<(u64, &str)> = Vec::new();
+    for (i, (start, name)) in labels.iter().enumerate() {
+        let end = labels.get(i + 1).map_or(profile.len(), |l| l.0 as usize);
+        let t: u64 = profile[(*start as usize).min(end)..end].iter().sum();
+        if t > 0 {
+            by_label.push((t, name));
+        }
+    }
+    by_label.sort_by(|a, b| b.cmp(a));
+    println!(
+        "\nprofile: {total} T-states, {:.0} per position",
+        per_position(total)
+    );
+    println!("{:<12} {:>10} {:>6}", "label", "T/position", "share");
+    for (t, name) in by_label.iter().take(40) {
+        println!(
+            "{name:<12} {:>10.0} {:>5.1}%",
+            per_position(*t),
+            100.0 * *t as f64 / total as f64
+        );
+    }
+    let mut by_file: Vec<(u64, &str)> = Vec::new();
+    for line in BUILTIN_MAP.lines().filter(|l| !l.starts_with(';')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [address, length, _, file] = fields[..] else {
+            continue;
+        };
+        let (Ok(address), Ok(length)) =
+            (usize::from_str_radix(address, 16), length.parse::<usize>())
+        else {
+            continue;
+        };
+        let t: u64 = profile[address.min(profile.len())..(address + length).min(profile.len())]
+            .iter()
+            .sum();
+        match by_file.iter_mut().find(|(_, f)| *f == file) {
+            Some(entry) => entry.0 += t,
+            None => by_file.push((t, file)),
+        }
+    }
+    by_file.sort_by(|a, b| b.cmp(a));
+    println!("\n{:<20} {:>10} {:>6}", "file", "T/position", "share");
+    for (t, file) in by_file {
+        println!(
+            "{file:<20} {:>10.0} {:>5.1}%",
+            per_position(t),
+            100.0 * t as f64 / total as f64
+        );
+    }
 }

@@ -11,7 +11,7 @@ use crate::asm::{SourceMapEntry, Symbol, SymbolKind, parse_source_map, parse_sym
 
 /// The built-in ROM's symbols, source map and listing (committed beside `roms/c7010.bin`).
 const BUILTIN_SYMBOLS: &str = include_str!("../../roms/c7010.sym");
-const BUILTIN_MAP: &str = include_str!("../../roms/c7010.map");
+use crate::guest::image::BUILTIN_MAP;
 const BUILTIN_LISTING: &str = include_str!("../../roms/c7010.lst");
 
 /// A file beside the ROM that exists but cannot be used.

@@ -10,6 +10,8 @@ use crate::asm::{ParseError, parse_symbol_file};
 pub const BUILTIN_ROM: &[u8] = include_bytes!("../../roms/c7010.bin");
 /// The committed symbol file of [`BUILTIN_ROM`].
 pub const BUILTIN_SYMBOLS: &str = include_str!("../../roms/c7010.sym");
+/// The committed source map of [`BUILTIN_ROM`] (address, length, line, file).
+pub const BUILTIN_MAP: &str = include_str!("../../roms/c7010.map");
 
 /// Why an image or its symbols could not be used.
 #[derive(Debug)]

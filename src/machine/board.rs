@@ -107,6 +107,8 @@ pub struct Machine {
     idle_skip: bool,
     /// M1 cycles not yet added to the CPU's R (see `bump_r`).
     pending_r: u8,
+    /// T-states spent at each ROM address, when profiling (see [`Machine::set_profiling`]).
+    profile: Option<Box<[u64; ROM_SIZE]>>,
 }
 
 /// Emulated seconds of silence after a host write before the watchdog fires, by default.
@@ -146,6 +148,7 @@ impl Machine {
             idle: IdleDetector::default(),
             idle_skip: true,
             pending_r: 0,
+            profile: None,
         };
         machine.reset();
         Ok(machine)
@@ -379,6 +382,17 @@ impl Machine {
         self.pending_r = 0;
     }
 
+    /// Count the T-states spent at each ROM address from now on (`true`), or stop counting
+    /// and forget the counts (`false`). Idle-skipped waiting is not counted.
+    pub fn set_profiling(&mut self, on: bool) {
+        self.profile = on.then(|| Box::new([0; ROM_SIZE]));
+    }
+
+    /// T-states spent at each ROM address since profiling was switched on.
+    pub fn profile(&self) -> Option<&[u64; ROM_SIZE]> {
+        self.profile.as_deref()
+    }
+
     /// Execute one instruction (or wait one 4-T HALT cycle, or one 4-T cycle in reset).
     ///
     /// Faults detected here: execution from open bus (before executing), a ROM write and SP
@@ -501,6 +515,11 @@ impl Machine {
         };
         self.cycles = self.cycles.saturating_add(t_states as u64);
         self.instructions += 1;
+        if let Some(profile) = &mut self.profile
+            && let Some(slot) = profile.get_mut(pc as usize)
+        {
+            *slot += t_states as u64;
+        }
 
         // SP as a 17-bit value where 0x0000 counts as 0x10000: the empty stack at the top of
         // the RAM mirror (the first push goes to 0xFFFF).
