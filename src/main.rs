@@ -37,6 +37,8 @@ enum Command {
     Bench(cli::bench::Args),
     /// Guest vs reference on every position of a suite: diffs, summary, resource figures.
     Verify(cli::verify::Args),
+    /// Whole games, guest against reference through the latch protocol, every move checked.
+    Games(cli::games::Args),
     /// Debug the module: breakpoints by symbol and source line, registers, RAM, board.
     Debug(cli::debug::Args),
     /// Serve the module as a UCI engine for chess GUIs (stdin/stdout).
@@ -73,6 +75,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         .unwrap_or(Command::Play(cli::play::Args::default()))
     {
         Command::Play(a) => cli::play::run(a),
+        Command::Games(a) => cli::games::run(a),
         Command::Asm(a) => cli::asm::run(a),
         Command::Exec(a) => cli::exec::run(a),
         Command::Perft(a) => cli::perft::run(a),

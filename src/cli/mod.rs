@@ -8,6 +8,7 @@ pub mod bench_ref;
 pub mod bench_vdc;
 pub mod debug;
 pub mod exec;
+pub mod games;
 pub mod perft;
 pub mod play;
 pub mod screenshot;

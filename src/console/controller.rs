@@ -653,17 +653,16 @@ impl Console {
         } else {
             ""
         };
-        match state {
-            GameState::Checkmate => format!("CHECKMATE {}", self.game.result()),
-            GameState::Stalemate => "STALEMATE 1/2".into(),
-            GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
-            GameState::InsufficientMaterial => "DRAW: NO MATE 1/2".into(),
-            _ if self.game.side_to_move() == self.human => format!("{check}YOUR MOVE"),
-            _ => match (self.turbo, self.turbo_multiple) {
-                (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
-                (true, None) => format!("{check}THINKING TURBO"),
-                _ => format!("{check}THINKING"),
-            },
+        if let Some(text) = ending_status(&self.game) {
+            return text;
+        }
+        if self.game.side_to_move() == self.human {
+            return format!("{check}YOUR MOVE");
+        }
+        match (self.turbo, self.turbo_multiple) {
+            (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
+            (true, None) => format!("{check}THINKING TURBO"),
+            _ => format!("{check}THINKING"),
         }
     }
 
@@ -693,17 +692,25 @@ impl Console {
     }
 }
 
-/// The screen for a game position without a console (for `c7010 screenshot`): the board,
-/// the move list and the status as the console would show them with the human as White.
-pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
-    let status = match game.state() {
+/// The status line of a finished game (result included), `None` while it goes on.
+fn ending_status(game: &Game) -> Option<String> {
+    Some(match game.state() {
         GameState::Checkmate => format!("CHECKMATE {}", game.result()),
         GameState::Stalemate => "STALEMATE 1/2".into(),
         GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
         GameState::InsufficientMaterial => "DRAW: NO MATE 1/2".into(),
+        GameState::Repetition => "DRAW: REPETITION 1/2".into(),
+        GameState::Playing | GameState::Check => return None,
+    })
+}
+
+/// The screen for a game position without a console (for `c7010 screenshot`): the board,
+/// the move list and the status as the console would show them with the human as White.
+pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
+    let status = ending_status(game).unwrap_or_else(|| match game.state() {
         GameState::Check => "CHECK! YOUR MOVE".into(),
-        GameState::Playing => "YOUR MOVE".into(),
-    };
+        _ => "YOUR MOVE".into(),
+    });
     ScreenState {
         board: placement_of(game.board()),
         side_to_move: colour_of(game.board().side),

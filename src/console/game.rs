@@ -27,6 +27,9 @@ pub enum GameState {
     FiftyMoves,
     /// Neither side can mate (kings alone, or king and one minor piece against a king).
     InsufficientMaterial,
+    /// The same position (pieces, side to move, castling rights, en-passant square) for the
+    /// third time: a draw, claimed for the side to move.
+    Repetition,
 }
 
 impl GameState {
@@ -190,9 +193,28 @@ impl Game {
             (true, false) => GameState::Stalemate,
             _ if b.halfmove >= 100 => GameState::FiftyMoves,
             _ if insufficient_material(b) => GameState::InsufficientMaterial,
+            _ if self.repetitions() >= 3 => GameState::Repetition,
             (false, true) => GameState::Check,
             (false, false) => GameState::Playing,
         }
+    }
+
+    /// How often the position now has stood on the board in this game, counting now (1 for
+    /// a new position). Positions count as equal with the same pieces, side to move,
+    /// castling rights and en-passant square. The game is replayed from its start (a few
+    /// hundred moves at most: cheap even at the window's 50 frames a second).
+    pub fn repetitions(&self) -> usize {
+        let now = &self.board;
+        let same = |b: &Board| {
+            b.sq == now.sq && b.side == now.side && b.castling == now.castling && b.ep == now.ep
+        };
+        let mut board = self.start.clone();
+        let mut count = usize::from(same(&board));
+        for &m in &self.moves {
+            board.make(m);
+            count += usize::from(same(&board));
+        }
+        count
     }
 
     /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
@@ -412,5 +434,35 @@ mod tests {
         assert_eq!(stale.result(), "1/2-1/2");
         let bare = Game::from_fen("7k/8/6K1/8/8/8/8/8 w - - 0 1").unwrap();
         assert_eq!(bare.state(), GameState::InsufficientMaterial);
+    }
+
+    #[test]
+    fn threefold_repetition_is_a_draw() {
+        let mut g = Game::default();
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        for uci in shuffle {
+            let m = crate::reference::parse_uci(g.board(), uci).unwrap();
+            g.play(m).unwrap();
+        }
+        // The start position stands for the second time: no draw yet.
+        assert_eq!(g.repetitions(), 2);
+        assert_eq!(g.state(), GameState::Playing);
+        for uci in shuffle {
+            let m = crate::reference::parse_uci(g.board(), uci).unwrap();
+            g.play(m).unwrap();
+        }
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.state(), GameState::Repetition);
+        assert_eq!(g.result(), "1/2-1/2");
+        // Same pieces but other castling rights are another position.
+        let mut h = Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        for uci in [
+            "e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1", "f8e8",
+        ] {
+            let m = crate::reference::parse_uci(h.board(), uci).unwrap();
+            h.play(m).unwrap();
+        }
+        assert_eq!(h.repetitions(), 2, "the first position had castling rights");
+        assert_eq!(h.state(), GameState::Playing);
     }
 }

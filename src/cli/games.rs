@@ -1,0 +1,244 @@
+//! `c7010 games`: the guest against the reference engine, whole games through the latch
+//! protocol at the real levels (mixed), every guest move checked against the reference in
+//! its place (`c7010::guest::games`). Prints one line a game and a summary with the
+//! guest's resource figures; writes the games as PGN; exits non-zero on any illegal move,
+//! difference, fault or lost message (the games finished so far are written first).
+
+use anyhow::{Context, bail};
+use c7010::console::GameState;
+use c7010::console::pgn::{PgnHeaders, to_pgn};
+use c7010::guest::GuestImage;
+use c7010::guest::games::{GameRecord, GuestLimit, Pairing, play_game};
+use c7010::guest::session::GuestSession;
+use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::reference::book::Book;
+use c7010::reference::levels;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::verify::resource_line;
+
+/// Arguments of `c7010 games`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Number of games; the guest has White in the odd-numbered ones.
+    #[arg(long, default_value_t = 50)]
+    games: usize,
+    /// Levels to cycle through (1-5): game n puts the guest at the n-th and the reference at
+    /// the next one, each with its level's budget.
+    #[arg(long, value_delimiter = ',', default_values_t = [2, 3, 4, 1])]
+    levels: Vec<u8>,
+    /// Both sides' budget of positions a move instead of the levels' (quick runs).
+    #[arg(long)]
+    budget: Option<u32>,
+    /// Random legal moves that open each game (both sides), so the games differ.
+    #[arg(long, default_value_t = 2)]
+    random_plies: usize,
+    /// Seed of the random opening moves.
+    #[arg(long, default_value_t = 0xC7010)]
+    seed: u64,
+    /// A game still going after this many plies is stopped and reported.
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
+    /// Write the games to this PGN file.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// ROM image with its `.sym` beside it (default: the committed `roms/c7010.bin`).
+    #[arg(long)]
+    rom: Option<PathBuf>,
+}
+
+/// Run `c7010 games`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if args.levels.is_empty() || args.levels.iter().any(|l| !(1..=5).contains(l)) {
+        bail!("--levels takes levels 1-5 (level 6 thinks until told to move)");
+    }
+    if args.budget == Some(0) {
+        bail!("--budget must be at least 1");
+    }
+    let image = match &args.rom {
+        Some(p) => GuestImage::load(p)?,
+        None => GuestImage::builtin(),
+    };
+    let book = match image.symbol("BOOK") {
+        Ok(addr) => Some(
+            Book::from_image(&image.rom, addr as usize)
+                .context("the ROM's opening book at BOOK")?,
+        ),
+        Err(_) => None,
+    };
+    let mut session = GuestSession::boot(&image)?;
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg}")
+            .expect("a valid progress template"),
+    );
+    let start = Instant::now();
+    let mut pgn = String::new();
+    let mut totals = Totals::default();
+    let mut failure = None;
+    for g in 0..args.games {
+        let guest_level = args.levels[g % args.levels.len()];
+        let reference_level = args.levels[(g + 1) % args.levels.len()];
+        let budget_of = |level: u8| {
+            args.budget
+                .unwrap_or_else(|| levels::budget(level).unwrap())
+        };
+        let pairing = Pairing {
+            guest_white: g.is_multiple_of(2),
+            guest: match args.budget {
+                Some(n) => GuestLimit::Positions(n),
+                None => GuestLimit::Level(guest_level),
+            },
+            guest_budget: budget_of(guest_level),
+            reference_budget: budget_of(reference_level),
+            random_plies: args.random_plies,
+            seed: args.seed.wrapping_add(g as u64),
+            max_plies: args.max_plies,
+        };
+        let played = play_game(&mut session, book.as_ref(), &pairing, &mut |ply| {
+            bar.set_message(format!("game {}: ply {ply}", g + 1));
+        });
+        let record = match played {
+            Ok(record) => record,
+            Err(e) => {
+                failure = Some(format!("game {}: {e}", g + 1));
+                break;
+            }
+        };
+        let strength = |level: u8| match args.budget {
+            Some(n) => format!("{n} positions"),
+            None => format!("level {level}"),
+        };
+        let names = (
+            format!("c7010 guest, {}", strength(guest_level)),
+            format!("c7010 reference, {}", strength(reference_level)),
+        );
+        let (white, black) = if pairing.guest_white {
+            (names.0, names.1)
+        } else {
+            (names.1, names.0)
+        };
+        bar.suspend(|| println!("game {}: {}", g + 1, summary(&record, &white, &black)));
+        let headers = PgnHeaders {
+            event: "c7010 guest against the reference".into(),
+            site: "c7010 games".into(),
+            date: c7010::console::pgn::today(),
+            round: (g + 1).to_string(),
+            white,
+            black,
+            level: None,
+        };
+        pgn.push_str(&to_pgn(&record.game, &headers));
+        pgn.push('\n');
+        totals.add(&record, pairing.guest_white);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if let Some(path) = &args.pgn {
+        std::fs::write(path, &pgn).with_context(|| format!("writing {}", path.display()))?;
+    }
+    totals.print(start.elapsed().as_secs_f64());
+    println!(
+        "{}",
+        resource_line(&image.rom, &session.module().machine().stats())
+    );
+    if let Some(failure) = failure {
+        bail!("{failure}");
+    }
+    Ok(())
+}
+
+/// One game in one line: players, result, how it ended, plies, the guest's figures.
+fn summary(record: &GameRecord, white: &str, black: &str) -> String {
+    let seconds = record.guest_t_states as f64 / DEFAULT_CLOCK_HZ;
+    format!(
+        "{white} - {black}: {} {}, {} plies; guest {} moves ({} from the book), {:.1} \
+         emulated s a move",
+        record.game.result(),
+        ending_name(record.ending),
+        record.game.moves().len(),
+        record.guest_moves,
+        record.book_moves,
+        seconds / record.guest_moves.max(1) as f64
+    )
+}
+
+fn ending_name(ending: Option<GameState>) -> &'static str {
+    match ending {
+        Some(GameState::Checkmate) => "checkmate",
+        Some(GameState::Stalemate) => "stalemate",
+        Some(GameState::FiftyMoves) => "fifty-move rule",
+        Some(GameState::InsufficientMaterial) => "insufficient material",
+        Some(GameState::Repetition) => "threefold repetition",
+        Some(GameState::Playing | GameState::Check) | None => "stopped at the ply limit",
+    }
+}
+
+/// The figures of all games so far.
+#[derive(Default)]
+struct Totals {
+    games: usize,
+    plies: usize,
+    /// Guest wins, draws, losses.
+    score: [usize; 3],
+    /// Games by ending, in `ending_name`'s words.
+    endings: Vec<(&'static str, usize)>,
+    guest_moves: usize,
+    book_moves: usize,
+    positions: u64,
+    t_states: u64,
+}
+
+impl Totals {
+    fn add(&mut self, record: &GameRecord, guest_white: bool) {
+        self.games += 1;
+        self.plies += record.game.moves().len();
+        let outcome = match (record.game.result(), guest_white) {
+            ("1-0", true) | ("0-1", false) => 0,
+            ("1-0", false) | ("0-1", true) => 2,
+            _ => 1,
+        };
+        self.score[outcome] += 1;
+        let name = ending_name(record.ending);
+        match self.endings.iter_mut().find(|(n, _)| *n == name) {
+            Some(entry) => entry.1 += 1,
+            None => self.endings.push((name, 1)),
+        }
+        self.guest_moves += record.guest_moves;
+        self.book_moves += record.book_moves;
+        self.positions += record.guest_positions;
+        self.t_states += record.guest_t_states;
+    }
+
+    fn print(&self, wall: f64) {
+        let emulated = self.t_states as f64 / DEFAULT_CLOCK_HZ;
+        let endings: Vec<String> = self
+            .endings
+            .iter()
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect();
+        println!(
+            "{} games, {} plies: guest +{} ={} -{}; {}",
+            self.games,
+            self.plies,
+            self.score[0],
+            self.score[1],
+            self.score[2],
+            endings.join(", ")
+        );
+        println!(
+            "guest: {} moves ({} from the book), every one identical to the reference's; \
+             {} positions in {emulated:.0} emulated s ({:.0} per emulated s); {wall:.0} s \
+             wall",
+            self.guest_moves,
+            self.book_moves,
+            self.positions,
+            self.positions as f64 / emulated.max(1e-9)
+        );
+    }
+}
