@@ -107,17 +107,12 @@ SENDBUF:
 TOMAIL: CP      64
         JR      NC,TOMAI1
         PUSH    BC
-        LD      B,A
-        AND     07H
-        LD      C,A             ; file
-        LD      A,B
+        LD      B,A             ; 8 * rank + file
         AND     38H
-        LD      B,A             ; 8 * rank
         RRCA
         RRCA                    ; 2 * rank
         ADD     A,B
-        ADD     A,C
-        ADD     A,21
+        ADD     A,21            ; 21 + 10 * rank + file
         POP     BC
         RET
 TOMAI1: XOR     A
@@ -125,17 +120,13 @@ TOMAI1: XOR     A
 
 TOWIRE: PUSH    BC
         SUB     21
-        LD      C,0             ; 8 * rank
-TOWIR1: CP      10
+        LD      C,A             ; 10 * rank + file, less 2 for every rank counted
+TOWIR1: SUB     10
         JR      C,TOWIR2
-        SUB     10
-        LD      B,A
-        LD      A,C
-        ADD     A,8
-        LD      C,A
-        LD      A,B
+        DEC     C
+        DEC     C
         JR      TOWIR1
-TOWIR2: ADD     A,C
+TOWIR2: LD      A,C             ; 8 * rank + file
         POP     BC
         RET
 
@@ -237,7 +228,10 @@ PLAYM5: OR      (IX+1)
         LD      A,(IX+3)        ; byte 4
         LD      (HL),A
         ; the flags
-        LD      D,0
+        LD      A,E             ; castling (F_CASTL, bit 3) and en passant (F_EP, bit 4)
+        AND     F_CASTL+F_EP    ; are wire bits 4 and 5
+        ADD     A,A
+        LD      D,A
         LD      A,(IX+0)
         POP     HL              ; drop the record and the entry's address
         POP     HL
@@ -247,14 +241,8 @@ PLAYM5: OR      (IX+1)
         SET     0,D             ; a capture (the pawn, for en passant)
 PLAYM6: LD      A,E
         AND     F_PROMO
-        JR      Z,PLAYM7
-        SET     3,D
-PLAYM7: BIT     3,E
-        JR      Z,PLAYM8
-        SET     4,D
-PLAYM8: BIT     4,E
         JR      Z,PLAYM9
-        SET     5,D
+        SET     3,D
 PLAYM9: PUSH    DE
         CALL    INCHECK
         POP     DE
@@ -437,12 +425,11 @@ CGO2:   CALL    BKGO
         INC     HL
         LD      E,(HL)
         CALL    PLAYMV
-        LD      A,(SRFLAGS)     ; a book move: flag bit 7
-        AND     40H             ; 1 << FBOOK
-        ADD     A,A
-        OR      D
-        LD      D,A
-        LD      HL,11*256+T_BEST
+        LD      HL,SRFLAGS      ; a book move: flag bit 7 (A = STATUS is kept)
+        BIT     FBOOK,(HL)
+        JR      Z,CGO3
+        SET     7,D
+CGO3:   LD      HL,11*256+T_BEST
         LD      (MSGBUF),HL
         PUSH    AF
         CALL    MOVOUT
@@ -585,10 +572,9 @@ CQUER2: LD      (DE),A
         LD      (DE),A
         INC     DE
         LD      A,(EPSQ)
-        OR      A
-        LD      A,0FFH
-        JR      Z,CQUER3
-        LD      A,(EPSQ)
+        SUB     1
+        JR      C,CQUER3        ; none: 0FFH
+        INC     A
         CALL    TOWIRE
 CQUER3: LD      (DE),A
         INC     DE
