@@ -93,7 +93,10 @@ fn a_human_move_out_of_the_book_and_a_take_back_leave_it_in_both_engines() {
         reference.take_back().unwrap();
         let g = decide(&mut guest, 300);
         let r = decide(&mut reference, 300);
-        assert!(same(&g, &r), "again after {moves}: module {g:?}, reference {r:?}");
+        assert!(
+            same(&g, &r),
+            "again after {moves}: module {g:?}, reference {r:?}"
+        );
         assert!(!g.book, "after a take-back");
     }
 }

@@ -186,7 +186,10 @@ fn damaged_books_are_refused() {
         Err(BookError::Address(..))
     ));
     let cut = &image[..image.len() - 1];
-    assert_eq!(Book::from_image(cut, addr).unwrap_err(), BookError::Truncated);
+    assert_eq!(
+        Book::from_image(cut, addr).unwrap_err(),
+        BookError::Truncated
+    );
     // The initial position has 20 moves: index 20 is not one of them.
     let mut bad = image.clone();
     bad[addr] = GOES_ON | 20;

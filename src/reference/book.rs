@@ -142,15 +142,12 @@ fn read_list(
         let offset = nodes.len();
         let value = *data.get(offset).ok_or(BookError::Truncated)?;
         let index = usize::from(value & INDEX);
-        let mv = *legal
-            .as_slice()
-            .get(index)
-            .ok_or(BookError::BadIndex {
-                offset,
-                value,
-                index,
-                legal: legal.len(),
-            })?;
+        let mv = *legal.as_slice().get(index).ok_or(BookError::BadIndex {
+            offset,
+            value,
+            index,
+            legal: legal.len(),
+        })?;
         if let Some(p) = previous {
             nodes[p].sibling = Some(offset);
         }
