@@ -65,8 +65,9 @@ CLRBD3: LD      (HL),A
         RET
 
 ; ------------------------------------------------------------------------------------------
-; NEWGAME - the initial position, white to move, all castling rights.
-; In: -   Out: BOARD and state bytes.
+; NEWGAME - the initial position, white to move, all castling rights, no history, and the
+; game in the opening book.
+; In: -   Out: BOARD and state bytes, HISTN = 0, BOOKPTR.
 ; Destroys: A, B, C, D, E, HL.   Called by: RESET, CNEW (match.asm).
 ; ------------------------------------------------------------------------------------------
 NEWGAME:
@@ -99,7 +100,9 @@ NEWGM1: LD      A,(DE)
         LD      (WKING),A
         LD      A,SQ_E8
         LD      (BKING),A
-        RET
+        XOR     A
+        LD      (HISTN),A
+        JP      BKNEW
 
 BACKRNK:
         DEFB    ROOK,KNIGHT,BISHOP,QUEEN,KING,BISHOP,KNIGHT,ROOK

@@ -1,177 +1,98 @@
-; bookplay.asm - the opening book in play: which book line the game is in (BOOKPTR, from NEW
-; through every move played), and GO's book move, as the reference's analys and Book::next.
+; bookplay.asm - the opening book in play (book.asm has the format): where the game is in the
+; book's tree (BOOKPTR, from NEW through every move played), and GO's book move, as the
+; reference's analys and Book::next.
 ;
-; NOT IN THE ROM YET: the ROM is 7,905 bytes with the search (287 free), and
-; book.asm's data alone is 611 bytes. tests/guest_search_hosted.rs assembles this file with
-; book.asm and checks the tracking against Book::next. To put the book in: INCLUDE this file
-; and book.asm in main.asm, call BKNEW in RESET and CNEW, BKOFF in CSETUP and CTAKEBK, BKPLAY
-; at the start of PLAYMV (D = from, E = to), BKGO instead of GOSRCH in CGO, and set bit 7 of
-; BESTMOVE's flags when SRFLAGS has FBOOK.
+; BOOKPTR points at the list of moves the book knows in the position on the board (0: the
+; game has left the book). NEW starts at BOOK; each move played is looked up in that list by
+; its index in the legal-move list (the book's own coding, so no squares are compared);
+; SETUP and TAKEBACK leave the book for the rest of the game.
 
 ; ------------------------------------------------------------------------------------------
-; BKNEW - a new game starts in the book: BOOKPTR = the first line (0 if the book is empty).
-; In: -   Out: BOOKPTR.   Destroys: A, H, L.   Called by: match.asm (NEW, RESET).
+; BKNEW - a new game starts in the book: BOOKPTR = the first list.
+; BKOFF - the game leaves the book (a set-up position, a take-back): BOOKPTR = 0.
+; In: -   Out: BOOKPTR.   Destroys: H, L.   Called by: NEWGAME (board.asm); CSETUP, CTAKEBK.
 ; ------------------------------------------------------------------------------------------
 BKNEW:  LD      HL,BOOK
-        LD      A,(HL)
-        OR      A
-        JR      NZ,BKN1
-        LD      H,A
-        LD      L,A
-BKN1:   LD      (BOOKPTR),HL
-        RET
-
-; ------------------------------------------------------------------------------------------
-; BKOFF - the game leaves the book (a set-up position, a take-back).
-; In: -   Out: BOOKPTR = 0.   Destroys: H, L.   Called by: match.asm (SETUP, TAKEBACK).
-; ------------------------------------------------------------------------------------------
+        JR      BKSET
 BKOFF:  LD      HL,0
-        LD      (BOOKPTR),HL
+BKSET:  LD      (BOOKPTR),HL
         RET
 
 ; ------------------------------------------------------------------------------------------
-; BKPLAY - a move was played: BOOKPTR moves to the first line that has the game's moves so
-; far followed by this one and goes on (book.rs `next`); 0 when there is none. BOOKPTR
-; points at the next move inside that line; lines before it cannot match any longer game.
-; In: D = from, E = to (mailbox squares).   Out: BOOKPTR.
-; Destroys: A, B, C, D, E, H, L.   Called by: PLAYMV (match.asm: MOVE and GO).
+; BKPLAY - a move is played: BOOKPTR moves to the replies the book has for it (book.rs
+; `next`); 0 when the move is not in the list or the line ends with it. A list's moves are
+; separated by their replies, which are skipped: a subtree ends where as many BLAST flags as
+; BGOES flags have been read (each BGOES opens one list, each list ends with one BLAST).
+; In: A = the move's index in the legal-move list of the position before it (MOVLIST).
+; Out: BOOKPTR.   Destroys: A, D, E.   Called by: PLAYER (match.asm), BKGO.
 ; ------------------------------------------------------------------------------------------
-BKPLAY: PUSH    IY              ; (PLAYMV's callers keep IY)
-        CALL    BKPLY0
-        POP     IY
-        RET
-BKPLY0: LD      HL,(BOOKPTR)
-        LD      A,H
-        OR      L
-        RET     Z
-        PUSH    DE
-        LD      B,0             ; B = bytes of the game so far in the line
-BKP1:   PUSH    HL              ; back to the start of the current line
-        LD      DE,BOOK
-        OR      A
-        SBC     HL,DE
-        POP     HL
-        JR      Z,BKP2
-        DEC     HL
-        LD      A,(HL)
-        OR      A
-        INC     HL
-        JR      Z,BKP2          ; the end byte of the line before
-        DEC     HL
-        INC     B
-        JR      BKP1
-BKP2:   POP     DE              ; HL = line start L0 (also the first candidate P)
-        PUSH    HL
-        POP     IY              ; IY = L0, the game's moves so far
-BKP3:   LD      A,(HL)
-        OR      A
-        JR      Z,BKOFF         ; the end of the book
-        PUSH    HL              ; P
-        PUSH    IY
-        LD      C,B
-        INC     C
-BKP4:   DEC     C               ; compare the first B bytes of P and L0
-        JR      Z,BKP5
-        LD      A,(IY+0)
-        CP      (HL)
-        INC     HL
-        INC     IY
-        JR      Z,BKP4
-        JR      BKP7            ; differs
-BKP5:   LD      A,(HL)
-        CP      D
-        JR      NZ,BKP7
-        INC     HL
-        LD      A,(HL)
-        CP      E
-        JR      NZ,BKP7
-        INC     HL
-        LD      A,(HL)
-        OR      A
-        JR      Z,BKP7          ; the line ends here: it gives no next move
-        POP     IY
-        POP     DE
-        LD      (BOOKPTR),HL
-        RET
-BKP7:   POP     IY
-        POP     HL
-BKP8:   LD      A,(HL)          ; skip to the next line
-        INC     HL
-        OR      A
-        JR      NZ,BKP8
-        JR      BKP3
-
-; ------------------------------------------------------------------------------------------
-; BKPROBE - the book's next move for the game, if it is still in the book.
-; In: BOOKPTR.   Out: C set, D = from, E = to when there is one; NC when not.
-; Destroys: A, H, L.   Called by: GOSRCH.
-; ------------------------------------------------------------------------------------------
-BKPROBE:
+BKPLAY: PUSH    HL
+        LD      D,A
         LD      HL,(BOOKPTR)
         LD      A,H
         OR      L
-        RET     Z               ; NC
-        LD      D,(HL)
+        JR      Z,BKPL9         ; out of the book already
+BKPL1:  LD      A,(HL)          ; the next move of the list
         INC     HL
-        LD      E,(HL)
-        SCF
+        LD      E,A
+        AND     3FH
+        CP      D
+        JR      Z,BKPL6
+        BIT     6,E
+        JR      NZ,BKPL8        ; the list's last move: the game leaves the book
+        DEC     HL              ; skip this move and its replies
+        LD      E,0             ; E = BGOES flags read - BLAST flags read
+BKPL2:  LD      A,(HL)
+        INC     HL
+        RLA                     ; carry: BGOES
+        JR      NC,BKPL3
+        INC     E
+BKPL3:  RLA                     ; carry: BLAST
+        JR      NC,BKPL4
+        DEC     E
+BKPL4:  INC     E
+        DEC     E
+        JR      NZ,BKPL2
+        JR      BKPL1
+BKPL6:  BIT     7,E
+        JR      NZ,BKPL9        ; the line goes on: HL = the replies
+BKPL8:  LD      HL,0
+BKPL9:  LD      (BOOKPTR),HL
+        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
-; BKGO - GO with the book: the book move when the game is in the book (FBOOK set, score 0,
-; no positions, no passes, as book.rs), else GOSRCH.
-; In: BUDGET, BOOKPTR.   Out: as ANALYS; SRFLAGS bit FBOOK when the move came from the book.
-; Destroys: all but SP.   Called by: CGO (match.asm) once the book is in the ROM.
+; BKGO - GO with the book: while the game is in the book, the first move of its list (score
+; 0, no positions, no passes, SRFLAGS = FBOOK only, as book.rs); else GOSRCH.
+; In: BUDGET, BOOKPTR, the root list from MOVESTK (CGO's MOVLIST, in GEN order).
+; Out: as ANALYS; SRFLAGS bit FBOOK when the move came from the book.
+; Destroys: all but SP.   Called by: CGO (match.asm).
 ; ------------------------------------------------------------------------------------------
-BKGO:   CALL    BKPROBE
-        JP      NC,GOSRCH
-        ; the book move as a legal move: find it in the root list (its flags)
-        PUSH    DE
-        CALL    POSANA
-        CALL    TOTAL
-        LD      (ROOTPOS),HL
-        LD      (PLYTAB+PPOS),HL
-        LD      HL,MOVESTK
-        LD      (MSTOP),HL
-        XOR     A
-        LD      (PLYN),A
-        INC     A
-        CALL    GENEVAL
-        POP     DE
-        LD      A,B
-        CP      MSCAP+1
-        JR      C,BKG1
-        LD      B,MSCAP
-BKG1:   LD      HL,MOVESTK
-BKG2:   LD      A,(HL)
-        CP      D
-        JR      NZ,BKG3
-        INC     HL
+BKGO:   LD      HL,(BOOKPTR)
+        LD      A,H
+        OR      L
+        JP      Z,GOSRCH
         LD      A,(HL)
-        DEC     HL
-        CP      E
-        JR      Z,BKG4
-BKG3:   PUSH    DE
+        AND     3FH             ; the book's move: this entry of the root list
+        PUSH    AF
+        CALL    BKPLAY          ; the game follows it (BKPLAY finds it first in the list)
+        POP     AF
+        LD      HL,MOVESTK
         LD      DE,MSENTRY
-        ADD     HL,DE
-        POP     DE
-        DJNZ    BKG2
-        CALL    BKOFF           ; not legal here: the game has left the book after all
-        JP      GOSRCH
-BKG4:   LD      DE,BESTMV       ; from the book: score 0, 0 positions, 0 passes
+        INC     A
+        JR      BKGO2
+BKGO1:  ADD     HL,DE
+BKGO2:  DEC     A
+        JR      NZ,BKGO1
+        LD      DE,BESTMV       ; from, to, flags
         LD      BC,3
         LDIR
-        LD      HL,BESTMV+2
-        LD      A,(HL)
-        AND     3FH             ; done and check bits are the move stack's, not the move's
-        LD      (HL),A
-        LD      HL,0
+        LD      H,B             ; BC = 0 after LDIR: score 0, 0 positions, 0 passes
+        LD      L,C
         LD      (SCORE),HL
         LD      (POSCNT),HL
         LD      (POSCNT+2),HL
-        XOR     A
-        LD      (PASSES),A
-        LD      A,40H           ; FBOOK
+        LD      (PASSES),A      ; A = 0
+        LD      A,40H           ; 1 << FBOOK
         LD      (SRFLAGS),A
         RET
-

@@ -14,8 +14,6 @@ RESET:  DI
         LD      SP,RAMTOP
         CALL    LINIT
         CALL    NEWGAME
-        XOR     A
-        LD      (HISTN),A
         LD      A,2             ; level 2 (beginner, about 10 s a move) until told otherwise
         LD      (LEVEL),A
         LD      HL,READYMSG
@@ -39,9 +37,10 @@ READYMSG:
         INCLUDE "eval.asm"
         INCLUDE "node.asm"
         INCLUDE "search.asm"
-
-; The opening book (book.asm, 611 bytes, and bookplay.asm) does not fit yet: the ROM is
-; 7,905 bytes without it (287 free). bookplay.asm says how it goes in.
+; The opening book: bookplay.asm follows the game in it and plays its moves (GO); book.asm
+; is its data, 217 bytes, which the reference reads from the image at label BOOK too.
+        INCLUDE "bookplay.asm"
+        INCLUDE "book.asm"
 
 ; Fill the rest of the 8 KB ROM with FFH (erased EPROM), so any assembler run gives the
 ; whole image: `c7010 asm asm/main.asm -o X.bin` and `pasmo -I asm --bin` alike. Code that

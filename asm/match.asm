@@ -86,18 +86,15 @@ CMDTAB: DEFW    CNEW,CSETUP,PLAYER,CGO,CMOVNOW,CLEVEL,CTAKEBK,CPERFT,CQUERY
 ; ------------------------------------------------------------------------------------------
 SENDOK: LD      A,(MSGBUF)
         LD      (MSGBUF+2),A
-        LD      HL,T_OK*256+1   ; type OK (high byte), length 1
+        LD      HL,1*256+T_OK
         JR      SENDRPL
 SENDERR:
         LD      (MSGBUF+3),A
         LD      A,(MSGBUF)
         LD      (MSGBUF+2),A
-        LD      HL,T_ERROR*256+2
+        LD      HL,2*256+T_ERROR
 SENDRPL:
-        LD      A,H
-        LD      (MSGBUF),A
-        LD      A,L
-        LD      (MSGBUF+1),A
+        LD      (MSGBUF),HL     ; HL = length (high byte), type (low byte)
 SENDBUF:
         LD      HL,MSGBUF
         JP      SENDMSG
@@ -110,17 +107,12 @@ SENDBUF:
 TOMAIL: CP      64
         JR      NC,TOMAI1
         PUSH    BC
-        LD      B,A
-        AND     07H
-        LD      C,A             ; file
-        LD      A,B
+        LD      B,A             ; 8 * rank + file
         AND     38H
-        LD      B,A             ; 8 * rank
         RRCA
         RRCA                    ; 2 * rank
         ADD     A,B
-        ADD     A,C
-        ADD     A,21
+        ADD     A,21            ; 21 + 10 * rank + file
         POP     BC
         RET
 TOMAI1: XOR     A
@@ -128,17 +120,13 @@ TOMAI1: XOR     A
 
 TOWIRE: PUSH    BC
         SUB     21
-        LD      C,0             ; 8 * rank
-TOWIR1: CP      10
+        LD      C,A             ; 10 * rank + file, less 2 for every rank counted
+TOWIR1: SUB     10
         JR      C,TOWIR2
-        SUB     10
-        LD      B,A
-        LD      A,C
-        ADD     A,8
-        LD      C,A
-        LD      A,B
+        DEC     C
+        DEC     C
         JR      TOWIR1
-TOWIR2: ADD     A,C
+TOWIR2: LD      A,C             ; 8 * rank + file
         POP     BC
         RET
 
@@ -240,7 +228,10 @@ PLAYM5: OR      (IX+1)
         LD      A,(IX+3)        ; byte 4
         LD      (HL),A
         ; the flags
-        LD      D,0
+        LD      A,E             ; castling (F_CASTL, bit 3) and en passant (F_EP, bit 4)
+        AND     F_CASTL+F_EP    ; are wire bits 4 and 5
+        ADD     A,A
+        LD      D,A
         LD      A,(IX+0)
         POP     HL              ; drop the record and the entry's address
         POP     HL
@@ -250,14 +241,8 @@ PLAYM5: OR      (IX+1)
         SET     0,D             ; a capture (the pawn, for en passant)
 PLAYM6: LD      A,E
         AND     F_PROMO
-        JR      Z,PLAYM7
-        SET     3,D
-PLAYM7: BIT     3,E
-        JR      Z,PLAYM8
-        SET     4,D
-PLAYM8: BIT     4,E
         JR      Z,PLAYM9
-        SET     5,D
+        SET     3,D
 PLAYM9: PUSH    DE
         CALL    INCHECK
         POP     DE
@@ -304,7 +289,7 @@ MOVOU2: LD      A,D
         OR      A
         RET     Z
         LD      (MSGBUF+2),A    ; GAMEOVER: 1 checkmate, 2 stalemate
-        LD      HL,T_OVER*256+1
+        LD      HL,1*256+T_OVER
         JP      SENDRPL
 
 ; ------------------------------------------------------------------------------------------
@@ -313,8 +298,6 @@ MOVOU2: LD      A,D
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CNEW:   CALL    NEWGAME
-        XOR     A
-        LD      (HISTN),A
         JP      SENDOK
 
 ; ------------------------------------------------------------------------------------------
@@ -348,6 +331,7 @@ CLEVEL: LD      A,(MSGBUF+2)
 ; ------------------------------------------------------------------------------------------
 PLAYER: CALL    MOVLIST
         LD      A,B
+        LD      (MSGBUF+5),A    ; the number of legal moves (MOVOUT writes this byte later)
         OR      A
         LD      A,E_OVER
         JP      Z,SENDERR
@@ -383,25 +367,24 @@ PLAYR3: INC     HL              ; HL = entry + 3: on to the next entry
         DJNZ    PLAYR1
         LD      A,E_ILLEG
         JP      SENDERR
-PLAYR4: LD      E,(HL)          ; found: HL = entry + 2
+PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
+        SUB     B
+        CALL    BKPLAY
+        LD      E,(HL)
         DEC     HL
         LD      C,(HL)
         DEC     HL
         LD      B,(HL)
         CALL    PLAYMV
-        LD      HL,T_ACCPT*256+4
-        PUSH    AF
-        LD      A,H
-        LD      (MSGBUF),A
-        LD      A,L
-        LD      (MSGBUF+1),A
-        POP     AF
+        LD      HL,4*256+T_ACCPT
+        LD      (MSGBUF),HL
         JP      MOVOUT          ; the wire move is still in MSGBUF+2..4
 
 ; ------------------------------------------------------------------------------------------
 ; CGO - GO [budget]: the search (GOSRCH, search.asm) with the payload's budget or the level's;
 ; INFO after every pass; BESTMOVE move, flags, score, positions, passes; the move is
-; played; maybe GAMEOVER. (No book yet: asm/bookplay.asm says how it goes in.) A command that arrives meanwhile stops the
+; played; maybe GAMEOVER. While the game is in the opening book, GO plays the book's move
+; instead (BKGO, bookplay.asm; BESTMOVE flag bit 7). A command that arrives meanwhile stops the
 ; search (MOVENOW is then taken as any command: outside a search it does nothing). Then the
 ; module thinks on the opponent's time (PONDER) until the next command.
 ; GAME_OVER when there is no legal move.
@@ -422,7 +405,7 @@ CGO:    CALL    MOVLIST
         LDIR
         JR      CGO2
 CGO1:   CALL    LVLBUD
-CGO2:   CALL    GOSRCH
+CGO2:   CALL    BKGO
         LD      HL,BESTMV       ; BESTMOVE: move, flags, score, positions, passes
         LD      DE,MSGBUF+2
         CALL    WIREMV
@@ -442,13 +425,12 @@ CGO2:   CALL    GOSRCH
         INC     HL
         LD      E,(HL)
         CALL    PLAYMV
-        LD      HL,T_BEST*256+11
-        PUSH    AF
-        LD      A,H
-        LD      (MSGBUF),A
-        LD      A,L
-        LD      (MSGBUF+1),A
-        POP     AF
+        LD      HL,SRFLAGS      ; a book move: flag bit 7 (A = STATUS is kept)
+        BIT     FBOOK,(HL)
+        JR      Z,CGO3
+        SET     7,D
+CGO3:   LD      HL,11*256+T_BEST
+        LD      (MSGBUF),HL
         PUSH    AF
         CALL    MOVOUT
         POP     AF
@@ -529,6 +511,7 @@ TAKEB5: LD      (UNDOTMP+2),A   ; old en-passant square
 TAKEB6: LD      (UNDOTMP),A
         LD      HL,UNDOTMP
         CALL    UNMAKE
+        CALL    BKOFF           ; the book does not know where the game came from
         JP      SENDOK
 
 ; ------------------------------------------------------------------------------------------
@@ -547,7 +530,7 @@ CPERFT: LD      A,(MSGBUF+2)
         LD      DE,MSGBUF+3
         LD      BC,4
         LDIR
-        LD      HL,T_PERFT*256+5
+        LD      HL,5*256+T_PERFT
         JP      SENDRPL
 
 ; ------------------------------------------------------------------------------------------
@@ -589,10 +572,9 @@ CQUER2: LD      (DE),A
         LD      (DE),A
         INC     DE
         LD      A,(EPSQ)
-        OR      A
-        LD      A,0FFH
-        JR      Z,CQUER3
-        LD      A,(EPSQ)
+        SUB     1
+        JR      C,CQUER3        ; none: 0FFH
+        INC     A
         CALL    TOWIRE
 CQUER3: LD      (DE),A
         INC     DE
@@ -614,7 +596,7 @@ CQUER3: LD      (DE),A
         INC     HL
         LD      A,(LEVEL)
         LD      (HL),A
-        LD      HL,T_STATE*256+72
+        LD      HL,72*256+T_STATE
         JP      SENDRPL
 
 ; ------------------------------------------------------------------------------------------
@@ -627,19 +609,6 @@ CQUER3: LD      (DE),A
 ; In: MSGBUF = the command.   Out: its answer sent.
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
-CASTCHK MACRO   BITN,KSQ,KCODE,RSQ,RCODE
-        LOCAL   CASTC1
-        BIT     BITN,C
-        JR      Z,CASTC1
-        LD      A,(MSGBUF+2+KSQ)
-        CP      KCODE
-        JP      NZ,CSETBAD
-        LD      A,(MSGBUF+2+RSQ)
-        CP      RCODE
-        JP      NZ,CSETBAD
-CASTC1:
-        ENDM
-
 CSETUP: LD      HL,MSGBUF+2
         LD      BC,0            ; B white kings, C black kings
         LD      D,0             ; wire square
@@ -681,11 +650,21 @@ CSETU3: INC     HL
         LD      A,(MSGBUF+67)   ; castling
         CP      16
         JP      NC,CSETBAD
-        LD      C,A
-        CASTCHK 0,4,6,7,4       ; K: king e1, rook h1
-        CASTCHK 1,4,6,0,4       ; Q: king e1, rook a1
-        CASTCHK 2,60,14,63,12   ; k: king e8, rook h8
-        CASTCHK 3,60,14,56,12   ; q: king e8, rook a8
+        LD      C,A             ; each right given needs its king and rook at home
+        LD      HL,CASTTAB
+        LD      D,MSGBUF/256    ; the payload is in one page
+CSETC1: LD      B,2             ; the king, then the rook
+CSETC2: LD      E,(HL)          ; the square's byte in the payload, then the piece it needs
+        INC     HL
+        LD      A,(DE)
+        CP      (HL)
+        INC     HL
+        JR      Z,CSETC3
+        BIT     0,C
+        JP      NZ,CSETBAD      ; the right is given, the piece is not at home
+CSETC3: DJNZ    CSETC2
+        SRL     C               ; the next right; none left to check when C is 0
+        JR      NZ,CSETC1
         LD      A,(MSGBUF+68)   ; en passant
         CP      0FFH
         JR      Z,CSETU4
@@ -701,6 +680,14 @@ CSETU5: LD      A,(MSGBUF+68)
 CSETBAD:
         LD      A,E_BADPOS
         JP      SENDERR
+
+; CASTTAB - per castling right (K, Q, k, q: bits 0-3 of SETUP's castling byte), the payload
+; bytes (low address) and wire piece codes of its king and its rook at home.
+CASTTAB:
+        DEFB    (MSGBUF+2+4) MOD 256,6,(MSGBUF+2+7) MOD 256,4           ; K: Ke1, Rh1
+        DEFB    (MSGBUF+2+4) MOD 256,6,(MSGBUF+2+0) MOD 256,4           ; Q: Ke1, Ra1
+        DEFB    (MSGBUF+2+60) MOD 256,14,(MSGBUF+2+63) MOD 256,12       ; k: Ke8, Rh8
+        DEFB    (MSGBUF+2+60) MOD 256,14,(MSGBUF+2+56) MOD 256,12       ; q: Ke8, Ra8
         ; keep the old position in the (idle) move stack, then build the new one
 CSETU4: LD      HL,BOARD
         LD      DE,MOVESTK
@@ -765,4 +752,5 @@ CSETU8: INC     HL
         JP      CSETBAD
 CSETUB: XOR     A
         LD      (HISTN),A
+        CALL    BKOFF           ; a set-up position is not in the book
         JP      SENDOK

@@ -52,38 +52,32 @@ PFTHOOK:
         JR      NZ,PFTHK1
         INC     (HL)            ; the last ply: one more leaf
         LD      HL,PFTCNT
-        INC     (HL)
+        LD      D,4             ; a 4-byte count, low byte first
+PFTHK2: INC     (HL)
         JR      NZ,PFTHK3
         INC     HL
-        INC     (HL)
-        JR      NZ,PFTHK3
+        DEC     D
+        JR      NZ,PFTHK2
+PFTHK3: LD      HL,(MSTOP)      ; B, C, E are still the move
         INC     HL
-        INC     (HL)
-        JR      NZ,PFTHK3
         INC     HL
-        INC     (HL)
-        JR      PFTHK3
+        INC     HL
+        JP      UNMAKE
 PFTHK1: LD      HL,(MSTOP)      ; one ply deeper: the next frame
         LD      DE,MSENTRY
         ADD     HL,DE
         LD      (MSTOP),HL
         CALL    GEN
+        LD      HL,PFTDEP
+        INC     (HL)
         LD      HL,(MSTOP)
         LD      DE,-MSENTRY
         ADD     HL,DE
         LD      (MSTOP),HL
-        LD      A,(PFTDEP)
-        INC     A
-        LD      (PFTDEP),A
         LD      B,(HL)          ; GEN took our registers: the move from the frame
         INC     HL
         LD      C,(HL)
         INC     HL
         LD      E,(HL)
-        INC     HL
-        JP      UNMAKE
-PFTHK3: LD      HL,(MSTOP)      ; B, C, E are still the move
-        INC     HL
-        INC     HL
         INC     HL
         JP      UNMAKE

@@ -325,9 +325,7 @@ POINT1: BIT     7,D             ; the others read "own" squares: black mirrored
         LD      E,A
 POINT2: LD      A,D
         AND     70H
-        LD      HL,PTMINOR
         CP      40H
-        JR      C,POINT8        ; knight, bishop
         JR      NZ,POINT4
         LD      A,E             ; rook: ROOKFIL[colour][file], +2 on the own 7th rank
         AND     7
@@ -343,15 +341,51 @@ POINT3: LD      HL,ROOKFIL
         JR      NZ,POINTX
         ADD     A,2
         JR      POINTX
-POINT4: LD      HL,PTQUEEN
-        CP      50H
-        JR      Z,POINT8
-        LD      HL,PTKMID       ; the king: middle-game or endgame table
+POINT4: CP      60H
+        JR      NZ,POINT6       ; knight, bishop, queen: from the centre table
         LD      A,(ENDGAME)
         OR      A
+        JR      NZ,POINT6       ; king, endgame: the centre table itself
+        LD      A,E             ; king, middle game: KHOME on the home rank, -2 one rank
+        CP      8               ; up, -4 beyond
+        LD      HL,KHOME
+        JR      C,POINT9
+        CP      16
+        LD      A,-2
+        JR      C,POINTX
+        LD      A,-4
+        JR      POINTX
+POINT6: LD      A,E             ; the centre table is symmetric: fold the square into the
+        AND     7               ; a1-d4 quarter (files and ranks 4-7 mirrored)
+        BIT     2,A
+        JR      Z,POINT7
+        XOR     7
+POINT7: LD      L,A             ; file 0..3
+        LD      A,E
+        AND     38H
+        BIT     5,A
         JR      Z,POINT8
-        LD      HL,PTKEND
-POINT8: LD      A,E
+        XOR     38H
+POINT8: RRCA                    ; 4 * rank 0..3
+        ADD     A,L
+        LD      HL,CENTRE
+        CALL    TABPTR
+        LD      L,(HL)          ; the centre points
+        LD      A,D
+        AND     70H
+        CP      50H
+        LD      A,L
+        JR      C,POINTM        ; knight, bishop
+        JR      NZ,POINTX       ; king, endgame
+        SRA     A               ; queen: half, rounded down (-1 stays -1)
+        JR      POINTX
+POINTM: LD      H,A             ; knight, bishop: -2 more on the home rank (development)
+        LD      A,E
+        CP      8
+        LD      A,H
+        JR      NC,POINTX
+        SUB     2
+        JR      POINTX
 POINT9: CALL    TABPTR
         LD      A,(HL)
 POINTX: POP     DE
@@ -489,41 +523,12 @@ PROMOTAB:
 PADVT:  DEFB    0,0,0,1,2,3,5,0 ; pawn advance by own rank
 PPASST: DEFB    0,1,1,2,3,5,7,0 ; passed pawn by own rank
 
-; Knights and bishops: the centre table, -2 more on the home rank (development).
-PTMINOR:
-        DEFB    -4,-3,-3,-3,-3,-3,-3,-4
-        DEFB    -1,0,0,1,1,0,0,-1
-        DEFB    -1,0,2,2,2,2,0,-1
-        DEFB    -1,1,2,3,3,2,1,-1
-        DEFB    -1,1,2,3,3,2,1,-1
-        DEFB    -1,0,2,2,2,2,0,-1
-        DEFB    -1,0,0,1,1,0,0,-1
-        DEFB    -2,-1,-1,-1,-1,-1,-1,-2
-; Queen: the centre table shifted right once, arithmetically (-1 stays -1, as SRA).
-PTQUEEN:
-        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
-        DEFB    -1,0,0,0,0,0,0,-1
-        DEFB    -1,0,1,1,1,1,0,-1
-        DEFB    -1,0,1,1,1,1,0,-1
-        DEFB    -1,0,1,1,1,1,0,-1
-        DEFB    -1,0,1,1,1,1,0,-1
-        DEFB    -1,0,0,0,0,0,0,-1
-        DEFB    -1,-1,-1,-1,-1,-1,-1,-1
-; King, middle game: the home rank a..h, -2 one rank up, -4 beyond.
-PTKMID: DEFB    1,3,2,0,0,-1,3,1
-        DEFB    -2,-2,-2,-2,-2,-2,-2,-2
-        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
-        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
-        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
-        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
-        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
-        DEFB    -4,-4,-4,-4,-4,-4,-4,-4
-; King, endgame: the centre table itself.
-PTKEND: DEFB    -2,-1,-1,-1,-1,-1,-1,-2
-        DEFB    -1,0,0,1,1,0,0,-1
-        DEFB    -1,0,2,2,2,2,0,-1
-        DEFB    -1,1,2,3,3,2,1,-1
-        DEFB    -1,1,2,3,3,2,1,-1
-        DEFB    -1,0,2,2,2,2,0,-1
-        DEFB    -1,0,0,1,1,0,0,-1
-        DEFB    -2,-1,-1,-1,-1,-1,-1,-2
+; The centre table, one quarter (files a-d, ranks 1-4; it is symmetric both ways): the
+; king's in the endgame; knights and bishops -2 more on the home rank; the queen's is
+; half of it, rounded down (POINTS).
+CENTRE: DEFB    -2,-1,-1,-1
+        DEFB    -1,0,0,1
+        DEFB    -1,0,2,2
+        DEFB    -1,1,2,3
+; King, middle game, on the home rank a..h (-2 one rank up, -4 beyond: POINTS).
+KHOME:  DEFB    1,3,2,0,0,-1,3,1

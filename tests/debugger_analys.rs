@@ -88,13 +88,14 @@ fn search_scenario_on_the_guest_rom() {
                 assert!(out.contains("ply 0: no moves listed"), "{out}");
             }
             "bt" if regs.pc == analys => {
-                // GOSRCH jumps to ANALYS, so the word at SP returns behind the CALL GOSRCH
-                // of the GO command, and the walk names that place.
+                // Out of the book BKGO jumps to GOSRCH, which jumps to ANALYS, so the word
+                // at SP returns behind the CALL BKGO of the GO command, and the walk names
+                // that place.
                 let back_to = word(&session, regs.sp);
                 assert_eq!(session.machine().read(back_to - 3), 0xCD, "a CALL");
-                assert_eq!(word(&session, back_to - 2), symbol("GOSRCH"));
+                assert_eq!(word(&session, back_to - 2), symbol("BKGO"));
                 assert!(out.contains(&format!("#1  {back_to:04X}  ")), "{out}");
-                assert!(out.contains("(CALL GOSRCH from"), "{out}");
+                assert!(out.contains("(CALL BKGO from"), "{out}");
             }
             "run-to THKR" => assert_eq!(regs.pc, thkr),
             "next" => {

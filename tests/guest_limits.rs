@@ -5,7 +5,8 @@
 
 use c7010::guest::session::wire_move;
 use c7010::guest::{GuestImage, GuestSession};
-use c7010::reference::{Board, legal_moves};
+use c7010::reference::book::Book;
+use c7010::reference::{Board, analys, legal_moves};
 
 use c7010::reference::random::Xorshift as Rng;
 
@@ -14,21 +15,26 @@ fn games_stay_inside_ram_and_agree_with_the_reference() {
     let image = GuestImage::builtin();
     let ram_used = u32::from(image.symbol("RAMUSED").unwrap());
     let ram_top = u32::from(image.symbol("RAMTOP").unwrap());
+    let book = Book::from_image(&image.rom, image.symbol("BOOK").unwrap() as usize).unwrap();
     let mut s = GuestSession::boot(&image).unwrap();
     let mut rng = Rng(0xC701_0000_0000_0005);
     let mut plies = 0;
     for game in 0..4 {
         s.new_game().unwrap();
         let mut board = Board::startpos();
+        let mut history = Vec::new();
         for ply in 0..80 {
             let moves = legal_moves(&board);
             if moves.is_empty() {
                 break;
             }
             let m = if ply % 2 == game % 2 {
-                // The guest's move: its search, which is the reference's (tests/guest_search.rs).
+                // The guest's move: the book's or its search, which are the reference's
+                // (tests/guest_search.rs).
                 let best = s.go(Some(60), |_| {}).unwrap();
-                let m = c7010::reference::search(&board, 60).best.unwrap();
+                let m = analys(&board, &history, Some(&book), 60, &mut |_| {})
+                    .best
+                    .unwrap();
                 assert_eq!(best.mv, wire_move(&m), "game {game} ply {ply}");
                 m
             } else {
@@ -37,6 +43,7 @@ fn games_stay_inside_ram_and_agree_with_the_reference() {
                 m
             };
             board.make(m);
+            history.push(m);
             plies += 1;
             assert_eq!(s.query().unwrap().board, board, "game {game} ply {ply}");
         }

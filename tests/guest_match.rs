@@ -210,15 +210,28 @@ fn level_is_checked_and_reported() {
 }
 
 #[test]
-fn go_plays_the_searched_move_and_it_enters_the_history() {
-    // GO searches now (search.asm; tests/guest_search.rs compares it with the reference in
-    // full): the move is the reference's, played on the module's board.
+fn go_plays_the_book_then_the_searched_move_and_it_enters_the_history() {
+    // From the initial position GO plays the opening book's first move at once: flag "book",
+    // score 0, no positions searched.
     let mut s = session();
-    let b = Board::startpos();
+    let book = s.go(Some(300), |_| {}).unwrap();
+    let e4 = c7010::reference::parse_uci(&Board::startpos(), "e2e4").unwrap();
+    assert_eq!(book.mv, wire_move(&e4));
+    assert!(book.flags.has(MoveFlags::BOOK));
+    assert_eq!((book.score, book.positions, book.passes), (0, 0, 0));
+    // A reply the book does not know leaves it: GO searches now (search.asm;
+    // tests/guest_search.rs compares it with the reference in full): the move is the
+    // reference's, played on the module's board.
+    s.play_uci("a7a6").unwrap();
+    let mut b = Board::startpos();
+    b.make(e4);
+    let a6 = c7010::reference::parse_uci(&b, "a7a6").unwrap();
+    b.make(a6);
     let best = s.go(Some(300), |_| {}).unwrap();
     let want = c7010::reference::search(&b, 300);
     let first = want.best.unwrap();
     assert_eq!(best.mv, wire_move(&first));
+    assert!(!best.flags.has(MoveFlags::BOOK));
     assert_eq!((best.score, best.positions), (want.score, want.positions));
     assert!(best.t_states > 0);
     let mut after = b.clone();
@@ -228,6 +241,49 @@ fn go_plays_the_searched_move_and_it_enters_the_history() {
     s.go(Some(200), |_| {}).unwrap();
     s.take_back().unwrap();
     assert_eq!(s.query().unwrap().board, after);
+}
+
+#[test]
+fn the_module_follows_the_book_through_moves_and_leaves_it_on_setup_and_takeback() {
+    let image = GuestImage::builtin();
+    let book = c7010::reference::book::Book::from_image(
+        &image.rom,
+        image.symbol("BOOK").unwrap() as usize,
+    )
+    .unwrap();
+    // The console plays the Italian, the module answers from the book every time.
+    let mut s = session();
+    let mut b = Board::startpos();
+    let mut history: Vec<Move> = Vec::new();
+    for (ply, console) in ["e2e4", "", "g1f3", "", "f1c4", ""].iter().enumerate() {
+        let m = if console.is_empty() {
+            let best = s.go(Some(300), |_| {}).unwrap();
+            assert!(best.flags.has(MoveFlags::BOOK), "ply {ply}");
+            let (from, to) = book.next(&history).unwrap();
+            let m = *legal_moves(&b)
+                .as_slice()
+                .iter()
+                .find(|m| m.from == from && m.to == to)
+                .unwrap();
+            assert_eq!(best.mv, wire_move(&m), "ply {ply}");
+            m
+        } else {
+            s.play_uci(console).unwrap();
+            c7010::reference::parse_uci(&b, console).unwrap()
+        };
+        b.make(m);
+        history.push(m);
+    }
+    assert_eq!(s.query().unwrap().board, b);
+    // A take-back leaves the book for the rest of the game.
+    s.take_back().unwrap();
+    let best = s.go(Some(300), |_| {}).unwrap();
+    assert!(!best.flags.has(MoveFlags::BOOK));
+    // NEW starts in it again; SETUP of the very initial position does not.
+    s.new_game().unwrap();
+    assert!(s.go(Some(300), |_| {}).unwrap().flags.has(MoveFlags::BOOK));
+    s.setup(&Board::startpos()).unwrap();
+    assert!(!s.go(Some(300), |_| {}).unwrap().flags.has(MoveFlags::BOOK));
 }
 
 #[test]

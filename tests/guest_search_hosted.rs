@@ -392,19 +392,30 @@ fn hundred_random_positions_at_2500_equal_the_reference() {
     compare(&random_positions(100, 7010), 2_500);
 }
 
-/// Play a history through BKNEW / BKPLAY and ask BKPROBE, in the test ROM.
+/// Play a history through BKNEW / BKPLAY (each move given as its index in the legal-move
+/// list, as MOVE does), then read the book's next move where BOOKPTR points.
 fn guest_book_next(image: &GuestImage, history: &[Move]) -> Option<(u8, u8)> {
     let mut host = Host::new(image.clone(), Board::startpos());
     host.call("BKNEW");
+    let mut b = Board::startpos();
     for m in history {
+        let index = legal_moves(&b)
+            .as_slice()
+            .iter()
+            .position(|x| x == m)
+            .unwrap();
         let mut r = host.h.machine.registers();
-        r.de = (m.from as u16) << 8 | m.to as u16;
+        r.af = (index as u16) << 8;
         host.h.machine.set_registers(&r);
         host.call("BKPLAY");
+        b.make(*m);
     }
-    host.call("BKPROBE");
-    let r = host.h.machine.registers();
-    (r.af & 1 == 1).then_some(((r.de >> 8) as u8, r.de as u8))
+    let at = host.word(host.sym("BOOKPTR"));
+    (at != 0).then(|| {
+        let index = usize::from(host.h.read(at, 1)[0] & 0x3F);
+        let m = legal_moves(&b).as_slice()[index];
+        (m.from, m.to)
+    })
 }
 
 #[test]

@@ -61,6 +61,33 @@ fn search_prints_move_score_positions_passes_pv() {
 }
 
 #[test]
+fn search_from_the_initial_position_asks_the_book_in_both_engines() {
+    for engine in ["ref", "guest"] {
+        let o = c7010(&["search", "--engine", engine, "--moves", "e2e4 e7e5"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(
+            out.contains("book move\nbestmove g1f3\n"),
+            "{engine}: {out}"
+        );
+        // Without the book both search, and agree.
+        let o = c7010(&[
+            "search",
+            "--engine",
+            engine,
+            "--no-book",
+            "--moves",
+            "e2e4 e7e5",
+            "--budget",
+            "300",
+        ]);
+        let out = stdout(&o);
+        assert!(!out.contains("book move"), "{engine}: {out}");
+        assert!(out.contains("bestmove b1c3\n"), "{engine}: {out}");
+    }
+}
+
+#[test]
 fn solve_reports_solved_over_total() {
     let o = c7010(&[
         "solve",

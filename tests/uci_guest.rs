@@ -87,7 +87,7 @@ fn the_rom_option_boots_another_module_or_keeps_the_old_one() {
     let out = session(&[
         "setoption name Rom value /no/such/rom.bin",
         "setoption name Rom value <builtin>",
-        "position startpos moves e2e4",
+        "position startpos moves h2h4", // out of the book: no "info string book move"
         "go nodes 100",
     ]);
     let first = out.lines().next().unwrap();

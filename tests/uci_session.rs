@@ -55,7 +55,8 @@ fn a_game_under_a_clock() {
         "uci",
         "isready",
         "ucinewgame",
-        "position startpos moves e2e4",
+        // Out of the opening book, so the engine thinks on the clock.
+        "position startpos moves a2a3",
         "go wtime 60000 btime 60000 winc 1000 binc 1000",
         "position startpos moves e2e4 b8c6 d2d4",
         "go wtime 59000 btime 58000 movestogo 10",
@@ -67,7 +68,7 @@ fn a_game_under_a_clock() {
     insta::assert_snapshot!(text);
     let best = best_moves(&text);
     assert_eq!(best.len(), 4);
-    assert!(legal_after(START, &["e2e4"], best[0]));
+    assert!(legal_after(START, &["a2a3"], best[0]));
     assert!(legal_after(START, &["e2e4", "b8c6", "d2d4"], best[1]));
     assert!(legal_after(START, &["d2d4", "d7d5", "c2c4"], best[2]));
     // `go nodes` after an answered `go` thinks for the other side of the same game.
@@ -136,8 +137,10 @@ fn malformed_input_is_reported_and_ignored() {
         "isready",
     ]);
     insta::assert_snapshot!(text);
-    // Every bad line got an explanation, and the engine still answered the go.
-    assert_eq!(text.matches("info string").count(), 17, "{text}");
+    // Every bad line got an explanation, and the engine still answered the go (from the
+    // initial position: a book move, which says so in one more line).
+    assert_eq!(text.matches("info string").count(), 18, "{text}");
+    assert!(text.contains("info string book move"), "{text}");
     assert_eq!(best_moves(&text).len(), 1);
     assert!(legal_after(START, &[], best_moves(&text)[0]));
     assert!(text.ends_with("> isready\nreadyok\n"));
@@ -166,7 +169,7 @@ fn options_change_the_engine() {
         "setoption name Clock value emulated",
         // A module at twice the clock thinks twice as many positions in the same time.
         "setoption name ClockMHz value 8.867238",
-        "position startpos moves e2e4",
+        "position startpos moves a2a3", // out of the opening book: the engine thinks
         "go movetime 1000",
         "setoption name ClockMHz value default",
         "go movetime 1000",

@@ -24,14 +24,18 @@ pub struct Args {
     /// Budget of positions evaluated.
     #[arg(long)]
     budget: Option<u32>,
-    /// Moves played from the initial position (UCI, space separated); with `--book` the
-    /// opening book is asked first. Not together with `--fen`.
+    /// Moves played from the initial position (UCI, space separated); the opening book is
+    /// asked first (as the module does), unless `--no-book`. Not together with `--fen`.
     #[arg(long, conflicts_with = "fen")]
     moves: Option<String>,
     /// ROM image holding the opening book at its `BOOK` symbol (read from the `.sym` file
-    /// beside it), e.g. roms/c7010.bin.
-    #[arg(long)]
+    /// beside it), e.g. roms/c7010.bin (default: the built-in ROM's book).
+    #[arg(long, conflicts_with = "no_book")]
     book: Option<std::path::PathBuf>,
+    /// Search even where the opening book has a move: the reference without its book, the
+    /// module set up with SETUP (which leaves its book) instead of NEW and the moves.
+    #[arg(long)]
+    no_book: bool,
 }
 
 /// Read a ROM image and the address of its `BOOK` symbol from the `.sym` file beside it.
@@ -93,10 +97,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         history.push(m);
     }
     let budget = budget_of(args.level, args.budget)?;
+    let from_start = args.fen.is_none() && !args.no_book;
     if args.engine == Engine::Guest {
-        return run_guest(args.fen.is_none(), &board, &history, budget);
+        return run_guest(from_start, &board, &history, budget);
     }
-    let book_image = args.book.as_deref().map(load_book_image).transpose()?;
+    let book_image = match (&args.book, from_start) {
+        (Some(rom), _) => Some(load_book_image(rom)?),
+        (None, true) => {
+            let image = GuestImage::builtin();
+            let addr = image.symbol("BOOK")?;
+            Some((image.rom, addr as usize))
+        }
+        (None, false) => None,
+    };
     let book = match &book_image {
         Some((image, addr)) => Some(Book::from_image(image, *addr)?),
         None => None,
@@ -146,7 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// The guest's search of `board`: from the initial position NEW and the game's moves (so the
-/// module's book follows the game), else SETUP; then GO through the latch protocol, with the
+/// module's book follows the game), else (or with `--no-book`) SETUP; then GO through the latch protocol, with the
 /// INFO lines as they come, the move and the emulated time and T-states it took.
 fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> anyhow::Result<()> {
     if c7010::reference::legal_moves(board).is_empty() {
@@ -186,6 +199,9 @@ fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> 
     })?;
     let secs = start.elapsed().as_secs_f64();
     let emulated = best.t_states as f64 / DEFAULT_CLOCK_HZ;
+    if best.flags.has(c7010::protocol::MoveFlags::BOOK) {
+        println!("book move");
+    }
     println!("bestmove {}", best.mv);
     println!("score {} ({})", score_text(best.score), best.score);
     println!("positions {}", best.positions);

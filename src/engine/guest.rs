@@ -118,11 +118,13 @@ impl GuestEngine {
         }
     }
 
-    /// `SETUP` of the start position and every move again.
+    /// `SETUP` of the start position and every move again (`SETUP` even for the initial
+    /// position: a take-back leaves the book, as a one-ply `TAKEBACK` does).
     fn replay(&mut self) -> Result<(), EngineError> {
         let start = self.start.clone();
         let moves = std::mem::take(&mut self.history);
-        self.set_position(&start)?;
+        self.ask_ok(&Command::Setup(Box::new(wire_position(&start))))?;
+        self.board = start;
         for m in moves {
             self.play(m)?;
         }

@@ -1,5 +1,7 @@
 //! The native reference engine behind the [`Engine`] interface: it thinks instantly (no
 //! emulated clock) and keeps its own game history for the book and for take-backs.
+//! The book follows the module's rules (asm/bookplay.asm): a game from the initial position
+//! is in the book until it leaves the book's lines; a take-back leaves it for good.
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
@@ -12,6 +14,8 @@ pub struct RefEngine {
     start: Board,
     board: Board,
     history: Vec<Move>,
+    /// False once a take-back happened: the module's TAKEBACK leaves the book.
+    book_open: bool,
     level: u8,
     pending: Option<Limit>,
     image: GuestImage,
@@ -25,6 +29,7 @@ impl RefEngine {
             start: Board::startpos(),
             board: Board::startpos(),
             history: Vec::new(),
+            book_open: true,
             level: 2,
             pending: None,
             image: GuestImage::builtin(),
@@ -47,7 +52,7 @@ impl RefEngine {
             .symbol("BOOK")
             .ok()
             .and_then(|addr| Book::from_image(&self.image.rom, addr as usize).ok());
-        let from_start = self.start == Board::startpos();
+        let from_start = self.start == Board::startpos() && self.book_open;
         let history: &[Move] = if from_start { &self.history } else { &[] };
         let result = analys(
             &self.board,
@@ -85,6 +90,7 @@ impl Engine for RefEngine {
         self.start = board.clone();
         self.board = board.clone();
         self.history.clear();
+        self.book_open = true;
         self.pending = None;
         Ok(())
     }
@@ -105,6 +111,7 @@ impl Engine for RefEngine {
         if self.history.pop().is_none() {
             return Err(EngineError::NothingToUndo);
         }
+        self.book_open = false;
         let mut b = self.start.clone();
         self.history.iter().for_each(|&m| {
             b.make(m);

@@ -1,12 +1,28 @@
 //! The opening book, read from the assembled ROM image at label `BOOK` (source:
 //! `asm/book.asm`), so the guest and the reference share one copy of the data.
 //!
-//! Format: lines of moves from the initial position, each move two bytes (from square, to
-//! square, mailbox indices 21..98); a 0 byte ends a line, an empty line ends the book.
-//! Lookup: the first line that starts with the game's moves and goes on gives the next move.
+//! Format: the book's lines merged into a tree of moves (lines that start alike share those
+//! moves), written in pre-order, one byte a move:
+//! - bits 0-5: the move's index in the list of legal moves of its position, in generation
+//!   order (`legal_moves` here, MOVLIST in the guest: the two are equal, tests/guest_gen.rs);
+//! - bit 7 (`GOES_ON`): the line goes on, the replies to this move follow;
+//! - bit 6 (`LAST`): the last move of its list (the moves played in one position).
+//!
+//! The first list holds the moves of the initial position; the book ends with it.
+//! Lookup: after the game's moves, the book's move is the first of the list the game has
+//! reached (the first line, in book order, that starts with the game's moves and goes on).
 
-use super::board::{Board, file_of, rank_of};
+use super::board::Board;
 use super::moves::{Move, legal_moves};
+
+/// Node flag: the line goes on after this move (its replies follow).
+pub const GOES_ON: u8 = 0x80;
+/// Node flag: the last move of its list.
+pub const LAST: u8 = 0x40;
+/// The bits of a node that hold the move's index in the legal-move list.
+pub const INDEX: u8 = 0x3F;
+/// The deepest line the reader accepts (plies); a deeper one is damaged data.
+pub const MAX_PLIES: usize = 40;
 
 /// Why a byte image does not hold a valid book at the given address.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -14,141 +30,141 @@ pub enum BookError {
     /// The address is outside the image.
     #[error("book address {0:#06x} is outside the {1}-byte image")]
     Address(usize, usize),
-    /// The image ends before the book's end marker.
-    #[error("the book runs off the end of the image (no end marker)")]
-    Unterminated,
-    /// A byte that is not a board square where a square is expected.
-    #[error("book byte {value:#04x} at offset {offset} is not a board square")]
-    BadSquare {
+    /// The image ends inside the book (a list whose last move is missing).
+    #[error("the book runs off the end of the image")]
+    Truncated,
+    /// A move index beyond the legal moves of its position.
+    #[error("book byte {value:#04x} at offset {offset}: move {index} of {legal} legal moves")]
+    BadIndex {
         /// Offset from the book's start.
         offset: usize,
         /// The byte found.
         value: u8,
+        /// Its move index.
+        index: usize,
+        /// The number of legal moves in that position.
+        legal: usize,
     },
-    /// A line whose move is not legal in the position the line reaches.
-    #[error("book line {line}: move {ply} is not legal")]
-    Illegal {
-        /// Line number, from 1.
-        line: usize,
-        /// Ply in the line, from 1.
-        ply: usize,
-    },
+    /// A line longer than [`MAX_PLIES`].
+    #[error("book line at offset {0} is deeper than {MAX_PLIES} plies")]
+    TooDeep(usize),
 }
 
-/// A validated view of the book bytes inside a ROM image.
+/// One move of the book tree.
 #[derive(Debug, Clone, Copy)]
-pub struct Book<'a> {
-    bytes: &'a [u8],
+struct Node {
+    mv: Move,
+    /// Index of the first reply (the next node) when the line goes on.
+    replies: Option<usize>,
+    /// Index of the next move of the same list.
+    sibling: Option<usize>,
 }
 
-fn is_board_square(b: u8) -> bool {
-    (21..=98).contains(&b) && (1..=8).contains(&(b % 10))
+/// A validated, decoded book read from a ROM image.
+#[derive(Debug, Clone)]
+pub struct Book {
+    nodes: Vec<Node>,
 }
 
-impl<'a> Book<'a> {
-    /// Find and validate the book at `addr` in `image` (every line replayed from the initial
-    /// position must consist of legal moves).
-    pub fn from_image(image: &'a [u8], addr: usize) -> Result<Book<'a>, BookError> {
+impl Book {
+    /// Find, decode and validate the book at `addr` in `image`: every index must name a
+    /// legal move of the position its line reaches.
+    pub fn from_image(image: &[u8], addr: usize) -> Result<Book, BookError> {
         if addr >= image.len() {
             return Err(BookError::Address(addr, image.len()));
         }
         let data = &image[addr..];
-        let mut i = 0;
-        let mut line = 0;
-        loop {
-            let first = *data.get(i).ok_or(BookError::Unterminated)?;
-            if first == 0 {
-                let book = Book { bytes: &data[..=i] };
-                return Ok(book);
-            }
-            line += 1;
-            let mut board = Board::startpos();
-            let mut ply = 0;
-            loop {
-                let from = *data.get(i).ok_or(BookError::Unterminated)?;
-                if from == 0 {
-                    i += 1;
-                    break;
-                }
-                let to = *data.get(i + 1).ok_or(BookError::Unterminated)?;
-                for (k, v) in [(i, from), (i + 1, to)] {
-                    if !is_board_square(v) {
-                        return Err(BookError::BadSquare {
-                            offset: k,
-                            value: v,
-                        });
-                    }
-                }
-                ply += 1;
-                let m = find_move(&board, from, to).ok_or(BookError::Illegal { line, ply })?;
-                board.make(m);
-                i += 2;
-            }
-        }
+        let mut nodes = Vec::new();
+        read_list(data, &mut nodes, &Board::startpos(), 0)?;
+        Ok(Book { nodes })
     }
 
-    /// Size of the book in bytes, end marker included.
+    /// Size of the book in bytes (one a move).
     pub fn len(&self) -> usize {
-        self.bytes.len()
+        self.nodes.len()
     }
 
-    /// True for a book with no lines.
+    /// True for a book without moves (never, for one read from an image).
     pub fn is_empty(&self) -> bool {
-        self.bytes.len() <= 1
+        self.nodes.is_empty()
     }
 
-    /// Number of lines.
+    /// Number of lines (moves after which the line does not go on).
     pub fn lines(&self) -> usize {
-        let mut n = 0;
-        let mut i = 0;
-        while self.bytes[i] != 0 {
-            while self.bytes[i] != 0 {
-                i += 2;
-            }
-            i += 1;
-            n += 1;
-        }
-        n
+        self.nodes.iter().filter(|n| n.replies.is_none()).count()
     }
 
     /// The book move (from, to) after `history` (moves from the initial position), if any.
     pub fn next(&self, history: &[Move]) -> Option<(u8, u8)> {
-        let b = self.bytes;
-        let mut i = 0;
-        while b[i] != 0 {
-            let mut k = 0;
-            let mut matches = true;
-            while b[i] != 0 {
-                if k == history.len() {
-                    if matches {
-                        return Some((b[i], b[i + 1]));
-                    }
-                } else if k < history.len()
-                    && (b[i] != history[k].from || b[i + 1] != history[k].to)
-                {
-                    matches = false;
+        self.next_move(history).map(|m| (m.from, m.to))
+    }
+
+    /// The book move after `history` as a legal move of the position it reaches.
+    fn next_move(&self, history: &[Move]) -> Option<Move> {
+        let mut list = Some(0).filter(|_| !self.nodes.is_empty());
+        for m in history {
+            let mut at = list;
+            list = None;
+            while let Some(i) = at {
+                let node = &self.nodes[i];
+                if node.mv == *m {
+                    list = node.replies;
+                    break;
                 }
-                k += 1;
-                i += 2;
+                at = node.sibling;
             }
-            i += 1;
+            list?;
         }
-        None
+        list.map(|i| self.nodes[i].mv)
     }
 
     /// The book move as a legal move of `board`, the position reached by `history`.
     pub fn probe(&self, board: &Board, history: &[Move]) -> Option<Move> {
-        let (from, to) = self.next(history)?;
-        find_move(board, from, to)
+        let m = self.next_move(history)?;
+        legal_moves(board).as_slice().contains(&m).then_some(m)
     }
 }
 
-/// The legal move of `board` from `from` to `to` (a promotion would be the queen's).
-fn find_move(board: &Board, from: u8, to: u8) -> Option<Move> {
-    debug_assert!(file_of(from) < 8 && rank_of(to) < 8);
-    legal_moves(board)
-        .as_slice()
-        .iter()
-        .copied()
-        .find(|m| m.from == from && m.to == to)
+/// Decode the list that starts at `nodes.len()` (its bytes from `data[nodes.len()]`, as the
+/// tree is in pre-order), for the position `board`, `depth` plies into its line.
+fn read_list(
+    data: &[u8],
+    nodes: &mut Vec<Node>,
+    board: &Board,
+    depth: usize,
+) -> Result<(), BookError> {
+    if depth >= MAX_PLIES {
+        return Err(BookError::TooDeep(nodes.len()));
+    }
+    let legal = legal_moves(board);
+    let mut previous: Option<usize> = None;
+    loop {
+        let offset = nodes.len();
+        let value = *data.get(offset).ok_or(BookError::Truncated)?;
+        let index = usize::from(value & INDEX);
+        let mv = *legal.as_slice().get(index).ok_or(BookError::BadIndex {
+            offset,
+            value,
+            index,
+            legal: legal.len(),
+        })?;
+        if let Some(p) = previous {
+            nodes[p].sibling = Some(offset);
+        }
+        previous = Some(offset);
+        nodes.push(Node {
+            mv,
+            replies: None,
+            sibling: None,
+        });
+        if value & GOES_ON != 0 {
+            nodes[offset].replies = Some(offset + 1);
+            let mut after = board.clone();
+            after.make(mv);
+            read_list(data, nodes, &after, depth + 1)?;
+        }
+        if value & LAST != 0 {
+            return Ok(());
+        }
+    }
 }

@@ -289,9 +289,10 @@ impl Player {
                 .take_while(|(a, b)| a == b)
                 .count();
             let extra = done.len() - common;
-            // Taking back a move or two is cheaper than a fresh setup and keeps the book
-            // history; otherwise start over.
-            if extra <= 2 {
+            // Taking back a move or two is cheaper than a fresh setup; but a take-back leaves
+            // the opening book, so a game from the initial position starts over (NEW and
+            // its moves: the book follows them again).
+            if extra <= 2 && (extra == 0 || self.start != Board::startpos()) {
                 let caught_up = (0..extra)
                     .try_for_each(|_| self.engine.take_back())
                     .and_then(|()| {
