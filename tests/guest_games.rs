@@ -56,10 +56,12 @@ fn four_games_against_the_reference() {
 fn a_decision_unlike_the_reference_is_reported() {
     // The reference replays the guest's moves with ten times its budget: it searches
     // further, so the comparison must catch the difference at the guest's first GO.
-    let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
+    let image = GuestImage::builtin();
+    let book = image.book().unwrap();
+    let mut s = GuestSession::boot(&image).unwrap();
     let mut p = pairing(0, 100);
     p.guest_budget = 1000;
-    match play_game(&mut s, None, &p, &mut |_| {}) {
+    match play_game(&mut s, book.as_ref(), &p, &mut |_| {}) {
         Err(GameError::Differs {
             ply,
             guest,

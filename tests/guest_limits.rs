@@ -5,7 +5,6 @@
 
 use c7010::guest::session::wire_move;
 use c7010::guest::{GuestImage, GuestSession};
-use c7010::reference::book::Book;
 use c7010::reference::{Board, analys, legal_moves};
 
 use c7010::reference::random::Xorshift as Rng;
@@ -15,7 +14,7 @@ fn games_stay_inside_ram_and_agree_with_the_reference() {
     let image = GuestImage::builtin();
     let ram_used = u32::from(image.symbol("RAMUSED").unwrap());
     let ram_top = u32::from(image.symbol("RAMTOP").unwrap());
-    let book = Book::from_image(&image.rom, image.symbol("BOOK").unwrap() as usize).unwrap();
+    let book = image.book().unwrap().unwrap();
     let mut s = GuestSession::boot(&image).unwrap();
     let mut rng = Rng(0xC701_0000_0000_0005);
     let mut plies = 0;

@@ -7,7 +7,6 @@
 use c7010::guest::GuestImage;
 use c7010::guest::session::{GuestSession, wire_move};
 use c7010::protocol::{Command, Event, Move as WireMove};
-use c7010::reference::book::Book;
 use c7010::reference::levels::LEVEL_BUDGETS;
 use c7010::reference::random::random_positions;
 use c7010::reference::{Board, Move, PassInfo, Search, analys, legal_moves};
@@ -112,7 +111,7 @@ fn go_in_a_game_equals_analys() {
     // must equal `analys` with the game's history and the ROM's book (the first moves are
     // the book's).
     let image = GuestImage::builtin();
-    let book = Some(Book::from_image(&image.rom, image.symbol("BOOK").unwrap() as usize).unwrap());
+    let book = image.book().unwrap();
     let mut s = GuestSession::boot(&image).unwrap();
     s.new_game().unwrap();
     let mut board = Board::startpos();

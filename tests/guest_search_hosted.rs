@@ -15,7 +15,6 @@ use std::path::Path;
 use c7010::asm::assemble_source;
 use c7010::guest::{GuestImage, Harness};
 use c7010::machine::Stop;
-use c7010::reference::book::Book;
 use c7010::reference::exchange::exchange;
 use c7010::reference::moves::gen_pseudo;
 use c7010::reference::piece::BLACK;
@@ -421,7 +420,7 @@ fn guest_book_next(image: &GuestImage, history: &[Move]) -> Option<(u8, u8)> {
 #[test]
 fn book_tracking_gives_the_reference_books_next_move() {
     let image = hosted_image();
-    let book = Book::from_image(&image.rom, image.symbol("BOOK").unwrap() as usize).unwrap();
+    let book = image.book().unwrap().unwrap();
     let mut rng = Rng(5);
     let mut games = 0;
     let mut in_book_moves = 0;

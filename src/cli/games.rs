@@ -11,7 +11,6 @@ use c7010::guest::GuestImage;
 use c7010::guest::games::{GameRecord, GuestLimit, Pairing, play_game};
 use c7010::guest::session::GuestSession;
 use c7010::machine::DEFAULT_CLOCK_HZ;
-use c7010::reference::book::Book;
 use c7010::reference::levels;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -64,13 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(p) => GuestImage::load(p)?,
         None => GuestImage::builtin(),
     };
-    let book = match image.symbol("BOOK") {
-        Ok(addr) => Some(
-            Book::from_image(&image.rom, addr as usize)
-                .context("the ROM's opening book at BOOK")?,
-        ),
-        Err(_) => None,
-    };
+    let book = image.book().context("the ROM's opening book at BOOK")?;
     let mut session = GuestSession::boot(&image)?;
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(

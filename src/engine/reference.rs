@@ -5,7 +5,6 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
-use crate::reference::book::Book;
 use crate::reference::levels;
 use crate::reference::{Board, Move, analys, legal_moves};
 
@@ -47,11 +46,7 @@ impl RefEngine {
             Limit::Positions(n) => n,
             Limit::Infinite => u32::MAX,
         };
-        let book = self
-            .image
-            .symbol("BOOK")
-            .ok()
-            .and_then(|addr| Book::from_image(&self.image.rom, addr as usize).ok());
+        let book = self.image.book().ok().flatten();
         let from_start = self.start == Board::startpos() && self.book_open;
         let history: &[Move] = if from_start { &self.history } else { &[] };
         let result = analys(

@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::asm::{ParseError, parse_symbol_file};
+use crate::reference::book::{Book, BookError};
 
 /// The committed ROM, assembled from `asm/` (a test proves it is current).
 pub const BUILTIN_ROM: &[u8] = include_bytes!("../../roms/c7010.bin");
@@ -82,6 +83,15 @@ impl GuestImage {
             .get(&name.to_ascii_uppercase())
             .copied()
             .ok_or_else(|| ImageError::MissingSymbol(name.to_string()))
+    }
+
+    /// The opening book the ROM holds at its `BOOK` label, validated (every move legal):
+    /// `Ok(None)` when the image has no `BOOK` symbol (an older ROM, a test ROM).
+    pub fn book(&self) -> Result<Option<Book>, BookError> {
+        match self.symbols.get("BOOK") {
+            Some(&addr) => Book::from_image(&self.rom, addr as usize).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The name of the symbol with this value, preferring labels that look like routines.
