@@ -35,6 +35,7 @@ READYMSG:
         INCLUDE "perft.asm"
         INCLUDE "match.asm"
         INCLUDE "exchange.asm"
+        INCLUDE "targets.asm"
         INCLUDE "positional.asm"
         INCLUDE "eval.asm"
         INCLUDE "node.asm"

@@ -1,0 +1,285 @@
+; targets.asm - which pieces EXCH (exchange.asm) has to examine: a superset of the pieces an
+; enemy piece attacks directly, as a 64-bit square map TGTMAP (byte = rank, bit = file).
+; Only such a piece can have attackers in COLLECT (an x-ray needs a direct attacker in
+; front), and COLLECT on any other piece finds none and changes nothing, so EXCH's result
+; does not depend on how many extra candidates the map holds, only its speed does.
+;
+; Two ways to the map (docs/engine.md, "EVAL in the guest"):
+; - ATTMARK, the whole board: the attacks of every piece (about 16,000 T-states).
+; - TGKID, for a child of a parent whose map is in PARMAP (a batch: GEN evaluates every
+;   move of one parent, so GENEVAL and ROOTLIST call TGPAR once before GEN): the pieces
+;   attacked in the parent, plus the moved piece, plus what it attacks from its new square,
+;   plus the pieces a slider now sees through the emptied from-square (about 2,000).
+;   A piece attacked in the child was attacked in the parent unless the move gave the
+;   attack: the attacker is the moved piece, or a slider whose line the move opened, which
+;   can only run through the from-square (the to-square was empty or is still occupied).
+;   Castling, en passant and promotion change more squares: TGKID uses ATTMARK for them.
+
+; ------------------------------------------------------------------------------------------
+; TGPAR - the map of a batch's parent: PARMAP = every piece an enemy piece attacks.
+; In: BOARD (the parent).   Out: PARMAP (and TGTMAP, the same).
+; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), ROOTLIST (eval.asm), tests.
+; ------------------------------------------------------------------------------------------
+TGPAR:  CALL    ATTMARK
+        LD      HL,TGTMAP
+        LD      DE,PARMAP
+        LD      BC,8
+        LDIR
+        RET
+
+; ------------------------------------------------------------------------------------------
+; TARGETS - TGTMAP for the position EVALMOVE has just made: TGKID when EVALMOVE evaluates a
+; child of the batch's parent (TGKIDS non-zero, set by EVALKID), else ATTMARK.
+; In: B = from, C = to, E = flags of the move made; BOARD; TGKIDS; PARMAP.
+; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: EVALMOVE (eval.asm).
+; ------------------------------------------------------------------------------------------
+TARGETS:
+        LD      A,(TGKIDS)
+        OR      A
+        JR      Z,ATTMARK
+
+; ------------------------------------------------------------------------------------------
+; TGKID - TGTMAP for a child of the position PARMAP was made for (see the file header).
+; In: B = from, C = to, E = flags of the move just made (MAKE): BOARD is the child; PARMAP.
+; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: TARGETS, tests.
+; ------------------------------------------------------------------------------------------
+TGKID:  LD      A,E
+        AND     F_PROMO+F_CASTL+F_EP
+        JR      NZ,ATTMARK      ; rare moves that change more than two squares
+        PUSH    BC
+        LD      HL,PARMAP
+        LD      DE,TGTMAP
+        LD      BC,8
+        LDIR
+        POP     BC
+        LD      H,HIGH BOARD
+        LD      A,C
+        ADD     A,LOW BOARD
+        LD      L,A             ; the moved piece
+        LD      A,B
+        ADD     A,LOW BOARD
+        LD      C,A             ; C = the from-square's board byte
+        PUSH    BC
+        LD      B,L
+        LD      A,(HL)
+        AND     KINDS
+        CP      KING AND KINDS
+        CALL    NZ,MARKT        ; a candidate itself (kings never are)
+        CALL    AMPIECE         ; and what it attacks from there
+        POP     BC
+        LD      B,C
+; The four lines through the from-square, both ways to the first piece (or border): when
+; one end slides along the line, the other end is newly in its view. The steps 10, 1, 11
+; and -9 are every fourth byte of SKEWER's table (exchange.asm), each followed by the
+; slider of its line.
+        LD      IX,SKDIRS
+TGKID1: LD      C,(IX+0)        ; the step; 0 ends the table
+        LD      A,C
+        OR      A
+        RET     Z
+        LD      L,B
+TGKID2: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,TGKID2
+        LD      D,L             ; one end
+        LD      L,B
+TGKID3: LD      A,L
+        SUB     C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,TGKID3        ; L = the other end
+        CALL    TGSEE
+        LD      A,L
+        LD      L,D
+        LD      D,A
+        CALL    TGSEE
+        LD      DE,4
+        ADD     IX,DE
+        JR      TGKID1
+
+; TGSEE - if the piece at L slides along the line (IX+1 = its slider, or a queen), the
+; piece at D is in its view: AMHIT marks it when it is an enemy other than the king.
+; In: L, D = the two ends of a line (a piece or the border), IX -> the line's table entry,
+;     H = HIGH BOARD.
+; Out: TGTMAP.   Destroys: AF, E (B, C, D, HL, IX kept).   Called by: TGKID.
+TGSEE:  LD      A,(HL)
+        AND     7FH             ; the code as if white; the border reads 7FH: no slider
+        CP      QUEEN
+        JR      Z,TGSEE1
+        CP      (IX+1)
+        RET     NZ
+TGSEE1: LD      A,(HL)
+        AND     BLACK
+        LD      E,A             ; the slider's colour
+        PUSH    HL
+        LD      L,D
+        CALL    AMHIT
+        POP     HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; ATTMARK - TGTMAP = every piece, of either colour, except kings, that an enemy piece
+; attacks directly (pinned attackers mark too: COLLECT then finds none).
+; In: BOARD.   Out: TGTMAP.
+; Destroys: AF, BC, DE, HL, IX.   Called by: EXCH, TARGETS, TGKID, TGPAR.
+; ------------------------------------------------------------------------------------------
+ATTMARK:
+        LD      HL,TGTMAP
+        LD      B,8
+        XOR     A
+ATTM1:  LD      (HL),A
+        INC     HL
+        DJNZ    ATTM1
+        LD      HL,BOARD+20     ; the end is tested only at the border bytes (square 99,
+ATTM2:  INC     L               ; after h8, is one)
+        LD      A,(HL)
+        OR      A
+        JR      Z,ATTM2
+        CP      OFF
+        JR      NZ,ATTM3
+        LD      A,L
+        CP      LOW (BOARD+99)
+        JR      NZ,ATTM2
+        RET
+ATTM3:  LD      B,L
+        CALL    AMPIECE
+        LD      L,B
+        JR      ATTM2
+
+; ------------------------------------------------------------------------------------------
+; AMPIECE - mark in TGTMAP the enemy pieces (not kings) that one piece attacks directly.
+; In: B = L = LOW of its board byte, H = HIGH BOARD.   Out: TGTMAP.
+; Destroys: AF, C, E, L, IX (B, D, H kept).   Called by: ATTMARK, TGKID.
+; ------------------------------------------------------------------------------------------
+AMPIECE:
+        LD      A,(HL)
+        AND     BLACK
+        LD      E,A             ; its colour
+        LD      A,(HL)
+        AND     KINDS           ; its kind, the commonest first
+        CP      20H
+        JR      C,AMPAWN
+        JR      Z,AMKNIGHT
+        CP      40H
+        JP      C,AMDIAG        ; bishop
+        JP      Z,AMORTH        ; rook
+        CP      50H
+        JR      NZ,AMKING
+        CALL    AMORTH          ; queen
+        JP      AMDIAG
+
+; One step from the piece at B.
+AMSTEP  MACRO   STEP
+        LD      A,B
+        ADD     A,STEP
+        LD      L,A
+        CALL    AMHIT
+        ENDM
+
+; One line from the piece at B, to the first piece on it (or the border).
+AMRAY   MACRO   STEP
+        LOCAL   NEXT
+        LD      L,B
+NEXT:   LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NEXT
+        CALL    AMHITA
+        ENDM
+
+; AMPAWN .. AMDIAG - the attacks of one piece (AMPIECE's cases).
+; In: B = its square (LOW), E = its colour, H = HIGH BOARD.
+; Destroys: AF, C, L, IX.   Called by: AMPIECE (jumped to).
+AMPAWN: LD      A,E
+        OR      A
+        JR      NZ,AMPAW1
+        AMSTEP  9
+        AMSTEP  11
+        RET
+AMPAW1: AMSTEP  -9
+        AMSTEP  -11
+        RET
+AMKNIGHT:
+        AMSTEP  21
+        AMSTEP  19
+        AMSTEP  12
+        AMSTEP  8
+        AMSTEP  -8
+        AMSTEP  -12
+        AMSTEP  -19
+        AMSTEP  -21
+        RET
+AMKING: LD      IX,KSTEPS       ; a loop: there are only two kings
+        LD      C,8
+AMKIN1: LD      A,B
+        ADD     A,(IX+0)
+        LD      L,A
+        CALL    AMHIT
+        INC     IX
+        DEC     C
+        JR      NZ,AMKIN1
+        RET
+KSTEPS: DEFB    10,-10,1,-1,11,9,-9,-11
+AMORTH: AMRAY   10
+        AMRAY   -10
+        AMRAY   1
+        AMRAY   -1
+        RET
+AMDIAG: AMRAY   11
+        AMRAY   9
+        AMRAY   -9
+        AMRAY   -11
+        RET
+
+; ------------------------------------------------------------------------------------------
+; AMHIT - the piece at L is attacked by colour E: mark it in TGTMAP when it is an enemy
+; other than the king. AMHITA: the same with its code already in A.
+; MARKT - mark the square at L in TGTMAP, whatever stands there.
+; In: L = LOW of the square's board byte, E = the attacker's colour, H = HIGH BOARD.
+; Out: TGTMAP.   Destroys: AF (everything else kept).
+; Called by: AMPIECE's cases, TGSEE, TGKID (MARKT).
+; ------------------------------------------------------------------------------------------
+AMHIT:  LD      A,(HL)
+AMHITA: XOR     E
+        CP      90H
+        RET     C               ; empty, own piece, border (black attacker: 7FH)
+        CP      0E0H
+        RET     NC              ; king, border (white attacker: 0FFH)
+MARKT:  PUSH    HL
+        PUSH    DE
+        LD      A,L             ; SQ64T: the square's number 0..63 = rank * 8 + file
+        SUB     LOW BOARD
+        ADD     A,LOW SQ64T
+        LD      L,A
+        LD      A,HIGH SQ64T
+        ADC     A,0
+        LD      H,A
+        LD      D,(HL)
+        LD      A,D
+        AND     7
+        ADD     A,LOW BITMASK
+        LD      L,A
+        LD      A,HIGH BITMASK
+        ADC     A,0
+        LD      H,A
+        LD      E,(HL)          ; the file's bit
+        LD      A,D
+        RRCA
+        RRCA
+        RRCA
+        AND     7
+        ADD     A,LOW TGTMAP    ; the rank's byte (TGTMAP lies in one page, ram.asm)
+        LD      L,A
+        LD      H,HIGH TGTMAP
+        LD      A,(HL)
+        OR      E
+        LD      (HL),A
+        POP     DE
+        POP     HL
+        RET
