@@ -60,11 +60,21 @@ TGKID:  LD      A,E
         ADD     A,LOW BOARD
         LD      C,A             ; C = the from-square's board byte
         PUSH    BC
-        LD      B,L
         LD      A,(HL)
         AND     KINDS
-        CP      KING AND KINDS
-        CALL    NZ,MARKT        ; a candidate itself (kings never are)
+        SUB     KING AND KINDS
+        LD      B,A             ; zero for a king
+        PUSH    HL
+        CALL    MAPADR
+        LD      A,(HL)
+        OR      E               ; the moved piece is a candidate itself,
+        INC     B
+        DEC     B
+        JR      NZ,TGKID0
+        XOR     E               ; but a king never is (PARMAP has the square of a capture)
+TGKID0: LD      (HL),A
+        POP     HL
+        LD      B,L
         CALL    AMPIECE         ; and what it attacks from there
         POP     BC
         LD      B,C
@@ -243,7 +253,7 @@ AMDIAG: AMRAY   11
 ; MARKT - mark the square at L in TGTMAP, whatever stands there.
 ; In: L = LOW of the square's board byte, E = the attacker's colour, H = HIGH BOARD.
 ; Out: TGTMAP.   Destroys: AF (everything else kept).
-; Called by: AMPIECE's cases, TGSEE, TGKID (MARKT).
+; Called by: AMPIECE's cases, TGSEE.
 ; ------------------------------------------------------------------------------------------
 AMHIT:  LD      A,(HL)
 AMHITA: XOR     E
@@ -253,7 +263,21 @@ AMHITA: XOR     E
         RET     NC              ; king, border (white attacker: 0FFH)
 MARKT:  PUSH    HL
         PUSH    DE
-        LD      A,L             ; SQ64T: the square's number 0..63 = rank * 8 + file
+        CALL    MAPADR
+        LD      A,(HL)
+        OR      E
+        LD      (HL),A
+        POP     DE
+        POP     HL
+        RET
+
+; ------------------------------------------------------------------------------------------
+; MAPADR - where a square's bit lies in TGTMAP.
+; In: L = LOW of the square's board byte.
+; Out: HL -> the rank's byte (TGTMAP lies in one page, ram.asm), E = the file's bit.
+; Destroys: AF, D.   Called by: MARKT, TGKID.
+; ------------------------------------------------------------------------------------------
+MAPADR: LD      A,L             ; SQ64T: the square's number 0..63 = rank * 8 + file
         SUB     LOW BOARD
         ADD     A,LOW SQ64T
         LD      L,A
@@ -274,12 +298,7 @@ MARKT:  PUSH    HL
         RRCA
         RRCA
         AND     7
-        ADD     A,LOW TGTMAP    ; the rank's byte (TGTMAP lies in one page, ram.asm)
+        ADD     A,LOW TGTMAP
         LD      L,A
         LD      H,HIGH TGTMAP
-        LD      A,(HL)
-        OR      E
-        LD      (HL),A
-        POP     DE
-        POP     HL
         RET
