@@ -20,9 +20,13 @@ PLYPOS  EQU     14              ; offset of the positional sum in a PLYTAB recor
 ; Destroys: AF, DE, HL, IX, BC', DE', HL' (IY kept, as GEN's hook contract wants).
 ; Called by: tests (EVALKID: EVLHOOK, NODEHK).
 ; EVALKID - the same for a move of the position TGPAR made PARMAP for (a GEN hook in a
-; batch): EXCH's candidate targets then come from PARMAP and the move (TGKID), cheaply.
+; batch): EXCH's candidate targets then come from PARMAP and the move (TGLINES once for
+; each piece that moves, TGKID), cheaply.
 ; ------------------------------------------------------------------------------------------
 EVALKID:
+        LD      A,(TGFROM)
+        CP      B
+        CALL    NZ,TGLINES      ; a new piece: its lines, on the parent's board
         LD      A,1
         JR      EVALM0
 EVALMOVE:

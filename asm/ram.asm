@@ -63,7 +63,9 @@ COLCNT  EQU     BUSYMAP+8       ; entries COLLECT has put in its list so far
 SKIPON  EQU     COLCNT+1        ; COLLECT's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
 TGTMAP  EQU     SKIPON+1        ; EXCH's candidate targets, one bit per square (targets.asm)
 PARMAP  EQU     TGTMAP+8        ; the attacked pieces of the batch's parent (TGPAR)
-TGKIDS  EQU     PARMAP+8        ; non-zero: EVALMOVE evaluates a child of PARMAP's position
+PARF    EQU     PARMAP+8        ; PARMAP + what a slider sees through TGFROM (TGLINES)
+TGFROM  EQU     PARF+8          ; the from-square PARF is for, 0 = none
+TGKIDS  EQU     TGFROM+1        ; non-zero: EVALMOVE evaluates a child of PARMAP's position
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))

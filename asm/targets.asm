@@ -8,16 +8,21 @@
 ; - ATTMARK, the whole board: the attacks of every piece (about 16,000 T-states).
 ; - TGKID, for a child of a parent whose map is in PARMAP (a batch: GEN evaluates every
 ;   move of one parent, so GENEVAL and ROOTLIST call TGPAR once before GEN): the pieces
-;   attacked in the parent, plus the moved piece, plus what it attacks from its new square,
-;   plus the pieces a slider now sees through the emptied from-square (about 2,000).
+;   attacked in the parent, plus the pieces a slider sees through the from-square once it
+;   is empty (TGLINES, once for all the moves of one piece), plus the moved piece and what
+;   it attacks from its new square (about 1,000 T-states a child).
 ;   A piece attacked in the child was attacked in the parent unless the move gave the
 ;   attack: the attacker is the moved piece, or a slider whose line the move opened, which
 ;   can only run through the from-square (the to-square was empty or is still occupied).
+;   TGLINES looks along the four lines through the from-square on the parent's board: when
+;   the to-square lies on one of them, the child's view along it differs only by the moved
+;   piece, which is a candidate anyway and whose own attacks AMPIECE adds, so the parent's
+;   view is a superset of the child's.
 ;   Castling, en passant and promotion change more squares: TGKID uses ATTMARK for them.
 
 ; ------------------------------------------------------------------------------------------
 ; TGPAR - the map of a batch's parent: PARMAP = every piece an enemy piece attacks.
-; In: BOARD (the parent).   Out: PARMAP (and TGTMAP, the same).
+; In: BOARD (the parent).   Out: PARMAP (and TGTMAP, the same); TGFROM = 0 (PARF unused).
 ; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), ROOTLIST (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
 TGPAR:  CALL    ATTMARK
@@ -25,12 +30,74 @@ TGPAR:  CALL    ATTMARK
         LD      DE,PARMAP
         LD      BC,8
         LDIR
+        XOR     A
+        LD      (TGFROM),A
+        RET
+
+; ------------------------------------------------------------------------------------------
+; TGLINES - PARF = PARMAP + the pieces a slider sees through the from-square of a move of
+; the batch's parent once that square is empty: along each of the four lines through it,
+; the first piece (or border) each way; when one end slides along the line, the other end
+; (an enemy of it, not a king) is in its view.
+; In: B = from, BOARD = the parent (the from-square itself is never read), PARMAP.
+; Out: PARF, TGFROM = B.   Destroys: AF, HL, IX (BC, DE kept).
+; Called by: EVALKID (eval.asm) when the from-square differs from TGFROM, tests.
+; ------------------------------------------------------------------------------------------
+TGLINES:
+        PUSH    BC
+        PUSH    DE
+        LD      A,B
+        LD      (TGFROM),A
+        LD      HL,PARMAP       ; TGTMAP is the scratch map MARKT writes
+        LD      DE,TGTMAP
+        LD      BC,8
+        LDIR
+        LD      A,(TGFROM)
+        ADD     A,LOW BOARD
+        LD      B,A             ; the from-square's board byte
+        LD      H,HIGH BOARD
+; The steps 10, 1, 11 and -9 are every fourth byte of SKEWER's table (exchange.asm), each
+; followed by the slider of its line.
+        LD      IX,SKDIRS
+TGLIN1: LD      C,(IX+0)        ; the step; 0 ends the table
+        LD      A,C
+        OR      A
+        JR      Z,TGLIN4
+        LD      L,B
+TGLIN2: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,TGLIN2
+        LD      D,L             ; one end
+        LD      L,B
+TGLIN3: LD      A,L
+        SUB     C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,TGLIN3        ; L = the other end
+        CALL    TGSEE
+        LD      A,L
+        LD      L,D
+        LD      D,A
+        CALL    TGSEE
+        LD      DE,4
+        ADD     IX,DE
+        JR      TGLIN1
+TGLIN4: LD      HL,TGTMAP
+        LD      DE,PARF
+        LD      BC,8
+        LDIR
+        POP     DE
+        POP     BC
         RET
 
 ; ------------------------------------------------------------------------------------------
 ; TARGETS - TGTMAP for the position EVALMOVE has just made: TGKID when EVALMOVE evaluates a
 ; child of the batch's parent (TGKIDS non-zero, set by EVALKID), else ATTMARK.
-; In: B = from, C = to, E = flags of the move made; BOARD; TGKIDS; PARMAP.
+; In: B = from, C = to, E = flags of the move made; BOARD; TGKIDS; PARF.
 ; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: EVALMOVE (eval.asm).
 ; ------------------------------------------------------------------------------------------
 TARGETS:
@@ -40,14 +107,15 @@ TARGETS:
 
 ; ------------------------------------------------------------------------------------------
 ; TGKID - TGTMAP for a child of the position PARMAP was made for (see the file header).
-; In: B = from, C = to, E = flags of the move just made (MAKE): BOARD is the child; PARMAP.
+; In: C = to, E = flags of the move just made (MAKE): BOARD is the child; PARF made by
+;     TGLINES for the move's from-square.
 ; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: TARGETS, tests.
 ; ------------------------------------------------------------------------------------------
 TGKID:  LD      A,E
         AND     F_PROMO+F_CASTL+F_EP
         JR      NZ,ATTMARK      ; rare moves that change more than two squares
         PUSH    BC
-        LD      HL,PARMAP
+        LD      HL,PARF
         LD      DE,TGTMAP
         LD      BC,8
         LDIR
@@ -56,10 +124,6 @@ TGKID:  LD      A,E
         LD      A,C
         ADD     A,LOW BOARD
         LD      L,A             ; the moved piece
-        LD      A,B
-        ADD     A,LOW BOARD
-        LD      C,A             ; C = the from-square's board byte
-        PUSH    BC
         LD      A,(HL)
         AND     KINDS
         SUB     KING AND KINDS
@@ -71,51 +135,17 @@ TGKID:  LD      A,E
         INC     B
         DEC     B
         JR      NZ,TGKID0
-        XOR     E               ; but a king never is (PARMAP has the square of a capture)
+        XOR     E               ; but a king never is (PARF may hold the captured piece)
 TGKID0: LD      (HL),A
         POP     HL
         LD      B,L
-        CALL    AMPIECE         ; and what it attacks from there
-        POP     BC
-        LD      B,C
-; The four lines through the from-square, both ways to the first piece (or border): when
-; one end slides along the line, the other end is newly in its view. The steps 10, 1, 11
-; and -9 are every fourth byte of SKEWER's table (exchange.asm), each followed by the
-; slider of its line.
-        LD      IX,SKDIRS
-TGKID1: LD      C,(IX+0)        ; the step; 0 ends the table
-        LD      A,C
-        OR      A
-        RET     Z
-        LD      L,B
-TGKID2: LD      A,L
-        ADD     A,C
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,TGKID2
-        LD      D,L             ; one end
-        LD      L,B
-TGKID3: LD      A,L
-        SUB     C
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,TGKID3        ; L = the other end
-        CALL    TGSEE
-        LD      A,L
-        LD      L,D
-        LD      D,A
-        CALL    TGSEE
-        LD      DE,4
-        ADD     IX,DE
-        JR      TGKID1
+        JP      AMPIECE         ; and what it attacks from there
 
 ; TGSEE - if the piece at L slides along the line (IX+1 = its slider, or a queen), the
 ; piece at D is in its view: AMHIT marks it when it is an enemy other than the king.
 ; In: L, D = the two ends of a line (a piece or the border), IX -> the line's table entry,
 ;     H = HIGH BOARD.
-; Out: TGTMAP.   Destroys: AF, E (B, C, D, HL, IX kept).   Called by: TGKID.
+; Out: TGTMAP.   Destroys: AF, E (B, C, D, HL, IX kept).   Called by: TGLINES.
 TGSEE:  LD      A,(HL)
         AND     7FH             ; the code as if white; the border reads 7FH: no slider
         CP      QUEEN

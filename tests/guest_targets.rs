@@ -1,6 +1,7 @@
 //! The guest's per-batch exchange targets (asm/targets.asm) against the reference: GEN
 //! evaluates every child of one parent, so TGPAR maps the parent's attacked pieces once
-//! (PARMAP) and TGKID derives each child's candidate targets (TGTMAP) from it and the move.
+//! (PARMAP), TGLINES adds what sliders see through a from-square (PARF), and TGKID derives
+//! each child's candidate targets (TGTMAP) from that and the move.
 //! EXCH's result must not change: the map has to hold every piece an enemy attacks
 //! directly in the child (only those can have attackers in `collect`), and EXCHM on it must
 //! give exactly the reference's `exchange()` of the child.
@@ -141,6 +142,8 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
             child.make(m);
             let fen = child.to_fen();
             let (bc, de) = regs_for_move(m);
+            // As EVALKID: the lines through the from-square on the parent's board.
+            h.call("TGLINES", |r| r.bc = bc).unwrap();
             h.call("MAKE", |r| {
                 r.bc = bc;
                 r.de = de;
