@@ -111,6 +111,8 @@ fn regs_for_move(m: Move) -> (u16, u16) {
 /// Counts of what the per-child maps held.
 #[derive(Default)]
 struct Tally {
+    parents: u64,
+    par_t: u64,
     children: u64,
     candidates: u64,
     unattacked: u64,
@@ -119,6 +121,7 @@ struct Tally {
     special: u64,
     king_moves: u64,
     kid_t: u64,
+    lines_t: u64,
     exch_t: u64,
 }
 
@@ -129,7 +132,9 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
     let mut tally = Tally::default();
     for parent in parents() {
         load_board(&mut h, &parent);
-        h.call("TGPAR", |_| {}).unwrap();
+        let (_, par_t) = h.call("TGPAR", |_| {}).unwrap();
+        tally.parents += 1;
+        tally.par_t += par_t;
         let parmap = h.read_at("PARMAP", 0, 8).unwrap();
         assert_eq!(
             map_squares(&parmap),
@@ -143,7 +148,7 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
             let fen = child.to_fen();
             let (bc, de) = regs_for_move(m);
             // As EVALKID: the lines through the from-square on the parent's board.
-            h.call("TGLINES", |r| r.bc = bc).unwrap();
+            let (_, lines_t) = h.call("TGLINES", |r| r.bc = bc).unwrap();
             h.call("MAKE", |r| {
                 r.bc = bc;
                 r.de = de;
@@ -200,6 +205,7 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
             tally.special += u64::from(m.flags & 0x1F != 0);
             tally.king_moves += u64::from(kind(parent.sq[m.from as usize]) == K_KING);
             tally.kid_t += kid_t;
+            tally.lines_t += lines_t;
             tally.exch_t += exch_t;
         }
         assert_eq!(
@@ -209,14 +215,20 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
     }
     let n = tally.children;
     println!(
+        "TGPAR: {} parents, {} T-states on average",
+        tally.parents,
+        tally.par_t / tally.parents
+    );
+    println!(
         "TGKID: {n} children, {:.2} candidates each, {:.2} attacked, {:.2} not attacked \
-         ({:.1}%; {:.2} of them the moved piece); TGKID {} T-states, EXCHM {} T-states on \
-         average",
+         ({:.1}%; {:.2} of them the moved piece); T-states on average: TGLINES {} (EVALKID \
+         runs it once per moving piece), TGKID {}, EXCHM {}",
         tally.candidates as f64 / n as f64,
         tally.attacked as f64 / n as f64,
         tally.unattacked as f64 / n as f64,
         100.0 * tally.unattacked as f64 / tally.candidates as f64,
         tally.unattacked_to as f64 / n as f64,
+        tally.lines_t / n,
         tally.kid_t / n,
         tally.exch_t / n
     );
