@@ -1,4 +1,4 @@
-; node.asm - NODE's list: GEN with EVALMOVE (eval.asm) at the node of ply PLYN, the way the
+; node.asm - NODE's list: GEN with EVALKID (eval.asm) at the node of ply PLYN, the way the
 ; reference's Search::gen_eval does it: every legal move is evaluated and counted, the best
 ; minimum is kept, and (when asked) the moves go onto the move stack until it is full.
 ; Kept apart from search.asm so the search logic can also be tested with GENEVAL served by
