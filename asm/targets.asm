@@ -5,12 +5,13 @@
 ; does not depend on how many extra candidates the map holds, only its speed does.
 ;
 ; Two ways to the map (docs/engine.md, "EVAL in the guest"):
-; - ATTMARK, the whole board: the attacks of every piece (about 16,000 T-states).
+; - ATTMARK, the whole board: the attacks of every piece (about 12,800 T-states).
 ; - TGKID, for a child of a parent whose map is in PARMAP (a batch: GEN evaluates every
 ;   move of one parent, so GENEVAL and ROOTLIST call TGPAR once before GEN): the pieces
 ;   attacked in the parent, plus the pieces a slider sees through the from-square once it
 ;   is empty (TGLINES, once for all the moves of one piece), plus the moved piece and what
-;   it attacks from its new square (about 1,000 T-states a child).
+;   it attacks from its new square (TGKID about 1,700 T-states a child, TGLINES about
+;   2,200 a moving piece; tests/guest_targets.rs measures them).
 ;   A piece attacked in the child was attacked in the parent unless the move gave the
 ;   attack: the attacker is the moved piece, or a slider whose line the move opened, which
 ;   can only run through the from-square (the to-square was empty or is still occupied).
