@@ -115,14 +115,12 @@ TARGETS:
 TGKID:  LD      A,E
         AND     F_PROMO+F_CASTL+F_EP
         JR      NZ,ATTMARK      ; rare moves that change more than two squares
-        PUSH    BC
+        LD      A,C             ; (LDIR keeps A)
         LD      HL,PARF
         LD      DE,TGTMAP
         LD      BC,8
         LDIR
-        POP     BC
         LD      H,HIGH BOARD
-        LD      A,C
         ADD     A,LOW BOARD
         LD      L,A             ; the moved piece
         LD      A,(HL)
