@@ -18,9 +18,20 @@ PLYPOS  EQU     14              ; offset of the positional sum in a PLYTAB recor
 ;      A = flags with bit 7 set when the move gives check (the move-stack flags byte),
 ;      POSCNT + 1. B, C kept; the board as it was.
 ; Destroys: AF, DE, HL, IX, BC', DE', HL' (IY kept, as GEN's hook contract wants).
-; Called by: EVLHOOK, the search's node hook, tests.
+; Called by: tests (EVALKID: EVLHOOK, NODEHK).
+; EVALKID - the same for a move of the position TGPAR made PARMAP for (a GEN hook in a
+; batch): EXCH's candidate targets then come from PARMAP and the move (TGLINES once for
+; each piece that moves, TGKID), cheaply.
 ; ------------------------------------------------------------------------------------------
+EVALKID:
+        LD      A,(TGFROM)
+        CP      B
+        CALL    NZ,TGLINES      ; a new piece: its lines, on the parent's board
+        LD      A,1
+        JR      EVALM0
 EVALMOVE:
+        XOR     A
+EVALM0: LD      (TGKIDS),A      ; for TARGETS
         PUSH    IY              ; DELTA and EXCH use IY
         PUSH    BC
         PUSH    DE
@@ -51,7 +62,8 @@ EVALMOVE:
         INC     (HL)
 EVALM1: PUSH    BC
         PUSH    DE              ; frame: [move][undo][pd]
-        CALL    EXCH            ; HL = the opponent's gain, DE = the mover's
+        CALL    TARGETS         ; EXCH's candidate targets
+        CALL    EXCHM           ; HL = the opponent's gain, DE = the mover's
         PUSH    DE
         PUSH    HL              ; frame: [opp][own][move][undo][pd]
         LD      A,(PLYN)        ; the node's positional sum
@@ -158,13 +170,13 @@ CLAMP2: BIT     7,H
 ; EVLHOOK - the GEN hook that evaluates each move and appends the legal ones to the move
 ; stack at MSTOP: from, to, flags (bit 7 = gives check), key = min, max. Moves that do not
 ; fit (MSTOP at MSEND) are evaluated but not stored.
-; In: GEN's hook registers (B = from, C = to, E = flags), as EVALMOVE.
+; In: GEN's hook registers (B = from, C = to, E = flags), as EVALMOVE; PARMAP (TGPAR).
 ; Out: the entry, MSTOP moved on.
 ; Destroys: AF, BC, DE, HL, IX and the alternate registers (IY kept).
 ; Called by: GEN via ROOTLIST; the search's NODE may use it too.
 ; ------------------------------------------------------------------------------------------
 EVLHOOK:
-        CALL    EVALMOVE
+        CALL    EVALKID
         RET     C
         EX      DE,HL           ; DE = min, HL = max
         PUSH    HL
@@ -204,7 +216,7 @@ EVLHK1: POP     AF
 ; (reference: Search::new and root_evals).
 ; In: BOARD and the state bytes.
 ; Out: PAWNTAB, ROOKFIL, ENDGAME, ROOTPOS (also PLYTAB record 0's sum), PLYN = 0, the
-;      entries from MOVESTK to MSTOP; POSCNT counts the legal moves.
+;      entries from MOVESTK to MSTOP; POSCNT counts the legal moves; PARMAP.
 ; Destroys: AF, BC, DE, HL, IX and the alternate registers (IY kept).
 ; Called by: ANALYS (search), tests.
 ; ------------------------------------------------------------------------------------------
@@ -218,6 +230,7 @@ ROOTLIST:
         LD      (PLYN),A
         LD      HL,MOVESTK
         LD      (MSTOP),HL
+        CALL    TGPAR           ; the root's attacked pieces, for every move's EXCH
         LD      IY,EVLHOOK
         CALL    GEN
         POP     IY

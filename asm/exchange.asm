@@ -68,34 +68,56 @@ NEXT:   LD      A,L
 ; S = SIDE (to move now), M = the mover. First S's best gain over M's pieces (kings not
 ; targets); the attackers that best exchange used are busy; then M's best gain over S's
 ; pieces, S's busy and pinned pieces not defending.
-; In: BOARD, SIDE, WKING, BKING.
+; EXCH finds its candidate targets with ATTMARK; EXCHM takes them from TGTMAP as it is
+; (EVALMOVE makes it with TARGETS, cheaply for a child of the batch's parent). Only pieces
+; an enemy attacks can have attackers, so the candidates need only include those: any
+; other piece gives COLLECT nothing and changes nothing (targets.asm).
+; In: BOARD, SIDE, WKING, BKING; EXCHM: TGTMAP too.
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
 ; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
 ; second half B' = the defenders' skip map, C' = the attackers' (the pins). HL' is scratch.
-; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.   Called by: EVALMOVE (eval.asm), tests.
+; The walk over TGTMAP keeps DE = the next rank's byte, B = LOW of the rank's a-file board
+; byte, C = the rank's bits after the current square, L = the current square (H = HIGH
+; BOARD); they are pushed around each target's work.
+; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.
+; Called by: EVALMOVE (eval.asm: EXCHM), tests.
 ; ------------------------------------------------------------------------------------------
-EXCH:   CALL    PINS
-        CALL    ATTMARK
+EXCH:   CALL    ATTMARK
+EXCHM:  CALL    PINS
         EXX
         LD      DE,0            ; DE' = S's best gain so far
         LD      C,0             ; C' = attackers its exchange used (none yet)
         EXX
-; The walks a1..h8 test for the end only at odd codes (unmarked pieces and the border
-; bytes; square 99, after h8, is a border byte), so an empty square costs 27 T-states.
-        LD      HL,BOARD+20
-EXCH0:  INC     L
+; First half: the candidates in square order a1..h8 (the first target wins a tie), M's
+; pieces only.
+        LD      DE,TGTMAP
+        LD      B,LOW (BOARD+11)
+        LD      H,HIGH BOARD
+EXCH0:  LD      A,E             ; the next rank with a candidate
+        CP      LOW (TGTMAP+8)
+        JR      Z,EXCH4
+        LD      A,B
+        ADD     A,10
+        LD      B,A
+        LD      A,(DE)
+        INC     DE
+        OR      A
+        JR      Z,EXCH0
+        LD      L,B
+        DEC     L
+EXCH1:  INC     L               ; the next candidate in the rank
+        SRL     A
+        JR      NC,EXCH1
+        LD      C,A
         LD      A,(HL)
         OR      A
-        JR      Z,EXCH0         ; empty
-        RRA
-        JR      C,EXCH4         ; not marked: no piece of the other side attacks it
+        JR      Z,EXCH5         ; empty (the from-square of TGKID's move)
         LD      A,(SIDE)
         XOR     (HL)
-        JP      P,EXCH0         ; S's own piece: its mark is for the second half
-        INC     (HL)            ; the mark goes
-        CALL    TGUNITS           ; the gain is at most the target: skip it when that
+        JP      P,EXCH5         ; S's own piece: a target of the second half
+        CALL    TGUNITS         ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
         INC     D
         DEC     D
@@ -104,6 +126,8 @@ EXCH0:  INC     L
         JR      C,EXCH12
         JR      Z,EXCH12
         EXX
+        PUSH    DE              ; the walk
+        PUSH    BC
         PUSH    HL              ; the target
         LD      A,(SIDE)
         LD      E,A
@@ -139,23 +163,25 @@ EXCH0:  INC     L
         CALL    MKBUSY          ; its attackers are still in ATTLST
         JR      EXCH3
 EXCH12: EXX
-        JR      EXCH0
+        JR      EXCH5
 EXCH2:  EXX
 EXCH3:  POP     HL
+        POP     BC
+        POP     DE
+EXCH5:  LD      A,C             ; the rest of the rank
+        OR      A
+        JR      NZ,EXCH1
         JR      EXCH0
-EXCH4:  LD      A,L
-        CP      LOW (BOARD+99)
-        JR      NZ,EXCH0
 ; The defenders of the second half skip BUSYMAP when some exchange won something (MKBUSY
 ; built it for the best one), else only the pins.
-        EXX
+EXCH4:  EXX
         LD      A,C
         EXX
         OR      A
         LD      A,(SKIPON)      ; the pins' map (PINS set it), or 0
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
-; Second half: M's best gain over S's pieces.
+; Second half: M's best gain over S's pieces, the same walk.
 EXCH7:  EXX
         PUSH    DE              ; S's gain, the first result
         LD      DE,0            ; DE' = M's best gain so far
@@ -163,14 +189,30 @@ EXCH7:  EXX
         LD      A,(SKIPON)      ; still the pins' map (PINS set it)
         LD      C,A             ; C' = the attackers' skip map
         EXX
-        LD      HL,BOARD+20
-EXCH8:  INC     L
-        LD      A,(HL)
+        LD      DE,TGTMAP
+        LD      B,LOW (BOARD+11)
+EXCH8:  LD      A,E
+        CP      LOW (TGTMAP+8)
+        JR      Z,EXCH11
+        LD      A,B
+        ADD     A,10
+        LD      B,A
+        LD      A,(DE)
+        INC     DE
         OR      A
         JR      Z,EXCH8
-        RRA
-        JR      C,EXCH11        ; not marked (all M's marks went in the first half)
-        INC     (HL)
+        LD      L,B
+        DEC     L
+EXCH6:  INC     L
+        SRL     A
+        JR      NC,EXCH6
+        LD      C,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,EXCH15
+        LD      A,(SIDE)
+        XOR     (HL)
+        JP      M,EXCH15        ; M's piece: done in the first half
         CALL    TGUNITS           ; as above: skip targets that cannot beat the best
         EXX
         INC     D
@@ -180,6 +222,8 @@ EXCH8:  INC     L
         JR      C,EXCH13
         JR      Z,EXCH13
         EXX
+        PUSH    DE
+        PUSH    BC
         PUSH    HL
         EXX
         LD      A,C
@@ -219,13 +263,15 @@ EXCH8:  INC     L
         EX      DE,HL
 EXCH9:  EXX
 EXCH10: POP     HL
+        POP     BC
+        POP     DE
+EXCH15: LD      A,C
+        OR      A
+        JR      NZ,EXCH6
         JR      EXCH8
 EXCH13: EXX
-        JR      EXCH8
-EXCH11: LD      A,L
-        CP      LOW (BOARD+99)
-        JR      NZ,EXCH8
-        CALL    SKEWER          ; HL = M's gain by a skewer through S's king
+        JR      EXCH15
+EXCH11: CALL    SKEWER          ; HL = M's gain by a skewer through S's king
         EXX
         PUSH    DE
         EXX
@@ -236,132 +282,6 @@ EXCH11: LD      A,L
         ADD     HL,DE
         EX      DE,HL           ; the skewer is better
 EXCH14: POP     HL              ; S's gain
-        RET
-
-; ------------------------------------------------------------------------------------------
-; ATTMARK - mark the targets: every piece, of either colour, except kings, that an enemy
-; piece attacks directly gets bit 0 of its code cleared (bit 0 is always set in a piece
-; code, so the mark loses nothing). Only marked pieces can have attackers in COLLECT (an
-; x-ray needs a direct attacker in front), so EXCH collects only for them, which saves most
-; of its work; pinned attackers may mark too, COLLECT then finds none. EXCH clears every
-; mark again, and until then COLLECT reads codes with OR 1.
-; In: BOARD.   Out: BOARD with the marks.
-; Destroys: AF, BC, DE, HL, IX.   Called by: EXCH.
-; ------------------------------------------------------------------------------------------
-ATTMARK:
-        LD      HL,BOARD+20     ; as EXCH's walks: the end is tested at the border bytes
-ATTM2:  INC     L
-        LD      A,(HL)
-        OR      A
-        JR      Z,ATTM2
-        CP      OFF
-        JR      NZ,ATTM3
-        LD      A,L
-        CP      LOW (BOARD+99)
-        JR      NZ,ATTM2
-        RET
-ATTM3:  LD      B,L             ; the piece's square
-        AND     BLACK
-        LD      E,A             ; its colour
-        LD      A,(HL)
-        AND     70H             ; its kind, the commonest first
-        CP      20H
-        JP      C,AMPAWN
-        JP      Z,AMKNIGHT
-        CP      40H
-        JP      C,AMBISHOP
-        JP      Z,AMROOK
-        CP      50H
-        JP      Z,AMQUEEN
-        JP      AMKING
-
-; Mark the piece at HL when it is an enemy of colour E other than the king.
-AMCHK   MACRO
-        LOCAL   NO
-        LD      A,(HL)
-        XOR     E
-        CP      90H
-        JR      C,NO            ; empty, own piece, border (black side)
-        CP      0E0H
-        JR      NC,NO           ; king, border (white side)
-        RES     0,(HL)
-NO:
-        ENDM
-
-; One step from the piece at B.
-AMSTEP  MACRO   STEP
-        LD      A,B
-        ADD     A,STEP
-        LD      L,A
-        AMCHK
-        ENDM
-
-; One line from the piece at B, to the first piece on it.
-AMRAY   MACRO   STEP
-        LOCAL   NEXT
-        LD      L,B
-NEXT:   LD      A,L
-        ADD     A,STEP
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,NEXT
-        AMCHK
-        ENDM
-
-; AMPAWN .. AMKING - the attacks of one piece, then back to ATTMARK's walk.
-; In: B = its square (LOW), E = its colour, H = HIGH BOARD.
-; Destroys: AF, C, L (restored to B), IX.   Called by: ATTMARK (jumped to).
-AMPAWN: LD      A,E
-        OR      A
-        JR      NZ,AMPAW1
-        AMSTEP  9
-        AMSTEP  11
-        JP      AMNEXT
-AMPAW1: AMSTEP  -9
-        AMSTEP  -11
-        JP      AMNEXT
-AMKNIGHT:
-        AMSTEP  21
-        AMSTEP  19
-        AMSTEP  12
-        AMSTEP  8
-        AMSTEP  -8
-        AMSTEP  -12
-        AMSTEP  -19
-        AMSTEP  -21
-        JP      AMNEXT
-AMKING: LD      IX,KSTEPS       ; a loop: there are only two kings
-        LD      C,8
-AMKIN1: LD      A,B
-        ADD     A,(IX+0)
-        LD      L,A
-        AMCHK
-        INC     IX
-        DEC     C
-        JR      NZ,AMKIN1
-        JP      AMNEXT
-KSTEPS: DEFB    10,-10,1,-1,11,9,-9,-11
-AMQUEEN:
-        CALL    AMORTH
-AMBISHOP:
-        CALL    AMDIAG
-        JP      AMNEXT
-AMROOK: CALL    AMORTH
-AMNEXT: LD      L,B
-        JP      ATTM2
-
-; AMORTH, AMDIAG - the four orthogonal / diagonal lines of the piece at B.
-; Destroys: AF, L.   Called by: AMQUEEN, AMBISHOP, AMROOK.
-AMORTH: AMRAY   10
-        AMRAY   -10
-        AMRAY   1
-        AMRAY   -1
-        RET
-AMDIAG: AMRAY   11
-        AMRAY   9
-        AMRAY   -9
-        AMRAY   -11
         RET
 
 ; ------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ READYMSG:
         INCLUDE "perft.asm"
         INCLUDE "match.asm"
         INCLUDE "exchange.asm"
+        INCLUDE "targets.asm"
         INCLUDE "positional.asm"
         INCLUDE "eval.asm"
         INCLUDE "node.asm"

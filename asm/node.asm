@@ -1,4 +1,4 @@
-; node.asm - NODE's list: GEN with EVALMOVE (eval.asm) at the node of ply PLYN, the way the
+; node.asm - NODE's list: GEN with EVALKID (eval.asm) at the node of ply PLYN, the way the
 ; reference's Search::gen_eval does it: every legal move is evaluated and counted, the best
 ; minimum is kept, and (when asked) the moves go onto the move stack until it is full.
 ; Kept apart from search.asm so the search logic can also be tested with GENEVAL served by
@@ -28,7 +28,7 @@ PLYREC: LD      A,(PLYN)
 ; In: A = 0: evaluate only; non-zero: also store the legal moves on the move stack from
 ;     MSTOP (MSTOP advances; moves that do not fit before MSEND are only evaluated).
 ; Out: B = legal moves, DE = best minimum evaluation (8000H when none), carry set when a
-;      move did not fit; POSCNT counts every legal move.
+;      move did not fit; POSCNT counts every legal move; PARMAP (TGPAR) for the node.
 ; Destroys: all but IY and SP.   Called by: PASS (NODE), ANALYS (the root list), GOSRCH.
 ; ------------------------------------------------------------------------------------------
 GENEVAL:
@@ -42,6 +42,7 @@ GENEV1: LD      (IX+PCUR),A     ; bit 0: store
         LD      (IX+PCOUNT),0
         LD      (IX+PBEST),0
         LD      (IX+PBEST+1),80H
+        CALL    TGPAR           ; the node's attacked pieces, for every move's EXCH
         PUSH    IY
         LD      IY,NODEHK
         CALL    GEN
@@ -74,7 +75,7 @@ NODEHK: LD      A,(SRFLAGS)     ; polling (GO, PONDER): a waiting command stops 
         LD      HL,SRFLAGS
         SET     FSTOP,(HL)
         RET
-NODEH0: CALL    EVALMOVE        ; HL = min, DE = max, A = entry flags
+NODEH0: CALL    EVALKID         ; HL = min, DE = max, A = entry flags
         RET     C               ; illegal
         PUSH    AF
         PUSH    DE

@@ -5,7 +5,7 @@
 
 RAMBASE EQU     0E000H          ; first byte of RAM
 RAMTOP  EQU     0E800H          ; one past the last byte: the initial stack pointer
-STACKSZ EQU     128             ; bytes kept for the stack (no recursion; a search uses 78)
+STACKSZ EQU     112             ; bytes kept for the stack (no recursion; a search uses 82)
 
 ; --- latch link (proto.asm) ---------------------------------------------------------------
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
@@ -61,14 +61,22 @@ PINMAP  EQU     SWAPLST+64      ; pinned pieces, one bit per square (8 bytes)
 BUSYMAP EQU     PINMAP+8        ; pinned or busy, one bit per square (8 bytes)
 COLCNT  EQU     BUSYMAP+8       ; entries COLLECT has put in its list so far
 SKIPON  EQU     COLCNT+1        ; COLLECT's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
+TGTMAP  EQU     SKIPON+1        ; EXCH's candidate targets, one bit per square (targets.asm)
+PARMAP  EQU     TGTMAP+8        ; the attacked pieces of the batch's parent (TGPAR)
+PARF    EQU     PARMAP+8        ; PARMAP + what a slider sees through TGFROM (TGLINES)
+TGFROM  EQU     PARF+8          ; the from-square PARF is for, 0 = none
+TGKIDS  EQU     TGFROM+1        ; non-zero: EVALMOVE evaluates a child of PARMAP's position
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))
         ERROR: PINMAP and BUSYMAP must lie in one 256-byte page
         ENDIF
+        IF      (HIGH TGTMAP) - (HIGH (TGTMAP+7))
+        ERROR: TGTMAP must lie in one 256-byte page (MARKT sets H once)
+        ENDIF
 
 ; --- result and book (match.asm, book.asm) ----------------------------------------------------
-BESTMV  EQU     SKIPON+1        ; best move: from, to, flags
+BESTMV  EQU     TGKIDS+1        ; best move: from, to, flags
 SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book
