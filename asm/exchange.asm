@@ -11,41 +11,36 @@ KINGU   EQU     240             ; a king's units in the exchange lists
 EXMAX   EQU     16              ; entries per list (more attackers are ignored)
 
 ; ------------------------------------------------------------------------------------------
-; Macros that unroll COLLECT's and PINS's eight lines and eight knight jumps: the step is
-; then a constant and the walk over empty squares costs 35 T-states a square.
+; Macros that unroll COLBOTH's and PINS's eight lines and eight knight jumps: the step is
+; then a constant and the walk over empty squares costs 32 to 35 T-states a square.
 ; ------------------------------------------------------------------------------------------
 
-; One knight jump from the target in B: a knight of code C there is listed.
+; One knight jump from the target in B: a knight of either colour there is listed (OR 81H
+; maps both knight codes, marked or not, to 0A3H and no other code there).
 KNJUMP  MACRO   JUMP
         LD      A,B
         ADD     A,JUMP
         LD      L,A
         LD      A,(HL)
-        OR      1
-        CP      C
+        OR      81H
+        CP      KNIGHT+BLACK
         CALL    Z,COLKN
         ENDM
 
-; One line from the target in B, outwards over empty squares to the border or a piece of
-; the other colour; HIT decides at each piece of colour E.
+; One line from the target in B, outwards over empty squares; HIT takes the first piece (of
+; either colour: it decides whose line this is) and walks on itself for x-rays.
 COLRAY  MACRO   STEP,HIT
-        LOCAL   NEXT,DONE
+        LOCAL   NEXT
         LD      L,B
         LD      C,STEP
-        LD      D,0
 NEXT:   LD      A,L
-        ADD     A,STEP
+        ADD     A,C
         LD      L,A
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
         CP      OFF
-        JR      Z,DONE
-        XOR     E
-        JP      M,DONE          ; a piece of the other colour ends the line
-        CALL    HIT
-        JR      NC,NEXT
-DONE:
+        CALL    NZ,HIT
         ENDM
 
 ; One line from the king in B, for PINS.
@@ -107,20 +102,8 @@ EXCH0:  INC     L
         PUSH    HL              ; the target
         LD      A,(SIDE)
         LD      E,A
-        LD      IX,ATTLST
-        CALL    COLLECT         ; S's attackers
-        JR      Z,EXCH3
-        POP     HL
-        PUSH    HL
-        PUSH    AF              ; their count
-        LD      A,(SIDE)
-        XOR     BLACK
-        LD      E,A
-        LD      IX,DEFLST
-        CALL    COLLECT         ; M's defenders
-        LD      C,A
-        POP     AF
-        LD      B,A
+        CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
+        JR      Z,EXCH3         ; no attacker
         POP     HL
         PUSH    HL
         CALL    TGUNITS
@@ -182,29 +165,14 @@ EXCH8:  INC     L
         EXX
         PUSH    HL
         EXX
-        LD      A,C
-        EXX
+        LD      A,B             ; the defenders' skip map serves both lists: its busy
+        EXX                     ; pieces are all S's, so M's attackers meet only the pins
         LD      (SKIPON),A
         LD      A,(SIDE)
         XOR     BLACK
         LD      E,A
-        LD      IX,ATTLST
-        CALL    COLLECT         ; M's attackers, pinned ones left out
+        CALL    COLBOTH         ; M's attackers (B), S's defenders (C)
         JR      Z,EXCH10
-        POP     HL
-        PUSH    HL
-        PUSH    AF
-        EXX
-        LD      A,B
-        EXX
-        LD      (SKIPON),A
-        LD      A,(SIDE)
-        LD      E,A
-        LD      IX,DEFLST
-        CALL    COLLECT         ; S's defenders, pinned and busy ones left out
-        LD      C,A
-        POP     AF
-        LD      B,A
         POP     HL
         PUSH    HL
         CALL    TGUNITS
@@ -442,14 +410,6 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         RET     P               ; M's own piece: nothing to win
         PUSH    BC
         PUSH    HL              ; the target
-        LD      IX,ATTLST       ; the checker is the only attacker
-        XOR     A
-        LD      (COLCNT),A
-        LD      L,C
-        LD      A,(HL)
-        AND     0FH
-        ADD     A,A             ; key value * 2
-        CALL    COLINS
         LD      L,B             ; S's king defends nothing: shown as a piece of the other
         LD      A,(HL)          ; colour, it ends every line, exactly as a skipped piece
         XOR     BLACK
@@ -459,13 +419,23 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         EXX
         LD      (SKIPON),A
         POP     HL
+        POP     DE              ; D = S's king, E = the checker
+        PUSH    DE
         PUSH    HL
-        LD      A,E
+        PUSH    DE
+        LD      A,(SIDE)
         XOR     BLACK
-        LD      E,A             ; S's colour
-        LD      IX,DEFLST
-        CALL    COLLECT
-        LD      C,A             ; S's defenders
+        LD      E,A             ; M attacks: S's defenders go to DEFLST (C)
+        CALL    COLBOTH
+        POP     DE
+        XOR     A               ; the checker is the only attacker: M's other pieces
+        LD      (ATTCNT),A      ; (and S's king, now in M's colour) go
+        LD      L,E
+        LD      A,(HL)
+        AND     0FH
+        ADD     A,A             ; key value * 2
+        LD      IX,ATTLST
+        CALL    COLINS
         POP     HL
         CALL    TGUNITS
         LD      B,1
@@ -505,7 +475,7 @@ SKEWH2: LD      H,HIGH BOARD    ; the king shown again
 MKBUSY: PUSH    AF
         LD      HL,PINMAP
         LD      DE,BUSYMAP
-        LD      BC,8
+        LD      BC,MAPSZ
         LDIR
         POP     AF
         LD      B,A
@@ -546,7 +516,7 @@ TGUNITS:  LD      A,(HL)
 ; Destroys: AF, BC, DE, HL.   Called by: EXCH, tests.
 ; ------------------------------------------------------------------------------------------
 PINS:   LD      HL,PINMAP
-        LD      B,8
+        LD      B,MAPSZ
         XOR     A
 PINS1:  LD      (HL),A
         INC     HL
@@ -640,126 +610,119 @@ PINSET: PUSH    DE
         RET
 
 ; ------------------------------------------------------------------------------------------
-; SETBIT - set a square's bit in a 64-bit square map (byte = rank, bit = file).
+; SETBIT - set a square's bit in a square map (ram.asm: the byte is the square's board
+; address LOW / 8 - MAPLO, the bit that LOW mod 8).
 ; In: L = LOW of the square's board byte, DE = the map.
 ; Out: the bit is set.
-; Destroys: AF, DE.   Called by: PINSET, EXCH.
+; Destroys: AF, DE.   Called by: PINSET, MKBUSY.
 ; ------------------------------------------------------------------------------------------
 SETBIT: PUSH    HL
-        PUSH    BC
         LD      A,L
-        SUB     LOW BOARD
-        LD      C,A
-        LD      B,0
-        LD      HL,SQ64T
-        ADD     HL,BC
-        LD      A,(HL)          ; 0..63
-        LD      C,A
         RRCA
         RRCA
         RRCA
-        AND     7
+        AND     1FH
+        SUB     MAPLO
         ADD     A,E
         LD      E,A
         ADC     A,D
         SUB     E
-        LD      D,A             ; DE = the rank's byte
-        LD      A,C
+        LD      D,A             ; DE = the square's byte
+        LD      A,L
         AND     7
-        LD      C,A
-        LD      HL,BITMASK
-        ADD     HL,BC
+        ADD     A,LOW BITMASK
+        LD      L,A
+        LD      H,HIGH BITMASK
         LD      A,(DE)
         OR      (HL)
         LD      (DE),A
-        POP     BC
         POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
 ; SKIPT - is this piece left out of the lists (pinned, or busy when BUSYMAP is in use)?
+; Eight neighbouring board bytes share a map byte, so most tests end when that is zero.
 ; In: HL = its board byte, SKIPON = LOW of the map to test (PINMAP or BUSYMAP) or 0.
 ; Out: NZ = left out, Z = taken.
-; Destroys: AF.   Called by: COLLECT and its helpers.
+; Destroys: AF.   Called by: COLBOTH's helpers.
 ; ------------------------------------------------------------------------------------------
 SKIPT:  LD      A,(SKIPON)
         OR      A
         RET     Z               ; the usual case: nothing is pinned
-; SKIPT1 - the same when SKIPON is known to be non-zero (COLHO, COLHD test it inline).
-SKIPT1: PUSH    HL
         PUSH    DE
+        LD      D,A
+        LD      E,L             ; the square
         LD      A,L
-        SUB     LOW BOARD
-        LD      E,A
-        LD      D,0
-        LD      HL,SQ64T
-        ADD     HL,DE
-        LD      E,(HL)          ; 0..63
-        LD      A,E
-        AND     7
-        LD      HL,BITMASK
-        ADD     A,L
+        RRCA
+        RRCA
+        RRCA
+        AND     1FH
+        SUB     MAPLO
+        ADD     A,D
         LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
-        LD      D,(HL)          ; the file's bit
-        LD      A,E
-        RRCA
-        RRCA
-        RRCA
-        AND     7
-        LD      E,A
-        LD      A,(SKIPON)
-        ADD     A,E
-        LD      L,A
-        LD      H,HIGH PINMAP
+        LD      H,HIGH PINMAP   ; BUSYMAP's page too (ram.asm)
         LD      A,(HL)
-        AND     D
+        OR      A
+        JR      Z,SKIPT9        ; none of these eight flagged
+        LD      D,A
+        LD      A,E
+        AND     7
+        ADD     A,LOW BITMASK
+        LD      L,A
+        LD      H,HIGH BITMASK
+        LD      A,(HL)
+        AND     D               ; NZ: flagged
+SKIPT9: LD      L,E
+        LD      H,HIGH BOARD
         POP     DE
-        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
-; COLLECT - the pieces of one colour bearing on a square, sorted by key, low first
-; (reference: collect()). Pawns (key 2), knights (6), then the eight lines outwards in
-; the order N S E W NE NW SE SW: a slider moving along the line (key value * 2), a king
-; next to the target (30), and behind a slider, or behind a pawn on its capture diagonal,
-; further sliders as x-rays (key max(value * 2, key in front + 1)). Pieces the skip map
-; flags are left out and block their line.
-; In: L = LOW of the target's board byte, E = colour (00H / 80H), IX = list (ATTLST or
-;     DEFLST), SKIPON = skip map.
-; Out: A = entries (also COLCNT), Z when none; the list.
-; Destroys: AF, BC, D, HL.   Called by: EXCH, tests.
+; COLBOTH - the pieces of both colours bearing on a square, each colour in its own list
+; sorted by key, low first (reference: collect() for each colour). Pawns (key 2), knights
+; (6), then the eight lines outwards in the order N S E W NE NW SE SW: a slider moving
+; along the line (key value * 2), a king next to the target (30), and behind a slider, or
+; behind a pawn on its capture diagonal, further sliders of its colour as x-rays (key
+; max(value * 2, key in front + 1)). One walk fills both lists: the first piece on a line
+; decides whose line it is, since the other colour's walk would end at that piece. Pieces
+; the skip map flags are left out and block their line; one map serves both lists.
+; In: L = LOW of the target's board byte, E = the attackers' colour (00H / 80H: its pieces
+;     go to ATTLST, the other colour's to DEFLST), SKIPON = skip map.
+; Out: B = ATTCNT, C = DEFCNT, A = B, Z when no attacker; the lists.
+; Destroys: AF, BC, D, HL, IX, AF'.   Called by: EXCH, SKEWHIT, tests.
 ; ------------------------------------------------------------------------------------------
-COLLECT:
+COLBOTH:
         LD      H,HIGH BOARD
         LD      B,L             ; the target, for every line
         XOR     A
-        LD      (COLCNT),A
-        LD      A,E             ; pawns: white ones stand on t-11, t-9, black on t+9, t+11
-        OR      A
-        LD      A,L
-        JR      NZ,COLL1
+        LD      (ATTCNT),A
+        LD      (DEFCNT),A
+        LD      A,L             ; pawns: white ones stand on t-11, t-9, black on t+9, t+11
         SUB     11
-        LD      C,PAWN
-        JR      COLL2
-COLL1:  ADD     A,9
-        LD      C,PAWN+BLACK
-COLL2:  LD      L,A
+        LD      L,A
         LD      A,(HL)
         OR      1               ; a target mark (bit 0 clear, see ATTMARK) is no matter
-        CP      C
+        CP      PAWN
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
         OR      1
-        CP      C
+        CP      PAWN
         CALL    Z,COLPN
-        LD      A,KNIGHT
-        OR      E
-        LD      C,A
+        LD      A,B
+        ADD     A,9
+        LD      L,A
+        LD      A,(HL)
+        OR      1
+        CP      PAWN+BLACK
+        CALL    Z,COLPN
+        INC     L
+        INC     L
+        LD      A,(HL)
+        OR      1
+        CP      PAWN+BLACK
+        CALL    Z,COLPN
         KNJUMP  21
         KNJUMP  19
         KNJUMP  12
@@ -776,108 +739,152 @@ COLL2:  LD      L,A
         COLRAY  9,COLHD
         COLRAY  -9,COLHD
         COLRAY  -11,COLHD
-        LD      A,(COLCNT)
+        LD      A,(DEFCNT)
+        LD      C,A
+        LD      A,(ATTCNT)
+        LD      B,A
         OR      A
         RET
 
-; COLPN, COLKN - a pawn / knight of the colour bears on the target: list it unless skipped.
-; In: HL = its square.   Out: the list (COLINS).   Destroys: AF.   Called by: COLLECT.
+; COLPN, COLKN - a pawn / knight bears on the target: list it unless skipped.
+; In: HL = its square, E = the attackers' colour.   Out: its list.
+; Destroys: AF, IX, AF'.   Called by: COLBOTH.
 COLPN:  CALL    SKIPT
         RET     NZ
         LD      A,2
-        JP      COLINS
+        JR      COLINC
 COLKN:  CALL    SKIPT
         RET     NZ
         LD      A,6
+; COLINC - COLINS into the list of the piece's colour: A = key, HL = the piece, E = the
+; attackers' colour.   Destroys: AF, IX, AF'.   Called by: COLPN, COLKN, COLKG.
+COLINC: EX      AF,AF'
+        LD      A,(HL)
+        XOR     E
+        LD      IX,ATTLST
+        JP      P,COLIC1
+        LD      IX,DEFLST
+COLIC1: EX      AF,AF'
         JP      COLINS
 
 ; ------------------------------------------------------------------------------------------
-; COLHO, COLHD - a piece of colour E met on an orthogonal (O) or diagonal (D) line.
-; In: HL = its square, B = the target, C = the step, D = key in
-;     front on this line (0 = none yet), E = colour collected.
-; Out: NC = walk on (D = the key in front now), C = the line is finished.
-; Destroys: AF, D.   Called by: COLLECT.
+; COLHO, COLHD - the first piece on an orthogonal (O) or diagonal (D) line from the target:
+; list it, and walk on behind it for x-rays of its colour.
+; In: A = its code (not empty, not the border), HL = its square, B = the target, C = the
+;     step, E = the attackers' colour.
+; Out: the lists; B, C, E, H kept.
+; Destroys: AF, D, L, IX, AF'.   Called by: COLBOTH.
 ; ------------------------------------------------------------------------------------------
-COLHO:  LD      A,(SKIPON)      ; SKIPT, its usual case inline
-        OR      A
-        CALL    NZ,SKIPT1
-        SCF
-        RET     NZ              ; pinned or busy: blocks the line
-        LD      A,(HL)
-        OR      1
-        XOR     E               ; the code as if white
-        CP      ROOK
-        JR      Z,COLSL
+COLHO:  OR      1
+        AND     7FH             ; the code as if white
+        LD      D,ROOK          ; the line's slider (besides the queen)
+        CP      D
+        JR      Z,COLFS
         CP      QUEEN
-        JR      Z,COLSL
-        INC     D               ; not a slider of this line
-        DEC     D
-        SCF
-        RET     NZ              ; behind another piece: ends the line
+        JR      Z,COLFS
         CP      KING
-        SCF
-        RET     NZ
+        RET     NZ              ; any other piece ends the line for both colours
 COLKG:  LD      A,B             ; a king counts only next to the target
         ADD     A,C
         CP      L
-        SCF
+        RET     NZ
+        CALL    SKIPT
         RET     NZ
         LD      A,30
-        CALL    COLINS
-        SCF
-        RET
-; A slider moving along the line: key value * 2, behind another one max(that, front + 1)
-; (front + 1 <= value * 2 when nothing is in front: D = 0 gives 1).
-COLSL:  AND     0FH
-        ADD     A,A
-        INC     D
-        CP      D
-        JR      NC,COLSL1
-        LD      A,D
-COLSL1: LD      D,A
-        CALL    COLINS
-        AND     A               ; NC: walk on for x-rays
-        RET
+        JR      COLINC
 
-COLHD:  LD      A,(SKIPON)
-        OR      A
-        CALL    NZ,SKIPT1
-        SCF
-        RET     NZ
-        LD      A,(HL)
-        OR      1
-        XOR     E
-        CP      BISHOP
-        JR      Z,COLSL
+COLHD:  OR      1
+        AND     7FH
+        LD      D,BISHOP
+        CP      D
+        JR      Z,COLFS
         CP      QUEEN
-        JR      Z,COLSL
-        INC     D
-        DEC     D
-        SCF
-        RET     NZ
+        JR      Z,COLFS
         CP      KING
         JR      Z,COLKG
         CP      PAWN
-        SCF
         RET     NZ
         LD      A,B             ; a pawn next to the target ...
         ADD     A,C
         CP      L
-        SCF
         RET     NZ
-        LD      A,C             ; ... on its own capture diagonal (step sign against the
-        XOR     E               ; colour: white pawns lie below, black above): already
-        RLA                     ; listed, sliders behind it x-ray through with key > 2
-        CCF
+        LD      A,(HL)          ; ... on its own capture diagonal (white pawns lie below, black
+        XOR     C               ; above: the step's sign differs from the colour bit) is
+        RET     P               ; listed already; sliders behind it x-ray with key > 2
+        CALL    SKIPT
+        RET     NZ              ; left out: it blocks the line
+        PUSH    BC
+        PUSH    DE
+        LD      B,D
+        CALL    COLSEL
         LD      D,2
+        JR      COLX
+
+; A slider of the line first: key value * 2, then the x-rays behind it.
+COLFS:  CALL    SKIPT
+        RET     NZ              ; pinned or busy: blocks the line
+        PUSH    BC
+        PUSH    DE
+        LD      B,D             ; B = the line's slider (the target is not needed further out)
+        CALL    COLSEL
+        LD      A,(HL)
+        OR      1
+        AND     0FH
+        ADD     A,A
+        LD      D,A             ; D = the key in front
+        CALL    COLINS
+; Further out: a slider of the line of the same colour joins with max(value * 2, D + 1);
+; anything else ends the line.
+COLX:   LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,COLX
+        CP      OFF
+        JR      Z,COLXE
+        XOR     E
+        JP      M,COLXE         ; the other colour ends the line
+        OR      1
+        CP      B
+        JR      Z,COLX1
+        CP      QUEEN
+        JR      NZ,COLXE
+COLX1:  CALL    SKIPT
+        JR      NZ,COLXE
+        LD      A,(HL)
+        OR      1
+        AND     0FH
+        ADD     A,A
+        INC     D
+        CP      D
+        JR      NC,COLX2
+        LD      A,D
+COLX2:  LD      D,A
+        CALL    COLINS
+        JR      COLX
+COLXE:  POP     DE
+        POP     BC
+        RET
+
+; COLSEL - IX = the list of the piece at HL (ATTLST when its colour is E), E = its colour.
+; Destroys: AF.   Called by: COLHD, COLFS.
+COLSEL: LD      A,(HL)
+        AND     BLACK
+        XOR     E
+        LD      IX,ATTLST
+        JR      Z,COLSE1
+        LD      IX,DEFLST
+COLSE1: XOR     E
+        LD      E,A
         RET
 
 ; ------------------------------------------------------------------------------------------
-; COLINS - insert a piece into COLLECT's list, keeping keys ascending (equal keys keep the
-; order found). A full list (EXMAX) ignores it.
-; In: A = key, HL = the piece's board byte, IX = list, COLCNT = entries so far.
-; Out: the list, COLCNT.
-; Destroys: AF.   Called by: COLLECT and its helpers.
+; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
+; found). A full list (EXMAX) ignores it.
+; In: A = key, HL = the piece's board byte, IX = list (its count at IX-1: ATTCNT, DEFCNT).
+; Out: the list and its count.
+; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
 COLINS: PUSH    HL
         PUSH    DE
@@ -894,15 +901,13 @@ COLINS: PUSH    HL
         LD      A,L
         SUB     LOW BOARD
         LD      D,A             ; square
-        LD      A,(COLCNT)
+        LD      A,(IX-1)
         CP      EXMAX
         JR      NC,COLI9
+        INC     (IX-1)
         LD      E,A
-        INC     A
-        LD      (COLCNT),A
         PUSH    IX
         POP     HL
-        LD      A,E
         ADD     A,A
         ADD     A,E
         ADD     A,L
@@ -1079,9 +1084,13 @@ SWSTEP: LD      A,E
 ; ROM tables
 ; ------------------------------------------------------------------------------------------
 
-; The bit of each file in a square map's rank byte.
+; The bit of a board byte in its square-map byte, by its address LOW mod 8 (SETBIT, SKIPT
+; add the index to LOW BITMASK, so the table must not cross a page).
 BITMASK:
         DEFB    1,2,4,8,16,32,64,128
+        IF      (HIGH BITMASK) - (HIGH (BITMASK+7))
+        ERROR: BITMASK must lie in one 256-byte page
+        ENDIF
 
 ; Mailbox index -> 0..63 (a1 = 0, h8 = 63); border squares 0FFH.
 SQ64T:  DEFB    255,255,255,255,255,255,255,255,255,255
