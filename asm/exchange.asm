@@ -336,13 +336,17 @@ AMDIAG: AMRAY   11
 ; SKEWER - Gambiet's potential pin (reference: skewer_gain): a slider of the mover M checks
 ; S's king along a line and an S piece stands behind the king on it; the king must step
 ; off, the slider takes that piece: the swap of it with the slider as the only attacker and
-; S's defenders (not the king, not pinned, not busy). The best over the eight lines.
-; In: BOARD without marks, SIDE, the king squares; B' = the defenders' skip map (EXCH).
+; S's defenders (not the king, not pinned, not busy). The best over the eight lines; none
+; to look at unless PINS saw a king checked by a slider along a line (SKEWCK).
+; In: BOARD without marks, SIDE, the king squares, SKEWCK; B' = the defenders' skip map.
 ; Out: HL = the best such gain (>= 0).
 ; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 
 SKEWER: LD      HL,0
+        LD      A,(SKEWCK)      ; PINS saw no king checked along a line by a slider:
+        OR      A               ; no skewer (the usual case)
+        RET     Z
         PUSH    HL              ; the best gain so far
         LD      A,(SIDE)
         OR      A
@@ -512,7 +516,8 @@ TGUNITS:  LD      A,(HL)
 ; PINS - the pieces pinned to their own king by an enemy slider, both colours
 ; (reference: pins()).
 ; In: BOARD, WKING, BKING.
-; Out: PINMAP (bit set = pinned); SKIPON = LOW PINMAP when any piece is pinned, else 0.
+; Out: PINMAP (bit set = pinned); SKIPON = LOW PINMAP when any piece is pinned, else 0;
+;      SKEWCK non-zero when an enemy slider checks a king along one of its lines, else 0.
 ; Destroys: AF, BC, DE, HL.   Called by: EXCH, tests.
 ; ------------------------------------------------------------------------------------------
 PINS:   LD      HL,PINMAP
@@ -522,6 +527,7 @@ PINS1:  LD      (HL),A
         INC     HL
         DJNZ    PINS1
         LD      (SKIPON),A
+        LD      (SKEWCK),A
         LD      H,HIGH BOARD
         LD      A,(WKING)
         ADD     A,LOW BOARD
@@ -547,7 +553,7 @@ PINK:   PINRAY  10,PINHO
 ; PINHO, PINHD - a piece met on an orthogonal (O) or diagonal (D) line from a king.
 ; In: A = its code (not empty), HL = its square, D = the own piece met before on this line
 ;     (LOW of its square) or 0, E = the king's colour.
-; Out: NC = walk on (D = this square), C = the line is finished.
+; Out: NC = walk on (D = this square), C = the line is finished; PINMAP, SKIPON, SKEWCK.
 ; Destroys: AF, D.   Called by: PINK.
 ; ------------------------------------------------------------------------------------------
 PINHO:  CP      OFF
@@ -562,17 +568,20 @@ PINHO:  CP      OFF
         LD      D,L
         AND     A
         RET
-PINHO1: INC     D
-        DEC     D
-        SCF
-        RET     Z               ; an enemy piece right in front: no pin
-        AND     7FH
+PINHO1: AND     7FH
         CP      ROOK
-        JR      Z,PINSET
+        JR      Z,PINSL
         CP      QUEEN
         SCF
-        RET     NZ
-        JR      PINSET
+        RET     NZ              ; no slider of this line: no pin, no check
+; An enemy slider of the line: it pins the own piece at D, or, when none, checks the king.
+PINSL:  INC     D
+        DEC     D
+        JR      NZ,PINSET
+        LD      A,H             ; non-zero: SKEWER has a line to look at
+        LD      (SKEWCK),A
+        SCF
+        RET
 
 PINHD:  CP      OFF
         SCF
@@ -586,16 +595,13 @@ PINHD:  CP      OFF
         LD      D,L
         AND     A
         RET
-PINHD1: INC     D
-        DEC     D
-        SCF
-        RET     Z
-        AND     7FH
+PINHD1: AND     7FH
         CP      BISHOP
-        JR      Z,PINSET
+        JR      Z,PINSL
         CP      QUEEN
         SCF
         RET     NZ
+        JR      PINSL
 ; The own piece at D is pinned.
 PINSET: PUSH    DE
         PUSH    HL

@@ -66,6 +66,7 @@ MAPSZ   EQU     ((BOARD MOD 256)+98)/8-MAPLO+1  ; up to h8's: 10 or 11 bytes
 PINMAP  EQU     SWAPLST+64      ; pinned pieces (MAPSZ bytes)
 BUSYMAP EQU     PINMAP+MAPSZ    ; pinned or busy (MAPSZ bytes)
 SKIPON  EQU     BUSYMAP+MAPSZ   ; COLBOTH's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
+SKEWCK  EQU     SKIPON+1        ; non-zero when PINS saw a king checked by a slider on a line
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+MAPSZ-1))
@@ -73,7 +74,7 @@ SKIPON  EQU     BUSYMAP+MAPSZ   ; COLBOTH's skip map: LOW PINMAP, LOW BUSYMAP, 0
         ENDIF
 
 ; --- result and book (match.asm, book.asm) ----------------------------------------------------
-BESTMV  EQU     SKIPON+1        ; best move: from, to, flags
+BESTMV  EQU     SKEWCK+1        ; best move: from, to, flags
 SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book

@@ -11,11 +11,11 @@
 use std::path::Path;
 
 use c7010::guest::{GuestImage, Harness};
-use c7010::reference::board::{BOARD_SIZE, square};
+use c7010::reference::board::{ALL_DIRS, BOARD_SIZE, square, step};
 use c7010::reference::epd::parse_epd;
 use c7010::reference::exchange::{Attackers, MAX_ATTACKERS, collect, exchange, pins, swap};
 use c7010::reference::moves::gen_pseudo;
-use c7010::reference::piece::{BLACK, EMPTY, OFF, is_piece};
+use c7010::reference::piece::{BLACK, EMPTY, K_BISHOP, K_QUEEN, K_ROOK, OFF, is_piece, kind};
 use c7010::reference::positional::Positional;
 use c7010::reference::{Board, Search, legal_moves};
 
@@ -152,6 +152,25 @@ fn low(h: &Harness, name: &str) -> u16 {
     h.symbol(name).unwrap() & 0xFF
 }
 
+/// Is either king checked along one of its eight lines by an enemy slider moving along it?
+/// (PINS's SKEWCK: SKEWER has nothing to look at otherwise.)
+fn slider_check(b: &Board) -> bool {
+    b.king.iter().any(|&k| {
+        let colour = b.sq[k as usize] & BLACK;
+        ALL_DIRS.iter().enumerate().any(|(i, &d)| {
+            let mut s = step(k, d);
+            while b.sq[s as usize] == EMPTY {
+                s = step(s, d);
+            }
+            let code = b.sq[s as usize];
+            let line_slider = if i < 4 { K_ROOK } else { K_BISHOP };
+            code != OFF
+                && code & BLACK != colour
+                && (kind(code) == K_QUEEN || kind(code) == line_slider)
+        })
+    })
+}
+
 fn exch_on(h: &mut Harness, b: &Board) -> ((i16, i16), u64) {
     load_board(h, b);
     let (regs, t) = h.call("EXCH", |_| {}).unwrap();
@@ -161,6 +180,7 @@ fn exch_on(h: &mut Harness, b: &Board) -> ((i16, i16), u64) {
 fn check_exchange(positions: &[Board]) {
     let mut h = harness();
     let (mut total_t, mut opp_seen, mut own_seen, mut pinned_seen) = (0u64, 0, 0, 0);
+    let mut checked_seen = 0;
     for b in positions {
         let want = exchange(b);
         let (got, t) = exch_on(&mut h, b);
@@ -174,6 +194,10 @@ fn check_exchange(positions: &[Board]) {
             "PINS on {}",
             b.to_fen()
         );
+        let checked = slider_check(b);
+        let skewck = h.read_at("SKEWCK", 0, 1).unwrap()[0];
+        assert_eq!(skewck != 0, checked, "PINS's SKEWCK on {}", b.to_fen());
+        checked_seen += usize::from(checked);
         total_t += t;
         opp_seen += usize::from(want.0 > 0);
         own_seen += usize::from(want.1 > 0);
@@ -191,6 +215,10 @@ fn check_exchange(positions: &[Board]) {
     // The sample must exercise the interesting paths, or the comparison proves little.
     assert!(opp_seen > positions.len() / 10 && own_seen > positions.len() / 10);
     assert!(pinned_seen > 10);
+    assert!(
+        checked_seen > 10,
+        "only {checked_seen} positions with a slider check"
+    );
 }
 
 #[test]
