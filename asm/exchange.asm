@@ -781,7 +781,11 @@ COLIC1: EX      AF,AF'
 ; Out: the lists; B, C, E, H kept.
 ; Destroys: AF, D, L, IX, AF'.   Called by: COLBOTH.
 ; ------------------------------------------------------------------------------------------
-COLHO:  OR      1
+COLHO:  LD      D,A
+        AND     0CH             ; only rooks, queens, kings have value bit 2 or 3: any
+        RET     Z               ; other piece ends the line for both colours (often)
+        LD      A,D
+        OR      1
         AND     7FH             ; the code as if white
         LD      D,ROOK          ; the line's slider (besides the queen)
         CP      D
@@ -802,15 +806,16 @@ COLKG:  LD      A,B             ; a king counts only next to the target
 COLHD:  OR      1
         AND     7FH
         LD      D,BISHOP
+        CP      PAWN            ; the commonest piece on a diagonal first
+        JR      Z,COLHP
         CP      D
         JR      Z,COLFS
         CP      QUEEN
         JR      Z,COLFS
         CP      KING
         JR      Z,COLKG
-        CP      PAWN
-        RET     NZ
-        LD      A,B             ; a pawn next to the target ...
+        RET                     ; a knight or a rook ends the line for both colours
+COLHP:  LD      A,B             ; a pawn next to the target ...
         ADD     A,C
         CP      L
         RET     NZ
