@@ -968,7 +968,8 @@ COLI9:  POP     BC
 ; SWAP - the swap-off on a target (reference: swap()): ATTLST's pieces capture first,
 ; DEFLST's recapture, alternately, low keys first; a king never captures onto a square the
 ; other side still covers. gain[0] = target, gain[d] = captured piece - gain[d-1] in
-; SWAPLST; then backwards gain[d-1] = min(gain[d-1], -gain[d]): either side may stop.
+; SWAPLST; then backwards gain[d-1] = min(gain[d-1], -gain[d]): either side may stop (the
+; backward pass keeps only that running value in registers; SWAPLST keeps the forward gains).
 ; In: A = target units, B = ATTLST entries, C = DEFLST entries.
 ; Out: HL = the capturing side's gain (>= 0), A = attackers that took part.
 ; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH, tests.
@@ -997,7 +998,6 @@ SWAP1:  PUSH    BC              ; B = attackers in all
         LD      IX,ATTLST+3
         LD      IY,DEFLST
         DEC     B               ; attackers left
-        LD      D,0             ; d
 SWAP2:  LD      A,C             ; a defender recaptures?
         OR      A
         JR      Z,SWAP4
@@ -1034,61 +1034,54 @@ SWAP4:  EX      (SP),HL         ; H = attackers in all
         SUB     B               ; attackers used
         POP     HL
         PUSH    AF
-SWAP5:  LD      A,D             ; backwards: HL -> gain[d]
-        OR      A
-        JR      Z,SWAP7
-        LD      C,(HL)
-        INC     HL
+        LD      C,(HL)          ; backwards from v = gain[d]: v = min(gain[i], -v) for
+        INC     HL              ; i = d-1 .. 0; only v is kept, in BC
         LD      B,(HL)
         DEC     HL
-        DEC     HL              ; -> high byte of gain[d-1]
+SWAP5:  LD      A,L             ; at gain[0]? (SWAPLST's 64 bytes have distinct LOWs)
+        CP      LOW SWAPLST
+        JR      Z,SWAP7
         XOR     A
         SUB     C
         LD      C,A
-        LD      A,0
-        SBC     A,B
-        LD      B,A             ; BC = -gain[d]
-        LD      A,(HL)
+        SBC     A,A
+        SUB     B
+        LD      B,A             ; BC = -v
         DEC     HL
-        PUSH    HL
-        LD      L,(HL)
-        LD      H,A             ; gain[d-1]
+        LD      D,(HL)
+        DEC     HL
+        LD      E,(HL)          ; DE = gain[i]
+        EX      DE,HL
         AND     A
         SBC     HL,BC           ; never overflows: |gains| < 8,000
-        POP     HL
-        JP      M,SWAP6         ; gain[d-1] is the smaller: kept
-        LD      (HL),C
-        INC     HL
-        LD      (HL),B
-        DEC     HL
-SWAP6:  DEC     D
+        ADD     HL,BC           ; keeps the sign flag of the difference
+        EX      DE,HL
+        JP      P,SWAP5         ; -v is the smaller: v = -v
+        LD      B,D
+        LD      C,E             ; gain[i] is
         JR      SWAP5
-SWAP7:  LD      A,(HL)          ; max(gain[0], 0)
-        INC     HL
-        LD      H,(HL)
-        LD      L,A
-        BIT     7,H
+SWAP7:  LD      H,B             ; max(v, 0)
+        LD      L,C
+        BIT     7,B
         JR      Z,SWAP8
         LD      HL,0
 SWAP8:  POP     AF
         RET
 
 ; SWSTEP - one more capture: gain[d+1] = E - gain[d].
-; In: E = units of the piece captured, HL -> gain[d], D = d.
-; Out: HL -> gain[d+1], D = d + 1.   Destroys: AF.   Called by: SWAP.
+; In: E = units of the piece captured, HL -> gain[d].
+; Out: HL -> gain[d+1].   Destroys: AF, D.   Called by: SWAP.
 SWSTEP: LD      A,E
         SUB     (HL)
         INC     HL
-        INC     HL
-        LD      (HL),A
-        DEC     HL
+        LD      D,A             ; the low byte
         LD      A,0             ; keeps the borrow
         SBC     A,(HL)
         INC     HL
+        LD      (HL),D
         INC     HL
         LD      (HL),A
         DEC     HL
-        INC     D
         RET
 
 ; ------------------------------------------------------------------------------------------
