@@ -897,6 +897,9 @@ COLSE1: XOR     E
 ; Out: the list and its count.
 ; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
+        IF      ((HIGH ATTLST) - (HIGH (ATTLST+47))) OR ((HIGH DEFLST) - (HIGH (DEFLST+47)))
+        ERROR: ATTLST and DEFLST must each lie in one 256-byte page (COLINS steps L only)
+        ENDIF
 COLINS: PUSH    HL
         PUSH    DE
         PUSH    BC
@@ -914,50 +917,54 @@ COLINS: PUSH    HL
         LD      D,A             ; square
         LD      A,(IX-1)
         CP      EXMAX
-        JR      NC,COLI9
+        JR      NC,COLI9        ; full: ignored
         INC     (IX-1)
-        LD      E,A
+        LD      E,A             ; entries below the new one
         PUSH    IX
         POP     HL
         ADD     A,A
         ADD     A,E
         ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A             ; HL = the free entry
-COLI1:  LD      A,E
-        OR      A
-        JR      Z,COLI3
-        DEC     HL
-        DEC     HL
-        DEC     HL
+        LD      L,A             ; HL = the free entry (a list does not cross a page)
+        INC     E
+COLI1:  DEC     E
+        JR      Z,COLI3         ; at the bottom
+        DEC     L
+        DEC     L
+        DEC     L
         LD      A,B
         CP      (HL)
         JR      NC,COLI2        ; key >= the one below: insert above it
-        PUSH    DE              ; move that entry up by one
-        PUSH    BC
-        LD      D,H
-        LD      E,L
-        INC     DE
-        INC     DE
-        INC     DE
-        LD      BC,3
-        LDIR
-        POP     BC
-        POP     DE
-        DEC     HL
-        DEC     HL
-        DEC     HL
-        DEC     E
+        LD      A,(HL)          ; move that entry up by one, byte by byte (cheaper than
+        INC     L               ; LDIR with BC and DE saved)
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        LD      A,L
+        SUB     5
+        LD      L,A             ; back at the entry moved
         JR      COLI1
-COLI2:  INC     HL
-        INC     HL
-        INC     HL
+COLI2:  INC     L
+        INC     L
+        INC     L
 COLI3:  LD      (HL),B
-        INC     HL
+        INC     L
         LD      (HL),C
-        INC     HL
+        INC     L
         LD      (HL),D
 COLI9:  POP     BC
         POP     DE
