@@ -28,19 +28,25 @@ KNJUMP  MACRO   JUMP
         ENDM
 
 ; One line from the target in B, outwards over empty squares; HIT takes the first piece (of
-; either colour: it decides whose line this is) and walks on itself for x-rays.
-COLRAY  MACRO   STEP,HIT
+; either colour: it decides whose line this is) and walks on itself for x-rays. MOVE L is
+; the step along the line: INC L or DEC L along a rank, else ADDC L (ADD C to L).
+COLRAY  MACRO   STEP,HIT,MOVE
         LOCAL   NEXT
         LD      L,B
         LD      C,STEP
-NEXT:   LD      A,L
-        ADD     A,C
-        LD      L,A
+NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
         CP      OFF
         CALL    NZ,HIT
+        ENDM
+
+; L := L + C, as one step of COLRAY.
+ADDC    MACRO   REG
+        LD      A,REG
+        ADD     A,C
+        LD      REG,A
         ENDM
 
 ; One line from the king in B, for PINS.
@@ -520,14 +526,17 @@ TGUNITS:  LD      A,(HL)
 ;      SKEWCK non-zero when an enemy slider checks a king along one of its lines, else 0.
 ; Destroys: AF, BC, DE, HL.   Called by: EXCH, tests.
 ; ------------------------------------------------------------------------------------------
-PINS:   LD      HL,PINMAP
-        LD      B,MAPSZ
-        XOR     A
-PINS1:  LD      (HL),A
-        INC     HL
-        DJNZ    PINS1
-        LD      (SKIPON),A
-        LD      (SKEWCK),A
+        IF      (MAPSZ > 12) OR (MAPSZ < 6)
+        ERROR: PINS clears 12 bytes from PINMAP: all of it, and only BUSYMAP after it
+        ENDIF
+PINS:   LD      HL,0            ; PINMAP := 0, by words: 12 bytes cover its 10 or 11 (and
+        LD      (PINMAP),HL     ; the first of BUSYMAP, which MKBUSY rebuilds before use)
+        LD      (PINMAP+2),HL
+        LD      (PINMAP+4),HL
+        LD      (PINMAP+6),HL
+        LD      (PINMAP+8),HL
+        LD      (PINMAP+10),HL
+        LD      (SKIPON),HL     ; and SKEWCK, the byte after it
         LD      H,HIGH BOARD
         LD      A,(WKING)
         ADD     A,LOW BOARD
@@ -737,14 +746,14 @@ COLBOTH:
         KNJUMP  -12
         KNJUMP  -19
         KNJUMP  -21
-        COLRAY  10,COLHO
-        COLRAY  -10,COLHO
-        COLRAY  1,COLHO
-        COLRAY  -1,COLHO
-        COLRAY  11,COLHD
-        COLRAY  9,COLHD
-        COLRAY  -9,COLHD
-        COLRAY  -11,COLHD
+        COLRAY  10,COLHO,ADDC
+        COLRAY  -10,COLHO,ADDC
+        COLRAY  1,COLHO,INC
+        COLRAY  -1,COLHO,DEC
+        COLRAY  11,COLHD,ADDC
+        COLRAY  9,COLHD,ADDC
+        COLRAY  -9,COLHD,ADDC
+        COLRAY  -11,COLHD,ADDC
         LD      A,(DEFCNT)
         LD      C,A
         LD      A,(ATTCNT)

@@ -67,6 +67,7 @@ PINMAP  EQU     SWAPLST+64      ; pinned pieces (MAPSZ bytes)
 BUSYMAP EQU     PINMAP+MAPSZ    ; pinned or busy (MAPSZ bytes)
 SKIPON  EQU     BUSYMAP+MAPSZ   ; COLBOTH's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
 SKEWCK  EQU     SKIPON+1        ; non-zero when PINS saw a king checked by a slider on a line
+                                ; (PINS clears both with one word, and PINMAP with six)
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+MAPSZ-1))
