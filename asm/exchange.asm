@@ -106,13 +106,13 @@ EXCH0:  INC     L
         JR      Z,EXCH12
         EXX
         PUSH    HL              ; the target
+        PUSH    AF              ; its units (TGUNITS above)
         LD      A,(SIDE)
         LD      E,A
         CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
+        POP     DE              ; D = the target's units; the flags stay COLBOTH's
         JR      Z,EXCH3         ; no attacker
-        POP     HL
-        PUSH    HL
-        CALL    TGUNITS
+        LD      A,D
         CALL    SWAP            ; HL = gain, A = attackers used
         PUSH    HL
         EXX
@@ -170,6 +170,7 @@ EXCH8:  INC     L
         JR      Z,EXCH13
         EXX
         PUSH    HL
+        PUSH    AF              ; the target's units
         EXX
         LD      A,B             ; the defenders' skip map serves both lists: its busy
         EXX                     ; pieces are all S's, so M's attackers meet only the pins
@@ -178,10 +179,9 @@ EXCH8:  INC     L
         XOR     BLACK
         LD      E,A
         CALL    COLBOTH         ; M's attackers (B), S's defenders (C)
+        POP     DE              ; D = the target's units
         JR      Z,EXCH10
-        POP     HL
-        PUSH    HL
-        CALL    TGUNITS
+        LD      A,D
         CALL    SWAP
         PUSH    HL
         EXX
