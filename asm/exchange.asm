@@ -49,14 +49,13 @@ ADDC    MACRO   REG
         LD      REG,A
         ENDM
 
-; One line from the king in B, for PINS.
-PINRAY  MACRO   STEP,HIT
+; One line from the king in B, for PINS; MOVE L steps along it as in COLRAY.
+PINRAY  MACRO   STEP,HIT,MOVE
         LOCAL   NEXT
         LD      L,B
+        LD      C,STEP
         LD      D,0
-NEXT:   LD      A,L
-        ADD     A,STEP
-        LD      L,A
+NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
@@ -547,15 +546,16 @@ PINS:   LD      HL,0            ; PINMAP := 0, by words: 12 bytes cover its 10 o
         ADD     A,LOW BOARD
         LD      B,A
         LD      E,BLACK
-; PINK - the eight lines of one king: B = its board byte (low), E = its colour, H = page.
-PINK:   PINRAY  10,PINHO
-        PINRAY  -10,PINHO
-        PINRAY  1,PINHO
-        PINRAY  -1,PINHO
-        PINRAY  11,PINHD
-        PINRAY  9,PINHD
-        PINRAY  -9,PINHD
-        PINRAY  -11,PINHD
+; PINK - the eight lines of one king: B = its board byte (low), E = its colour, H = page
+; (C = the step of the line).
+PINK:   PINRAY  10,PINHO,ADDC
+        PINRAY  -10,PINHO,ADDC
+        PINRAY  1,PINHO,INC
+        PINRAY  -1,PINHO,DEC
+        PINRAY  11,PINHD,ADDC
+        PINRAY  9,PINHD,ADDC
+        PINRAY  -9,PINHD,ADDC
+        PINRAY  -11,PINHD,ADDC
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -994,14 +994,18 @@ SWAP:   LD      E,A
         LD      A,B
         OR      A
         JR      Z,SWAP0         ; no attacker
+        LD      A,C
+        OR      A
+        JR      Z,SWAPF         ; no defender (often): the first attacker takes it
         LD      A,(ATTLST+1)
         CP      KINGU
         JR      NZ,SWAP1
-        LD      A,C
-        OR      A
-        JR      Z,SWAP1
 SWAP0:  LD      HL,0            ; only a king, onto a covered square
         XOR     A
+        RET
+SWAPF:  LD      H,A             ; HL = the target, one attacker used
+        LD      L,E
+        INC     A
         RET
 SWAP1:  PUSH    BC              ; B = attackers in all
         LD      HL,SWAPLST
