@@ -49,18 +49,17 @@ ADDC    MACRO   REG
         LD      REG,A
         ENDM
 
-; One line from the king in B, for PINS; MOVE L steps along it as in COLRAY.
+; One line from the king in B, for PINS, to the first piece or the border; HIT takes it
+; and walks on itself. MOVE L steps along the line as in COLRAY.
 PINRAY  MACRO   STEP,HIT,MOVE
         LOCAL   NEXT
         LD      L,B
         LD      C,STEP
-        LD      D,0
 NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
         CALL    HIT
-        JR      NC,NEXT
         ENDM
 
 ; ------------------------------------------------------------------------------------------
@@ -559,70 +558,75 @@ PINK:   PINRAY  10,PINHO,ADDC
         RET
 
 ; ------------------------------------------------------------------------------------------
-; PINHO, PINHD - a piece met on an orthogonal (O) or diagonal (D) line from a king.
-; In: A = its code (not empty), HL = its square, D = the own piece met before on this line
-;     (LOW of its square) or 0, E = the king's colour.
-; Out: NC = walk on (D = this square), C = the line is finished; PINMAP, SKIPON, SKEWCK.
-; Destroys: AF, D.   Called by: PINK.
+; PINHO, PINHD - the first piece (or the border) on an orthogonal (O) or diagonal (D) line
+; from a king: an own piece is pinned when the next piece behind it is an enemy slider of
+; the line; an enemy slider of the line first checks the king (SKEWCK for SKEWER).
+; In: A = its code (not empty), HL = its square, C = the step, E = the king's colour.
+; Out: PINMAP, SKIPON, SKEWCK.
+; Destroys: AF, D, L.   Called by: PINK.
 ; ------------------------------------------------------------------------------------------
 PINHO:  CP      OFF
-        SCF
         RET     Z
         XOR     E
-        JP      M,PINHO1
-        INC     D               ; own piece: the first one may be pinned
-        DEC     D
-        SCF
-        RET     NZ              ; a second own piece: no pin on this line
-        LD      D,L
-        AND     A
-        RET
-PINHO1: AND     7FH
+        JP      M,PINHO2        ; an enemy piece first
+        LD      D,L             ; an own piece: the next one decides
+PINHO1: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,PINHO1
+        XOR     E
+        RET     P               ; own (or the border, for a black king): no pin
+        AND     7FH             ; (the border, for a white king, is no slider)
         CP      ROOK
-        JR      Z,PINSL
+        JR      Z,PINSET
         CP      QUEEN
-        SCF
-        RET     NZ              ; no slider of this line: no pin, no check
-; An enemy slider of the line: it pins the own piece at D, or, when none, checks the king.
-PINSL:  INC     D
-        DEC     D
-        JR      NZ,PINSET
-        LD      A,H             ; non-zero: SKEWER has a line to look at
+        JR      Z,PINSET
+        RET
+PINHO2: AND     7FH
+        CP      ROOK
+        JR      Z,PINCHK
+        CP      QUEEN
+        RET     NZ
+; An enemy slider of the line is the first piece: it checks the king.
+PINCHK: LD      A,H             ; non-zero: SKEWER has a line to look at
         LD      (SKEWCK),A
-        SCF
         RET
 
 PINHD:  CP      OFF
-        SCF
         RET     Z
         XOR     E
-        JP      M,PINHD1
-        INC     D
-        DEC     D
-        SCF
-        RET     NZ
+        JP      M,PINHD2
         LD      D,L
-        AND     A
-        RET
-PINHD1: AND     7FH
+PINHD1: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,PINHD1
+        XOR     E
+        RET     P
+        AND     7FH
         CP      BISHOP
-        JR      Z,PINSL
+        JR      Z,PINSET
         CP      QUEEN
-        SCF
         RET     NZ
-        JR      PINSL
 ; The own piece at D is pinned.
-PINSET: PUSH    DE
-        PUSH    HL
+PINSET: PUSH    DE              ; E, the king's colour, for the next lines
         LD      L,D
         LD      DE,PINMAP
         CALL    SETBIT
         LD      A,LOW PINMAP
         LD      (SKIPON),A
-        POP     HL
         POP     DE
-        SCF
         RET
+PINHD2: AND     7FH
+        CP      BISHOP
+        JR      Z,PINCHK
+        CP      QUEEN
+        RET     NZ
+        JR      PINCHK
 
 ; ------------------------------------------------------------------------------------------
 ; SETBIT - set a square's bit in a square map (ram.asm: the byte is the square's board
