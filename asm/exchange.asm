@@ -850,7 +850,14 @@ COLFS:  CALL    SKIPT
         PUSH    BC
         PUSH    DE
         LD      B,D             ; B = the line's slider (the target is not needed further out)
-        CALL    COLSEL
+        LD      A,(HL)          ; COLSEL, inline: IX = its list, E = its colour
+        AND     BLACK
+        XOR     E
+        LD      IX,ATTLST
+        JR      Z,COLFS1
+        LD      IX,DEFLST
+COLFS1: XOR     E
+        LD      E,A
         LD      A,(HL)
         OR      1
         AND     0FH
@@ -892,7 +899,7 @@ COLXE:  POP     DE
         RET
 
 ; COLSEL - IX = the list of the piece at HL (ATTLST when its colour is E), E = its colour.
-; Destroys: AF.   Called by: COLHD, COLFS.
+; Destroys: AF.   Called by: COLHD (COLFS has its own copy).
 COLSEL: LD      A,(HL)
         AND     BLACK
         XOR     E
