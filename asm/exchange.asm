@@ -651,7 +651,9 @@ SETBIT: PUSH    HL
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
-        LD      H,HIGH BITMASK
+        ADC     A,HIGH BITMASK
+        SUB     L
+        LD      H,A             ; HL = the bit's mask in BITMASK
         LD      A,(DE)
         OR      (HL)
         LD      (DE),A
@@ -688,7 +690,9 @@ SKIPT:  LD      A,(SKIPON)
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
-        LD      H,HIGH BITMASK
+        ADC     A,HIGH BITMASK
+        SUB     L
+        LD      H,A             ; HL = the bit's mask in BITMASK
         LD      A,(HL)
         AND     D               ; NZ: flagged
 SKIPT9: LD      L,E
@@ -918,7 +922,7 @@ COLSE1: XOR     E
 ; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
         IF      ((HIGH ATTLST) - (HIGH (ATTLST+47))) OR ((HIGH DEFLST) - (HIGH (DEFLST+47)))
-        ERROR: ATTLST and DEFLST must each lie in one 256-byte page (COLINS steps L only)
+        ERROR: ATTLST and DEFLST must each lie in one 256-byte page (COLINS steps L only): pad before ATTCNT in ram.asm
         ENDIF
 COLINS: PUSH    HL
         PUSH    DE
@@ -1119,13 +1123,9 @@ SWSTEP: LD      A,E
 ; ROM tables
 ; ------------------------------------------------------------------------------------------
 
-; The bit of a board byte in its square-map byte, by its address LOW mod 8 (SETBIT, SKIPT
-; add the index to LOW BITMASK, so the table must not cross a page).
+; The bit of a board byte in its square-map byte, by its address LOW mod 8 (SETBIT, SKIPT).
 BITMASK:
         DEFB    1,2,4,8,16,32,64,128
-        IF      (HIGH BITMASK) - (HIGH (BITMASK+7))
-        ERROR: BITMASK must lie in one 256-byte page
-        ENDIF
 
 ; Mailbox index -> 0..63 (a1 = 0, h8 = 63); border squares 0FFH.
 SQ64T:  DEFB    255,255,255,255,255,255,255,255,255,255
