@@ -72,8 +72,9 @@ NEXT:   MOVE    L
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
 ; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
-; second half B' = the defenders' skip map, C' = the attackers' (the pins). HL' is scratch.
-; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.   Called by: EVALMOVE (eval.asm), tests.
+; second half B' = the defenders' skip map, which COLBOTH uses for both lists (C', the
+; pins' map, is no longer read). HL' is scratch.
+; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', DE', HL'.   Called by: EVALMOVE, tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    PINS
         CALL    ATTMARK
@@ -344,7 +345,7 @@ AMDIAG: AMRAY   11
 ; to look at unless PINS saw a king checked by a slider along a line (SKEWCK).
 ; In: BOARD without marks, SIDE, the king squares, SKEWCK; B' = the defenders' skip map.
 ; Out: HL = the best such gain (>= 0).
-; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH.
+; Destroys: AF, BC, DE, HL, IX, IY, AF'.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 
 SKEWER: LD      HL,0
@@ -402,7 +403,7 @@ SKDIRS: DEFB    10,ROOK,-10,ROOK,1,ROOK,-1,ROOK
 ;     colour, H = HIGH BOARD; on the stack: the return address, SKEWER's table pointer,
 ;     the best gain so far.
 ; Out: that best raised to this swap's gain; B, E (set again), H kept.
-; Destroys: AF, C, D, L, IX, IY.   Called by: SKEWER.
+; Destroys: AF, C, D, L, IX, IY, AF'.   Called by: SKEWER.
 SKEWHIT:
         LD      C,L             ; the checker
         LD      L,B
