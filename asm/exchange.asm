@@ -11,56 +11,55 @@ KINGU   EQU     240             ; a king's units in the exchange lists
 EXMAX   EQU     16              ; entries per list (more attackers are ignored)
 
 ; ------------------------------------------------------------------------------------------
-; Macros that unroll COLLECT's and PINS's eight lines and eight knight jumps: the step is
-; then a constant and the walk over empty squares costs 35 T-states a square.
+; Macros that unroll COLBOTH's and PINS's eight lines and eight knight jumps: the step is
+; then a constant and the walk over empty squares costs 32 to 35 T-states a square.
 ; ------------------------------------------------------------------------------------------
 
-; One knight jump from the target in B: a knight of code C there is listed.
+; One knight jump from the target in B: a knight of either colour there is listed (OR 81H
+; maps both knight codes, marked or not, to 0A3H and no other code there).
 KNJUMP  MACRO   JUMP
         LD      A,B
         ADD     A,JUMP
         LD      L,A
         LD      A,(HL)
-        OR      1
-        CP      C
+        OR      81H
+        CP      KNIGHT+BLACK
         CALL    Z,COLKN
         ENDM
 
-; One line from the target in B, outwards over empty squares to the border or a piece of
-; the other colour; HIT decides at each piece of colour E.
-COLRAY  MACRO   STEP,HIT
-        LOCAL   NEXT,DONE
+; One line from the target in B, outwards over empty squares; HIT takes the first piece (of
+; either colour: it decides whose line this is) and walks on itself for x-rays. MOVE L is
+; the step along the line: INC L or DEC L along a rank, else ADDC L (ADD C to L).
+COLRAY  MACRO   STEP,HIT,MOVE
+        LOCAL   NEXT
         LD      L,B
         LD      C,STEP
-        LD      D,0
-NEXT:   LD      A,L
-        ADD     A,STEP
-        LD      L,A
+NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
         CP      OFF
-        JR      Z,DONE
-        XOR     E
-        JP      M,DONE          ; a piece of the other colour ends the line
-        CALL    HIT
-        JR      NC,NEXT
-DONE:
+        CALL    NZ,HIT
         ENDM
 
-; One line from the king in B, for PINS.
-PINRAY  MACRO   STEP,HIT
+; L := L + C, as one step of COLRAY.
+ADDC    MACRO   REG
+        LD      A,REG
+        ADD     A,C
+        LD      REG,A
+        ENDM
+
+; One line from the king in B, for PINS, to the first piece or the border; HIT takes it
+; and walks on itself. MOVE L steps along the line as in COLRAY.
+PINRAY  MACRO   STEP,HIT,MOVE
         LOCAL   NEXT
         LD      L,B
-        LD      D,0
-NEXT:   LD      A,L
-        ADD     A,STEP
-        LD      L,A
+        LD      C,STEP
+NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
         CALL    HIT
-        JR      NC,NEXT
         ENDM
 
 ; ------------------------------------------------------------------------------------------
@@ -77,11 +76,12 @@ NEXT:   LD      A,L
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
 ; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
-; second half B' = the defenders' skip map, C' = the attackers' (the pins). HL' is scratch.
+; second half B' = the defenders' skip map, which COLBOTH uses for both lists (C', the
+; pins' map, is no longer read). HL' is scratch.
 ; The walk over TGTMAP keeps DE = the next rank's byte, B = LOW of the rank's a-file board
 ; byte, C = the rank's bits after the current square, L = the current square (H = HIGH
 ; BOARD); they are pushed around each target's work.
-; Destroys: AF, BC, DE, HL, IX, IY, BC', DE', HL'.
+; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', DE', HL'.
 ; Called by: EVALMOVE (eval.asm: EXCHM), tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    ATTMARK
@@ -129,25 +129,13 @@ EXCH1:  INC     L               ; the next candidate in the rank
         PUSH    DE              ; the walk
         PUSH    BC
         PUSH    HL              ; the target
+        PUSH    AF              ; its units (TGUNITS above)
         LD      A,(SIDE)
         LD      E,A
-        LD      IX,ATTLST
-        CALL    COLLECT         ; S's attackers
-        JR      Z,EXCH3
-        POP     HL
-        PUSH    HL
-        PUSH    AF              ; their count
-        LD      A,(SIDE)
-        XOR     BLACK
-        LD      E,A
-        LD      IX,DEFLST
-        CALL    COLLECT         ; M's defenders
-        LD      C,A
-        POP     AF
-        LD      B,A
-        POP     HL
-        PUSH    HL
-        CALL    TGUNITS
+        CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
+        POP     DE              ; D = the target's units; the flags stay COLBOTH's
+        JR      Z,EXCH3         ; no attacker
+        LD      A,D
         CALL    SWAP            ; HL = gain, A = attackers used
         PUSH    HL
         EXX
@@ -225,33 +213,18 @@ EXCH6:  INC     L
         PUSH    DE
         PUSH    BC
         PUSH    HL
+        PUSH    AF              ; the target's units
         EXX
-        LD      A,C
-        EXX
+        LD      A,B             ; the defenders' skip map serves both lists: its busy
+        EXX                     ; pieces are all S's, so M's attackers meet only the pins
         LD      (SKIPON),A
         LD      A,(SIDE)
         XOR     BLACK
         LD      E,A
-        LD      IX,ATTLST
-        CALL    COLLECT         ; M's attackers, pinned ones left out
+        CALL    COLBOTH         ; M's attackers (B), S's defenders (C)
+        POP     DE              ; D = the target's units
         JR      Z,EXCH10
-        POP     HL
-        PUSH    HL
-        PUSH    AF
-        EXX
-        LD      A,B
-        EXX
-        LD      (SKIPON),A
-        LD      A,(SIDE)
-        LD      E,A
-        LD      IX,DEFLST
-        CALL    COLLECT         ; S's defenders, pinned and busy ones left out
-        LD      C,A
-        POP     AF
-        LD      B,A
-        POP     HL
-        PUSH    HL
-        CALL    TGUNITS
+        LD      A,D
         CALL    SWAP
         PUSH    HL
         EXX
@@ -288,13 +261,17 @@ EXCH14: POP     HL              ; S's gain
 ; SKEWER - Gambiet's potential pin (reference: skewer_gain): a slider of the mover M checks
 ; S's king along a line and an S piece stands behind the king on it; the king must step
 ; off, the slider takes that piece: the swap of it with the slider as the only attacker and
-; S's defenders (not the king, not pinned, not busy). The best over the eight lines.
-; In: BOARD without marks, SIDE, the king squares; B' = the defenders' skip map (EXCH).
+; S's defenders (not the king, not pinned, not busy). The best over the eight lines; none
+; to look at unless PINS saw a king checked by a slider along a line (SKEWCK).
+; In: BOARD without marks, SIDE, the king squares, SKEWCK; B' = the defenders' skip map.
 ; Out: HL = the best such gain (>= 0).
-; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH.
+; Destroys: AF, BC, DE, HL, IX, IY, AF'.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 
 SKEWER: LD      HL,0
+        LD      A,(SKEWCK)      ; PINS saw no king checked along a line by a slider:
+        OR      A               ; no skewer (the usual case)
+        RET     Z
         PUSH    HL              ; the best gain so far
         LD      A,(SIDE)
         OR      A
@@ -346,7 +323,7 @@ SKDIRS: DEFB    10,ROOK,-10,ROOK,1,ROOK,-1,ROOK
 ;     colour, H = HIGH BOARD; on the stack: the return address, SKEWER's table pointer,
 ;     the best gain so far.
 ; Out: that best raised to this swap's gain; B, E (set again), H kept.
-; Destroys: AF, C, D, L, IX, IY.   Called by: SKEWER.
+; Destroys: AF, C, D, L, IX, IY, AF'.   Called by: SKEWER.
 SKEWHIT:
         LD      C,L             ; the checker
         LD      L,B
@@ -362,14 +339,6 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         RET     P               ; M's own piece: nothing to win
         PUSH    BC
         PUSH    HL              ; the target
-        LD      IX,ATTLST       ; the checker is the only attacker
-        XOR     A
-        LD      (COLCNT),A
-        LD      L,C
-        LD      A,(HL)
-        AND     0FH
-        ADD     A,A             ; key value * 2
-        CALL    COLINS
         LD      L,B             ; S's king defends nothing: shown as a piece of the other
         LD      A,(HL)          ; colour, it ends every line, exactly as a skipped piece
         XOR     BLACK
@@ -379,13 +348,23 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         EXX
         LD      (SKIPON),A
         POP     HL
+        POP     DE              ; D = S's king, E = the checker
+        PUSH    DE
         PUSH    HL
-        LD      A,E
+        PUSH    DE
+        LD      A,(SIDE)
         XOR     BLACK
-        LD      E,A             ; S's colour
-        LD      IX,DEFLST
-        CALL    COLLECT
-        LD      C,A             ; S's defenders
+        LD      E,A             ; M attacks: S's defenders go to DEFLST (C)
+        CALL    COLBOTH
+        POP     DE
+        XOR     A               ; the checker is the only attacker: M's other pieces
+        LD      (ATTCNT),A      ; (and S's king, now in M's colour) go
+        LD      L,E
+        LD      A,(HL)
+        AND     0FH
+        ADD     A,A             ; key value * 2
+        LD      IX,ATTLST
+        CALL    COLINS
         POP     HL
         CALL    TGUNITS
         LD      B,1
@@ -425,7 +404,7 @@ SKEWH2: LD      H,HIGH BOARD    ; the king shown again
 MKBUSY: PUSH    AF
         LD      HL,PINMAP
         LD      DE,BUSYMAP
-        LD      BC,8
+        LD      BC,MAPSZ
         LDIR
         POP     AF
         LD      B,A
@@ -462,16 +441,21 @@ TGUNITS:  LD      A,(HL)
 ; PINS - the pieces pinned to their own king by an enemy slider, both colours
 ; (reference: pins()).
 ; In: BOARD, WKING, BKING.
-; Out: PINMAP (bit set = pinned); SKIPON = LOW PINMAP when any piece is pinned, else 0.
+; Out: PINMAP (bit set = pinned); SKIPON = LOW PINMAP when any piece is pinned, else 0;
+;      SKEWCK non-zero when an enemy slider checks a king along one of its lines, else 0.
 ; Destroys: AF, BC, DE, HL.   Called by: EXCH, tests.
 ; ------------------------------------------------------------------------------------------
-PINS:   LD      HL,PINMAP
-        LD      B,8
-        XOR     A
-PINS1:  LD      (HL),A
-        INC     HL
-        DJNZ    PINS1
-        LD      (SKIPON),A
+        IF      (MAPSZ > 12) OR (MAPSZ < 6)
+        ERROR: PINS clears 12 bytes from PINMAP: all of it, and only BUSYMAP after it
+        ENDIF
+PINS:   LD      HL,0            ; PINMAP := 0, by words: 12 bytes cover its 10 or 11 (and
+        LD      (PINMAP),HL     ; the first of BUSYMAP, which MKBUSY rebuilds before use)
+        LD      (PINMAP+2),HL
+        LD      (PINMAP+4),HL
+        LD      (PINMAP+6),HL
+        LD      (PINMAP+8),HL
+        LD      (PINMAP+10),HL
+        LD      (SKIPON),HL     ; and SKEWCK, the byte after it
         LD      H,HIGH BOARD
         LD      A,(WKING)
         ADD     A,LOW BOARD
@@ -482,204 +466,207 @@ PINS1:  LD      (HL),A
         ADD     A,LOW BOARD
         LD      B,A
         LD      E,BLACK
-; PINK - the eight lines of one king: B = its board byte (low), E = its colour, H = page.
-PINK:   PINRAY  10,PINHO
-        PINRAY  -10,PINHO
-        PINRAY  1,PINHO
-        PINRAY  -1,PINHO
-        PINRAY  11,PINHD
-        PINRAY  9,PINHD
-        PINRAY  -9,PINHD
-        PINRAY  -11,PINHD
+; PINK - the eight lines of one king: B = its board byte (low), E = its colour, H = page
+; (C = the step of the line).
+PINK:   PINRAY  10,PINHO,ADDC
+        PINRAY  -10,PINHO,ADDC
+        PINRAY  1,PINHO,INC
+        PINRAY  -1,PINHO,DEC
+        PINRAY  11,PINHD,ADDC
+        PINRAY  9,PINHD,ADDC
+        PINRAY  -9,PINHD,ADDC
+        PINRAY  -11,PINHD,ADDC
         RET
 
 ; ------------------------------------------------------------------------------------------
-; PINHO, PINHD - a piece met on an orthogonal (O) or diagonal (D) line from a king.
-; In: A = its code (not empty), HL = its square, D = the own piece met before on this line
-;     (LOW of its square) or 0, E = the king's colour.
-; Out: NC = walk on (D = this square), C = the line is finished.
-; Destroys: AF, D.   Called by: PINK.
+; PINHO, PINHD - the first piece (or the border) on an orthogonal (O) or diagonal (D) line
+; from a king: an own piece is pinned when the next piece behind it is an enemy slider of
+; the line; an enemy slider of the line first checks the king (SKEWCK for SKEWER).
+; In: A = its code (not empty), HL = its square, C = the step, E = the king's colour.
+; Out: PINMAP, SKIPON, SKEWCK.
+; Destroys: AF, D, L.   Called by: PINK.
 ; ------------------------------------------------------------------------------------------
 PINHO:  CP      OFF
-        SCF
         RET     Z
         XOR     E
-        JP      M,PINHO1
-        INC     D               ; own piece: the first one may be pinned
-        DEC     D
-        SCF
-        RET     NZ              ; a second own piece: no pin on this line
-        LD      D,L
-        AND     A
-        RET
-PINHO1: INC     D
-        DEC     D
-        SCF
-        RET     Z               ; an enemy piece right in front: no pin
-        AND     7FH
+        JP      M,PINHO2        ; an enemy piece first
+        LD      D,L             ; an own piece: the next one decides
+PINHO1: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,PINHO1
+        XOR     E
+        RET     P               ; own (or the border, for a black king): no pin
+        AND     7FH             ; (the border, for a white king, is no slider)
         CP      ROOK
         JR      Z,PINSET
         CP      QUEEN
-        SCF
+        JR      Z,PINSET
+        RET
+PINHO2: AND     7FH
+        CP      ROOK
+        JR      Z,PINCHK
+        CP      QUEEN
         RET     NZ
-        JR      PINSET
+; An enemy slider of the line is the first piece: it checks the king.
+PINCHK: LD      A,H             ; non-zero: SKEWER has a line to look at
+        LD      (SKEWCK),A
+        RET
 
 PINHD:  CP      OFF
-        SCF
         RET     Z
         XOR     E
-        JP      M,PINHD1
-        INC     D
-        DEC     D
-        SCF
-        RET     NZ
+        JP      M,PINHD2
         LD      D,L
-        AND     A
-        RET
-PINHD1: INC     D
-        DEC     D
-        SCF
-        RET     Z
+PINHD1: LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,PINHD1
+        XOR     E
+        RET     P
         AND     7FH
         CP      BISHOP
         JR      Z,PINSET
         CP      QUEEN
-        SCF
         RET     NZ
 ; The own piece at D is pinned.
-PINSET: PUSH    DE
-        PUSH    HL
+PINSET: PUSH    DE              ; E, the king's colour, for the next lines
         LD      L,D
         LD      DE,PINMAP
         CALL    SETBIT
         LD      A,LOW PINMAP
         LD      (SKIPON),A
-        POP     HL
         POP     DE
-        SCF
         RET
+PINHD2: AND     7FH
+        CP      BISHOP
+        JR      Z,PINCHK
+        CP      QUEEN
+        RET     NZ
+        JR      PINCHK
 
 ; ------------------------------------------------------------------------------------------
-; SETBIT - set a square's bit in a 64-bit square map (byte = rank, bit = file).
+; SETBIT - set a square's bit in a square map (ram.asm: the byte is the square's board
+; address LOW / 8 - MAPLO, the bit that LOW mod 8).
 ; In: L = LOW of the square's board byte, DE = the map.
 ; Out: the bit is set.
-; Destroys: AF, DE.   Called by: PINSET, EXCH.
+; Destroys: AF, DE.   Called by: PINSET, MKBUSY.
 ; ------------------------------------------------------------------------------------------
 SETBIT: PUSH    HL
-        PUSH    BC
         LD      A,L
-        SUB     LOW BOARD
-        LD      C,A
-        LD      B,0
-        LD      HL,SQ64T
-        ADD     HL,BC
-        LD      A,(HL)          ; 0..63
-        LD      C,A
         RRCA
         RRCA
         RRCA
-        AND     7
+        AND     1FH
+        SUB     MAPLO
         ADD     A,E
         LD      E,A
         ADC     A,D
         SUB     E
-        LD      D,A             ; DE = the rank's byte
-        LD      A,C
+        LD      D,A             ; DE = the square's byte
+        LD      A,L
         AND     7
-        LD      C,A
-        LD      HL,BITMASK
-        ADD     HL,BC
+        ADD     A,LOW BITMASK
+        LD      L,A
+        ADC     A,HIGH BITMASK
+        SUB     L
+        LD      H,A             ; HL = the bit's mask in BITMASK
         LD      A,(DE)
         OR      (HL)
         LD      (DE),A
-        POP     BC
         POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
 ; SKIPT - is this piece left out of the lists (pinned, or busy when BUSYMAP is in use)?
+; Eight neighbouring board bytes share a map byte, so most tests end when that is zero.
 ; In: HL = its board byte, SKIPON = LOW of the map to test (PINMAP or BUSYMAP) or 0.
 ; Out: NZ = left out, Z = taken.
-; Destroys: AF.   Called by: COLLECT and its helpers.
+; Destroys: AF.   Called by: COLBOTH's helpers.
 ; ------------------------------------------------------------------------------------------
 SKIPT:  LD      A,(SKIPON)
         OR      A
         RET     Z               ; the usual case: nothing is pinned
-; SKIPT1 - the same when SKIPON is known to be non-zero (COLHO, COLHD test it inline).
-SKIPT1: PUSH    HL
         PUSH    DE
+        LD      D,A
+        LD      E,L             ; the square
         LD      A,L
-        SUB     LOW BOARD
-        LD      E,A
-        LD      D,0
-        LD      HL,SQ64T
-        ADD     HL,DE
-        LD      E,(HL)          ; 0..63
-        LD      A,E
-        AND     7
-        LD      HL,BITMASK
-        ADD     A,L
+        RRCA
+        RRCA
+        RRCA
+        AND     1FH
+        SUB     MAPLO
+        ADD     A,D
         LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
-        LD      D,(HL)          ; the file's bit
-        LD      A,E
-        RRCA
-        RRCA
-        RRCA
-        AND     7
-        LD      E,A
-        LD      A,(SKIPON)
-        ADD     A,E
-        LD      L,A
-        LD      H,HIGH PINMAP
+        LD      H,HIGH PINMAP   ; BUSYMAP's page too (ram.asm)
         LD      A,(HL)
-        AND     D
+        OR      A
+        JR      Z,SKIPT9        ; none of these eight flagged
+        LD      D,A
+        LD      A,E
+        AND     7
+        ADD     A,LOW BITMASK
+        LD      L,A
+        ADC     A,HIGH BITMASK
+        SUB     L
+        LD      H,A             ; HL = the bit's mask in BITMASK
+        LD      A,(HL)
+        AND     D               ; NZ: flagged
+SKIPT9: LD      L,E
+        LD      H,HIGH BOARD
         POP     DE
-        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
-; COLLECT - the pieces of one colour bearing on a square, sorted by key, low first
-; (reference: collect()). Pawns (key 2), knights (6), then the eight lines outwards in
-; the order N S E W NE NW SE SW: a slider moving along the line (key value * 2), a king
-; next to the target (30), and behind a slider, or behind a pawn on its capture diagonal,
-; further sliders as x-rays (key max(value * 2, key in front + 1)). Pieces the skip map
-; flags are left out and block their line.
-; In: L = LOW of the target's board byte, E = colour (00H / 80H), IX = list (ATTLST or
-;     DEFLST), SKIPON = skip map.
-; Out: A = entries (also COLCNT), Z when none; the list.
-; Destroys: AF, BC, D, HL.   Called by: EXCH, tests.
+; COLBOTH - the pieces of both colours bearing on a square, each colour in its own list
+; sorted by key, low first (reference: collect() for each colour). Pawns (key 2), knights
+; (6), then the eight lines outwards in the order N S E W NE NW SE SW: a slider moving
+; along the line (key value * 2), a king next to the target (30), and behind a slider, or
+; behind a pawn on its capture diagonal, further sliders of its colour as x-rays (key
+; max(value * 2, key in front + 1)). One walk fills both lists: the first piece on a line
+; decides whose line it is, since the other colour's walk would end at that piece. Pieces
+; the skip map flags are left out and block their line; one map serves both lists.
+; In: L = LOW of the target's board byte, E = the attackers' colour (00H / 80H: its pieces
+;     go to ATTLST, the other colour's to DEFLST), SKIPON = skip map.
+; Out: B = ATTCNT, C = DEFCNT, A = B, Z when no attacker; the lists.
+; Destroys: AF, BC, D, HL, IX, AF'.   Called by: EXCH, SKEWHIT, tests.
 ; ------------------------------------------------------------------------------------------
-COLLECT:
+COLBOTH:
         LD      H,HIGH BOARD
         LD      B,L             ; the target, for every line
         XOR     A
-        LD      (COLCNT),A
-        LD      A,E             ; pawns: white ones stand on t-11, t-9, black on t+9, t+11
-        OR      A
-        LD      A,L
-        JR      NZ,COLL1
+        LD      (ATTCNT),A
+        LD      (DEFCNT),A
+        LD      A,L             ; pawns: white ones stand on t-11, t-9, black on t+9, t+11
         SUB     11
-        LD      C,PAWN
-        JR      COLL2
-COLL1:  ADD     A,9
-        LD      C,PAWN+BLACK
-COLL2:  LD      L,A
+        LD      L,A
         LD      A,(HL)
         OR      1               ; a target mark (bit 0 clear, see ATTMARK) is no matter
-        CP      C
+        CP      PAWN
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
         OR      1
-        CP      C
+        CP      PAWN
         CALL    Z,COLPN
-        LD      A,KNIGHT
-        OR      E
-        LD      C,A
+        LD      A,B
+        ADD     A,9
+        LD      L,A
+        LD      A,(HL)
+        OR      1
+        CP      PAWN+BLACK
+        CALL    Z,COLPN
+        INC     L
+        INC     L
+        LD      A,(HL)
+        OR      1
+        CP      PAWN+BLACK
+        CALL    Z,COLPN
         KNJUMP  21
         KNJUMP  19
         KNJUMP  12
@@ -688,117 +675,176 @@ COLL2:  LD      L,A
         KNJUMP  -12
         KNJUMP  -19
         KNJUMP  -21
-        COLRAY  10,COLHO
-        COLRAY  -10,COLHO
-        COLRAY  1,COLHO
-        COLRAY  -1,COLHO
-        COLRAY  11,COLHD
-        COLRAY  9,COLHD
-        COLRAY  -9,COLHD
-        COLRAY  -11,COLHD
-        LD      A,(COLCNT)
+        COLRAY  10,COLHO,ADDC
+        COLRAY  -10,COLHO,ADDC
+        COLRAY  1,COLHO,INC
+        COLRAY  -1,COLHO,DEC
+        COLRAY  11,COLHD,ADDC
+        COLRAY  9,COLHD,ADDC
+        COLRAY  -9,COLHD,ADDC
+        COLRAY  -11,COLHD,ADDC
+        LD      A,(DEFCNT)
+        LD      C,A
+        LD      A,(ATTCNT)
+        LD      B,A
         OR      A
         RET
 
-; COLPN, COLKN - a pawn / knight of the colour bears on the target: list it unless skipped.
-; In: HL = its square.   Out: the list (COLINS).   Destroys: AF.   Called by: COLLECT.
+; COLPN, COLKN - a pawn / knight bears on the target: list it unless skipped.
+; In: HL = its square, E = the attackers' colour.   Out: its list.
+; Destroys: AF, IX, AF'.   Called by: COLBOTH.
 COLPN:  CALL    SKIPT
         RET     NZ
         LD      A,2
-        JP      COLINS
+        JR      COLINC
 COLKN:  CALL    SKIPT
         RET     NZ
         LD      A,6
+; COLINC - COLINS into the list of the piece's colour: A = key, HL = the piece, E = the
+; attackers' colour.   Destroys: AF, IX, AF'.   Called by: COLPN, COLKN, COLKG.
+COLINC: EX      AF,AF'
+        LD      A,(HL)
+        XOR     E
+        LD      IX,ATTLST
+        JP      P,COLIC1
+        LD      IX,DEFLST
+COLIC1: EX      AF,AF'
         JP      COLINS
 
 ; ------------------------------------------------------------------------------------------
-; COLHO, COLHD - a piece of colour E met on an orthogonal (O) or diagonal (D) line.
-; In: HL = its square, B = the target, C = the step, D = key in
-;     front on this line (0 = none yet), E = colour collected.
-; Out: NC = walk on (D = the key in front now), C = the line is finished.
-; Destroys: AF, D.   Called by: COLLECT.
+; COLHO, COLHD - the first piece on an orthogonal (O) or diagonal (D) line from the target:
+; list it, and walk on behind it for x-rays of its colour.
+; In: A = its code (not empty, not the border), HL = its square, B = the target, C = the
+;     step, E = the attackers' colour.
+; Out: the lists; B, C, E, H kept.
+; Destroys: AF, D, L, IX, AF'.   Called by: COLBOTH.
 ; ------------------------------------------------------------------------------------------
-COLHO:  LD      A,(SKIPON)      ; SKIPT, its usual case inline
-        OR      A
-        CALL    NZ,SKIPT1
-        SCF
-        RET     NZ              ; pinned or busy: blocks the line
-        LD      A,(HL)
+COLHO:  LD      D,A
+        AND     0CH             ; only rooks, queens, kings have value bit 2 or 3: any
+        RET     Z               ; other piece ends the line for both colours (often)
+        LD      A,D
         OR      1
-        XOR     E               ; the code as if white
-        CP      ROOK
-        JR      Z,COLSL
+        AND     7FH             ; the code as if white
+        LD      D,ROOK          ; the line's slider (besides the queen)
+        CP      D
+        JR      Z,COLFS
         CP      QUEEN
-        JR      Z,COLSL
-        INC     D               ; not a slider of this line
-        DEC     D
-        SCF
-        RET     NZ              ; behind another piece: ends the line
+        JR      Z,COLFS
         CP      KING
-        SCF
-        RET     NZ
+        RET     NZ              ; any other piece ends the line for both colours
 COLKG:  LD      A,B             ; a king counts only next to the target
         ADD     A,C
         CP      L
-        SCF
+        RET     NZ
+        CALL    SKIPT
         RET     NZ
         LD      A,30
+        JR      COLINC
+
+COLHD:  OR      1
+        AND     7FH
+        LD      D,BISHOP
+        CP      PAWN            ; the commonest piece on a diagonal first
+        JR      Z,COLHP
+        CP      D
+        JR      Z,COLFS
+        CP      QUEEN
+        JR      Z,COLFS
+        CP      KING
+        JR      Z,COLKG
+        RET                     ; a knight or a rook ends the line for both colours
+COLHP:  LD      A,B             ; a pawn next to the target ...
+        ADD     A,C
+        CP      L
+        RET     NZ
+        LD      A,(HL)          ; ... on its own capture diagonal (white pawns lie below, black
+        XOR     C               ; above: the step's sign differs from the colour bit) is
+        RET     P               ; listed already; sliders behind it x-ray with key > 2
+        CALL    SKIPT
+        RET     NZ              ; left out: it blocks the line
+        PUSH    BC
+        PUSH    DE
+        LD      B,D
+        CALL    COLSEL
+        LD      D,2
+        JR      COLX
+
+; A slider of the line first: key value * 2, then the x-rays behind it.
+COLFS:  CALL    SKIPT
+        RET     NZ              ; pinned or busy: blocks the line
+        PUSH    BC
+        PUSH    DE
+        LD      B,D             ; B = the line's slider (the target is not needed further out)
+        LD      A,(HL)          ; COLSEL, inline: IX = its list, E = its colour
+        AND     BLACK
+        XOR     E
+        LD      IX,ATTLST
+        JR      Z,COLFS1
+        LD      IX,DEFLST
+COLFS1: XOR     E
+        LD      E,A
+        LD      A,(HL)
+        OR      1
+        AND     0FH
+        ADD     A,A
+        LD      D,A             ; D = the key in front
         CALL    COLINS
-        SCF
-        RET
-; A slider moving along the line: key value * 2, behind another one max(that, front + 1)
-; (front + 1 <= value * 2 when nothing is in front: D = 0 gives 1).
-COLSL:  AND     0FH
+; Further out: a slider of the line of the same colour joins with max(value * 2, D + 1);
+; anything else ends the line.
+COLX:   LD      A,L
+        ADD     A,C
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,COLX
+        CP      OFF
+        JR      Z,COLXE
+        XOR     E
+        JP      M,COLXE         ; the other colour ends the line
+        OR      1
+        CP      B
+        JR      Z,COLX1
+        CP      QUEEN
+        JR      NZ,COLXE
+COLX1:  CALL    SKIPT
+        JR      NZ,COLXE
+        LD      A,(HL)
+        OR      1
+        AND     0FH
         ADD     A,A
         INC     D
         CP      D
-        JR      NC,COLSL1
+        JR      NC,COLX2
         LD      A,D
-COLSL1: LD      D,A
+COLX2:  LD      D,A
         CALL    COLINS
-        AND     A               ; NC: walk on for x-rays
+        JR      COLX
+COLXE:  POP     DE
+        POP     BC
         RET
 
-COLHD:  LD      A,(SKIPON)
-        OR      A
-        CALL    NZ,SKIPT1
-        SCF
-        RET     NZ
-        LD      A,(HL)
-        OR      1
+; COLSEL - IX = the list of the piece at HL (ATTLST when its colour is E), E = its colour.
+; Destroys: AF.   Called by: COLHD (COLFS has its own copy).
+COLSEL: LD      A,(HL)
+        AND     BLACK
         XOR     E
-        CP      BISHOP
-        JR      Z,COLSL
-        CP      QUEEN
-        JR      Z,COLSL
-        INC     D
-        DEC     D
-        SCF
-        RET     NZ
-        CP      KING
-        JR      Z,COLKG
-        CP      PAWN
-        SCF
-        RET     NZ
-        LD      A,B             ; a pawn next to the target ...
-        ADD     A,C
-        CP      L
-        SCF
-        RET     NZ
-        LD      A,C             ; ... on its own capture diagonal (step sign against the
-        XOR     E               ; colour: white pawns lie below, black above): already
-        RLA                     ; listed, sliders behind it x-ray through with key > 2
-        CCF
-        LD      D,2
+        LD      IX,ATTLST
+        JR      Z,COLSE1
+        LD      IX,DEFLST
+COLSE1: XOR     E
+        LD      E,A
         RET
 
 ; ------------------------------------------------------------------------------------------
-; COLINS - insert a piece into COLLECT's list, keeping keys ascending (equal keys keep the
-; order found). A full list (EXMAX) ignores it.
-; In: A = key, HL = the piece's board byte, IX = list, COLCNT = entries so far.
-; Out: the list, COLCNT.
-; Destroys: AF.   Called by: COLLECT and its helpers.
+; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
+; found). A full list (EXMAX) ignores it.
+; In: A = key, HL = the piece's board byte, IX = list (its count at IX-1: ATTCNT, DEFCNT).
+; Out: the list and its count.
+; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
+        IF      ((HIGH ATTLST) - (HIGH (ATTLST+47))) OR ((HIGH DEFLST) - (HIGH (DEFLST+47)))
+        ERROR: ATTLST and DEFLST must each lie in one 256-byte page (COLINS steps L only): pad before ATTCNT in ram.asm
+        ENDIF
 COLINS: PUSH    HL
         PUSH    DE
         PUSH    BC
@@ -814,54 +860,56 @@ COLINS: PUSH    HL
         LD      A,L
         SUB     LOW BOARD
         LD      D,A             ; square
-        LD      A,(COLCNT)
+        LD      A,(IX-1)
         CP      EXMAX
-        JR      NC,COLI9
-        LD      E,A
-        INC     A
-        LD      (COLCNT),A
+        JR      NC,COLI9        ; full: ignored
+        INC     (IX-1)
+        LD      E,A             ; entries below the new one
         PUSH    IX
         POP     HL
-        LD      A,E
         ADD     A,A
         ADD     A,E
         ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A             ; HL = the free entry
-COLI1:  LD      A,E
-        OR      A
-        JR      Z,COLI3
-        DEC     HL
-        DEC     HL
-        DEC     HL
+        LD      L,A             ; HL = the free entry (a list does not cross a page)
+        INC     E
+COLI1:  DEC     E
+        JR      Z,COLI3         ; at the bottom
+        DEC     L
+        DEC     L
+        DEC     L
         LD      A,B
         CP      (HL)
         JR      NC,COLI2        ; key >= the one below: insert above it
-        PUSH    DE              ; move that entry up by one
-        PUSH    BC
-        LD      D,H
-        LD      E,L
-        INC     DE
-        INC     DE
-        INC     DE
-        LD      BC,3
-        LDIR
-        POP     BC
-        POP     DE
-        DEC     HL
-        DEC     HL
-        DEC     HL
-        DEC     E
+        LD      A,(HL)          ; move that entry up by one, byte by byte (cheaper than
+        INC     L               ; LDIR with BC and DE saved)
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        LD      A,L
+        SUB     5
+        LD      L,A             ; back at the entry moved
         JR      COLI1
-COLI2:  INC     HL
-        INC     HL
-        INC     HL
+COLI2:  INC     L
+        INC     L
+        INC     L
 COLI3:  LD      (HL),B
-        INC     HL
+        INC     L
         LD      (HL),C
-        INC     HL
+        INC     L
         LD      (HL),D
 COLI9:  POP     BC
         POP     DE
@@ -872,7 +920,8 @@ COLI9:  POP     BC
 ; SWAP - the swap-off on a target (reference: swap()): ATTLST's pieces capture first,
 ; DEFLST's recapture, alternately, low keys first; a king never captures onto a square the
 ; other side still covers. gain[0] = target, gain[d] = captured piece - gain[d-1] in
-; SWAPLST; then backwards gain[d-1] = min(gain[d-1], -gain[d]): either side may stop.
+; SWAPLST; then backwards gain[d-1] = min(gain[d-1], -gain[d]): either side may stop (the
+; backward pass keeps only that running value in registers; SWAPLST keeps the forward gains).
 ; In: A = target units, B = ATTLST entries, C = DEFLST entries.
 ; Out: HL = the capturing side's gain (>= 0), A = attackers that took part.
 ; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH, tests.
@@ -881,14 +930,18 @@ SWAP:   LD      E,A
         LD      A,B
         OR      A
         JR      Z,SWAP0         ; no attacker
+        LD      A,C
+        OR      A
+        JR      Z,SWAPF         ; no defender (often): the first attacker takes it
         LD      A,(ATTLST+1)
         CP      KINGU
         JR      NZ,SWAP1
-        LD      A,C
-        OR      A
-        JR      Z,SWAP1
 SWAP0:  LD      HL,0            ; only a king, onto a covered square
         XOR     A
+        RET
+SWAPF:  LD      H,A             ; HL = the target, one attacker used
+        LD      L,E
+        INC     A
         RET
 SWAP1:  PUSH    BC              ; B = attackers in all
         LD      HL,SWAPLST
@@ -901,7 +954,6 @@ SWAP1:  PUSH    BC              ; B = attackers in all
         LD      IX,ATTLST+3
         LD      IY,DEFLST
         DEC     B               ; attackers left
-        LD      D,0             ; d
 SWAP2:  LD      A,C             ; a defender recaptures?
         OR      A
         JR      Z,SWAP4
@@ -938,68 +990,61 @@ SWAP4:  EX      (SP),HL         ; H = attackers in all
         SUB     B               ; attackers used
         POP     HL
         PUSH    AF
-SWAP5:  LD      A,D             ; backwards: HL -> gain[d]
-        OR      A
-        JR      Z,SWAP7
-        LD      C,(HL)
-        INC     HL
+        LD      C,(HL)          ; backwards from v = gain[d]: v = min(gain[i], -v) for
+        INC     HL              ; i = d-1 .. 0; only v is kept, in BC
         LD      B,(HL)
         DEC     HL
-        DEC     HL              ; -> high byte of gain[d-1]
+SWAP5:  LD      A,L             ; at gain[0]? (SWAPLST's 64 bytes have distinct LOWs)
+        CP      LOW SWAPLST
+        JR      Z,SWAP7
         XOR     A
         SUB     C
         LD      C,A
-        LD      A,0
-        SBC     A,B
-        LD      B,A             ; BC = -gain[d]
-        LD      A,(HL)
+        SBC     A,A
+        SUB     B
+        LD      B,A             ; BC = -v
         DEC     HL
-        PUSH    HL
-        LD      L,(HL)
-        LD      H,A             ; gain[d-1]
+        LD      D,(HL)
+        DEC     HL
+        LD      E,(HL)          ; DE = gain[i]
+        EX      DE,HL
         AND     A
         SBC     HL,BC           ; never overflows: |gains| < 8,000
-        POP     HL
-        JP      M,SWAP6         ; gain[d-1] is the smaller: kept
-        LD      (HL),C
-        INC     HL
-        LD      (HL),B
-        DEC     HL
-SWAP6:  DEC     D
+        ADD     HL,BC           ; keeps the sign flag of the difference
+        EX      DE,HL
+        JP      P,SWAP5         ; -v is the smaller: v = -v
+        LD      B,D
+        LD      C,E             ; gain[i] is
         JR      SWAP5
-SWAP7:  LD      A,(HL)          ; max(gain[0], 0)
-        INC     HL
-        LD      H,(HL)
-        LD      L,A
-        BIT     7,H
+SWAP7:  LD      H,B             ; max(v, 0)
+        LD      L,C
+        BIT     7,B
         JR      Z,SWAP8
         LD      HL,0
 SWAP8:  POP     AF
         RET
 
 ; SWSTEP - one more capture: gain[d+1] = E - gain[d].
-; In: E = units of the piece captured, HL -> gain[d], D = d.
-; Out: HL -> gain[d+1], D = d + 1.   Destroys: AF.   Called by: SWAP.
+; In: E = units of the piece captured, HL -> gain[d].
+; Out: HL -> gain[d+1].   Destroys: AF, D.   Called by: SWAP.
 SWSTEP: LD      A,E
         SUB     (HL)
         INC     HL
-        INC     HL
-        LD      (HL),A
-        DEC     HL
+        LD      D,A             ; the low byte
         LD      A,0             ; keeps the borrow
         SBC     A,(HL)
         INC     HL
+        LD      (HL),D
         INC     HL
         LD      (HL),A
         DEC     HL
-        INC     D
         RET
 
 ; ------------------------------------------------------------------------------------------
 ; ROM tables
 ; ------------------------------------------------------------------------------------------
 
-; The bit of each file in a square map's rank byte.
+; The bit of a board byte in its square-map byte, by its address LOW mod 8 (SETBIT, SKIPT).
 BITMASK:
         DEFB    1,2,4,8,16,32,64,128
 

@@ -54,21 +54,28 @@ PVTAB   EQU     PLYTAB+160      ; triangular PV: row n holds 8-n moves, 36 x 3 b
 PVLEN   EQU     PVTAB+108       ; PV length per ply, 10 bytes
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
-ATTLST  EQU     PVLEN+10        ; attackers: 16 entries x 3 bytes (key, units, square)
-DEFLST  EQU     ATTLST+48       ; defenders: 16 entries x 3 bytes
+ATTCNT  EQU     PVLEN+10        ; entries in ATTLST (COLINS finds it at ATTLST-1)
+ATTLST  EQU     ATTCNT+1        ; attackers: 16 entries x 3 bytes (key, units, square)
+DEFCNT  EQU     ATTLST+48       ; entries in DEFLST (at DEFLST-1)
+DEFLST  EQU     DEFCNT+1        ; defenders: 16 entries x 3 bytes
 SWAPLST EQU     DEFLST+48       ; swap gains: 32 words (a swap has at most 31 captures)
-PINMAP  EQU     SWAPLST+64      ; pinned pieces, one bit per square (8 bytes)
-BUSYMAP EQU     PINMAP+8        ; pinned or busy, one bit per square (8 bytes)
-COLCNT  EQU     BUSYMAP+8       ; entries COLLECT has put in its list so far
-SKIPON  EQU     COLCNT+1        ; COLLECT's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
-TGTMAP  EQU     SKIPON+1        ; EXCH's candidate targets, one bit per square (targets.asm)
+; A square map has one bit per board byte of the 64 squares, indexed by the byte's address:
+; byte LOW / 8 - MAPLO, bit LOW mod 8 (no table lookup for the square's rank and file).
+MAPLO   EQU     ((BOARD MOD 256)+21)/8          ; a1's map byte
+MAPSZ   EQU     ((BOARD MOD 256)+98)/8-MAPLO+1  ; up to h8's: 10 or 11 bytes
+PINMAP  EQU     SWAPLST+64      ; pinned pieces (MAPSZ bytes)
+BUSYMAP EQU     PINMAP+MAPSZ    ; pinned or busy (MAPSZ bytes)
+SKIPON  EQU     BUSYMAP+MAPSZ   ; COLBOTH's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
+SKEWCK  EQU     SKIPON+1        ; non-zero when PINS saw a king checked by a slider on a line
+                                ; (PINS clears both with one word, and PINMAP with six)
+TGTMAP  EQU     SKEWCK+1        ; EXCH's candidate targets, one bit per square (targets.asm)
 PARMAP  EQU     TGTMAP+8        ; the attacked pieces of the batch's parent (TGPAR)
 PARF    EQU     PARMAP+8        ; PARMAP + what a slider sees through TGFROM (TGLINES)
 TGFROM  EQU     PARF+8          ; the from-square PARF is for, 0 = none
 TGKIDS  EQU     TGFROM+1        ; non-zero: EVALMOVE evaluates a child of PARMAP's position
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
-        IF      (HIGH PINMAP) - (HIGH (BUSYMAP+7))
+        IF      (HIGH PINMAP) - (HIGH (BUSYMAP+MAPSZ-1))
         ERROR: PINMAP and BUSYMAP must lie in one 256-byte page
         ENDIF
         IF      (HIGH TGTMAP) - (HIGH (TGTMAP+7))

@@ -11,11 +11,11 @@
 use std::path::Path;
 
 use c7010::guest::{GuestImage, Harness};
-use c7010::reference::board::{BOARD_SIZE, square};
+use c7010::reference::board::{ALL_DIRS, BOARD_SIZE, square, step};
 use c7010::reference::epd::parse_epd;
 use c7010::reference::exchange::{Attackers, MAX_ATTACKERS, collect, exchange, pins, swap};
 use c7010::reference::moves::gen_pseudo;
-use c7010::reference::piece::{BLACK, EMPTY, OFF, is_piece};
+use c7010::reference::piece::{BLACK, EMPTY, K_BISHOP, K_QUEEN, K_ROOK, OFF, is_piece, kind};
 use c7010::reference::positional::Positional;
 use c7010::reference::{Board, Search, legal_moves};
 
@@ -100,17 +100,40 @@ fn with_children(roots: &[Board]) -> Vec<Board> {
     v
 }
 
-/// The guest's 64-bit square map (byte = rank, bit = file) as a set of mailbox squares.
-fn map_squares(map: &[u8]) -> Vec<u8> {
+/// Where a square's bit lies in a guest square map (ram.asm): the square's board address
+/// LOW / 8 - MAPLO is the byte, LOW mod 8 the bit.
+fn map_bit(h: &Harness, sq: u8) -> (usize, u8) {
+    let addr = low(h, "BOARD") + u16::from(sq);
+    let byte = (addr >> 3) - h.symbol("MAPLO").unwrap();
+    (usize::from(byte), 1 << (addr & 7))
+}
+
+/// The guest's square map as a set of mailbox squares, a1..h8.
+fn map_squares(h: &Harness, map: &[u8]) -> Vec<u8> {
     let mut v = Vec::new();
     for r in 0..8u8 {
         for f in 0..8u8 {
-            if map[r as usize] & (1 << f) != 0 {
+            let (byte, bit) = map_bit(h, square(f, r));
+            if map[byte] & bit != 0 {
                 v.push(square(f, r));
             }
         }
     }
     v
+}
+
+/// A set of squares as the guest's square map.
+fn squares_map(h: &Harness, flags: &[bool; BOARD_SIZE]) -> Vec<u8> {
+    let mut map = vec![0u8; usize::from(h.symbol("MAPSZ").unwrap())];
+    for r in 0..8u8 {
+        for f in 0..8u8 {
+            if flags[square(f, r) as usize] {
+                let (byte, bit) = map_bit(h, square(f, r));
+                map[byte] |= bit;
+            }
+        }
+    }
+    map
 }
 
 fn flag_squares(flags: &[bool; BOARD_SIZE]) -> Vec<u8> {
@@ -129,6 +152,25 @@ fn low(h: &Harness, name: &str) -> u16 {
     h.symbol(name).unwrap() & 0xFF
 }
 
+/// Is either king checked along one of its eight lines by an enemy slider moving along it?
+/// (PINS's SKEWCK: SKEWER has nothing to look at otherwise.)
+fn slider_check(b: &Board) -> bool {
+    b.king.iter().any(|&k| {
+        let colour = b.sq[k as usize] & BLACK;
+        ALL_DIRS.iter().enumerate().any(|(i, &d)| {
+            let mut s = step(k, d);
+            while b.sq[s as usize] == EMPTY {
+                s = step(s, d);
+            }
+            let code = b.sq[s as usize];
+            let line_slider = if i < 4 { K_ROOK } else { K_BISHOP };
+            code != OFF
+                && code & BLACK != colour
+                && (kind(code) == K_QUEEN || kind(code) == line_slider)
+        })
+    })
+}
+
 fn exch_on(h: &mut Harness, b: &Board) -> ((i16, i16), u64) {
     load_board(h, b);
     let (regs, t) = h.call("EXCH", |_| {}).unwrap();
@@ -138,13 +180,24 @@ fn exch_on(h: &mut Harness, b: &Board) -> ((i16, i16), u64) {
 fn check_exchange(positions: &[Board]) {
     let mut h = harness();
     let (mut total_t, mut opp_seen, mut own_seen, mut pinned_seen) = (0u64, 0, 0, 0);
+    let mut checked_seen = 0;
     for b in positions {
         let want = exchange(b);
         let (got, t) = exch_on(&mut h, b);
         assert_eq!(got, want, "EXCH (opp, own) differs on {}", b.to_fen());
-        let pinmap = h.read_at("PINMAP", 0, 8).unwrap();
+        let size = usize::from(h.symbol("MAPSZ").unwrap());
+        let pinmap = h.read_at("PINMAP", 0, size).unwrap();
         let want_pins = flag_squares(&pins(b));
-        assert_eq!(map_squares(&pinmap), want_pins, "PINS on {}", b.to_fen());
+        assert_eq!(
+            map_squares(&h, &pinmap),
+            want_pins,
+            "PINS on {}",
+            b.to_fen()
+        );
+        let checked = slider_check(b);
+        let skewck = h.read_at("SKEWCK", 0, 1).unwrap()[0];
+        assert_eq!(skewck != 0, checked, "PINS's SKEWCK on {}", b.to_fen());
+        checked_seen += usize::from(checked);
         total_t += t;
         opp_seen += usize::from(want.0 > 0);
         own_seen += usize::from(want.1 > 0);
@@ -162,6 +215,10 @@ fn check_exchange(positions: &[Board]) {
     // The sample must exercise the interesting paths, or the comparison proves little.
     assert!(opp_seen > positions.len() / 10 && own_seen > positions.len() / 10);
     assert!(pinned_seen > 10);
+    assert!(
+        checked_seen > 10,
+        "only {checked_seen} positions with a slider check"
+    );
 }
 
 #[test]
@@ -177,53 +234,77 @@ fn exch_equals_the_reference_on_the_whole_wac_suite() {
     check_exchange(&with_children(&roots(usize::MAX, 40)));
 }
 
+/// The list the guest built at `name` equals the reference's.
+fn assert_list(h: &Harness, name: &str, n: usize, want: &Attackers, what: &str) {
+    assert_eq!(n, want.n, "{name} count, {what}");
+    let got = h.read_at(name, 0, 3 * n).unwrap();
+    for i in 0..n {
+        assert_eq!(
+            &got[3 * i..3 * i + 3],
+            &[want.key[i], want.units[i], want.sq[i]],
+            "{name} entry {i}, {what}"
+        );
+    }
+}
+
 #[test]
-fn collect_lists_equal_the_reference_with_and_without_pins() {
+fn colboth_lists_equal_the_reference_with_and_without_skipped_pieces() {
     let mut h = harness();
+    let mut rng = Rng(0x0C01_B0D7_5EED_0005);
     let none = [false; BOARD_SIZE];
-    let mut compared = 0;
+    let (mut compared, mut skipped_seen) = (0, 0);
     for b in with_children(&roots(6, 2)).iter().step_by(5) {
         load_board(&mut h, b);
         h.call("PINS", |_| {}).unwrap();
         let pinned = pins(b);
         let pin_skip = h.read_at("SKIPON", 0, 1).unwrap()[0];
-        for (skip_flags, skip_byte) in [(&none, 0u8), (&pinned, pin_skip)] {
+        // Any set of pieces, as BUSYMAP may hold: about one piece in five, either colour.
+        let mut random = [false; BOARD_SIZE];
+        for (s, flag) in random.iter_mut().enumerate() {
+            *flag = is_piece(b.sq[s]) && rng.below(5) == 0;
+        }
+        h.write_at("BUSYMAP", 0, &squares_map(&h, &random)).unwrap();
+        let busy_skip = low(&h, "BUSYMAP") as u8;
+        for (skip_flags, skip_byte) in [(&none, 0u8), (&pinned, pin_skip), (&random, busy_skip)] {
             for t in (0..8).flat_map(|r| (0..8).map(move |f| square(f, r))) {
                 if !is_piece(b.sq[t as usize]) {
                     continue;
                 }
                 for colour in [0u8, BLACK] {
-                    let want = collect(b, t, colour, skip_flags);
+                    let att = collect(b, t, colour, skip_flags);
+                    let def = collect(b, t, colour ^ BLACK, skip_flags);
                     h.write_at("SKIPON", 0, &[skip_byte]).unwrap();
                     let target = low(&h, "BOARD") + u16::from(t);
-                    let list = h.symbol("ATTLST").unwrap();
                     let (regs, _) = h
-                        .call("COLLECT", |r| {
+                        .call("COLBOTH", |r| {
                             r.hl = target;
                             r.de = u16::from(colour);
-                            r.ix = list;
                         })
                         .unwrap();
-                    let n = (regs.af >> 8) as usize;
-                    assert_eq!(n, want.n, "COLLECT count at {t} colour {colour:#x}");
-                    let got = h.read_at("ATTLST", 0, 3 * n).unwrap();
-                    for i in 0..n {
-                        assert_eq!(
-                            &got[3 * i..3 * i + 3],
-                            &[want.key[i], want.units[i], want.sq[i]],
-                            "COLLECT entry {i} at {t} colour {colour:#x} on {}",
-                            b.to_fen()
-                        );
-                    }
-                    compared += n;
+                    let what = format!("target {t}, attackers {colour:#x} on {}", b.to_fen());
+                    let (na, nd) = ((regs.bc >> 8) as usize, (regs.bc & 0xFF) as usize);
+                    assert_eq!((regs.af >> 8) as usize, na, "A = ATTLST's count");
+                    let counts = [
+                        h.read_at("ATTCNT", 0, 1).unwrap()[0],
+                        h.read_at("DEFCNT", 0, 1).unwrap()[0],
+                    ];
+                    assert_eq!(counts, [na as u8, nd as u8], "ATTCNT, DEFCNT, {what}");
+                    assert_list(&h, "ATTLST", na, &att, &what);
+                    assert_list(&h, "DEFLST", nd, &def, &what);
+                    compared += na + nd;
+                    skipped_seen += usize::from(skip_flags.iter().any(|&f| f) && (na + nd) > 0);
                 }
             }
         }
     }
-    assert!(compared > 1000, "only {compared} list entries compared");
+    assert!(compared > 2000, "only {compared} list entries compared");
+    assert!(
+        skipped_seen > 500,
+        "only {skipped_seen} lists with a skip map"
+    );
 }
 
-/// A list of `n` entries with ascending keys, as COLLECT makes them.
+/// A list of `n` entries with ascending keys, as COLBOTH makes them.
 fn random_list(rng: &mut Rng, n: usize) -> Attackers {
     const UNITS: [u8; 6] = [16, 48, 48, 80, 144, 240];
     let mut a = Attackers {
@@ -549,7 +630,7 @@ fn exch_sees_the_skewer_through_the_king() {
     }
 }
 
-/// The stack the root list takes (GEN -> EVLHOOK -> EVALMOVE -> EXCH -> SKEWER / COLLECT ->
+/// The stack the root list takes (GEN -> EVLHOOK -> EVALMOVE -> EXCH -> SKEWER / COLBOTH ->
 /// COLINS), from the 2-byte return address the harness pushes at 0E7FEH: the search calls
 /// this chain from below its own frames, within the RAM plan's 128 bytes of stack.
 #[test]
