@@ -8,6 +8,7 @@ use std::fmt;
 
 use super::image::{GuestImage, ImageError};
 use crate::machine::{ConfigError, Fault, Machine, Registers, Stop, ram_offset};
+use crate::reference::Board;
 
 /// Emulated T-states a single routine call may take before it counts as run away (10 s).
 pub const CALL_LIMIT: u64 = 44_336_190;
@@ -144,6 +145,18 @@ impl Harness {
         self.write(a, bytes);
         Ok(())
     }
+
+    /// Put a reference board into the guest's RAM as `asm/ram.asm` lays it out: the mailbox
+    /// (`BOARD`), side, castling rights, en-passant square and half-move clock (`SIDE`..),
+    /// the full-move number (`FULLMV`), the king squares (`WKING`, `BKING`) and the
+    /// material balance (`MATERL`). The differential tests start every routine from here.
+    pub fn load_board(&mut self, b: &Board) -> Result<(), CallError> {
+        self.write_at("BOARD", 0, &b.sq)?;
+        self.write_at("SIDE", 0, &[b.side, b.castling, b.ep, b.halfmove])?;
+        self.write_at("FULLMV", 0, &b.fullmove.to_le_bytes())?;
+        self.write_at("WKING", 0, &b.king)?;
+        self.write_at("MATERL", 0, &b.material.to_le_bytes())
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +172,24 @@ mod tests {
         assert_eq!(h.read_at("LNKTX", 0, 3).unwrap(), vec![0x80, 0x80, 0xFF]);
         assert_eq!(h.machine.module_latch(), 0xFF);
         assert!(t > 0);
+    }
+
+    #[test]
+    fn a_loaded_board_is_the_guest_s_position() {
+        let mut h = Harness::builtin().unwrap();
+        for (fen, check) in [
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false),
+            ("R3k3/8/8/8/8/8/8/4K3 b - - 0 1", true),
+            ("4k3/8/8/8/1b6/8/8/4K3 w - - 0 1", true),
+        ] {
+            let b = Board::from_fen(fen).unwrap();
+            h.load_board(&b).unwrap();
+            assert_eq!(h.read_at("BOARD", 0, 120).unwrap(), b.sq.to_vec());
+            // INCHECK reads the side to move and its king square from where load_board put them.
+            let (regs, _) = h.call("INCHECK", |_| {}).unwrap();
+            assert_eq!(regs.f() & 1 == 1, check, "{fen}");
+            assert_eq!(b.in_check(), check);
+        }
     }
 
     #[test]
