@@ -21,6 +21,12 @@ KNJUMP  MACRO   JUMP
         LD      A,B
         ADD     A,JUMP
         LD      L,A
+        KNTEST
+        ENDM
+
+; The knight test of KNJUMP on the square in L (COLKN keeps L): the jump after one of 21
+; is 19, after -19 it is -21, two DEC L cheaper than a new sum from B.
+KNTEST  MACRO
         LD      A,(HL)
         OR      81H
         CP      KNIGHT+BLACK
@@ -107,8 +113,8 @@ EXCH0:  LD      A,E             ; the next rank with a candidate
         JR      Z,EXCH0
         LD      L,B
         DEC     L
-EXCH1:  INC     L               ; the next candidate in the rank
-        SRL     A
+EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: the
+        RRA                     ; carry is clear on every entry, from OR A or JR NC)
         JR      NC,EXCH1
         LD      C,A
         LD      A,(HL)
@@ -191,8 +197,8 @@ EXCH8:  LD      A,E
         JR      Z,EXCH8
         LD      L,B
         DEC     L
-EXCH6:  INC     L
-        SRL     A
+EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
+        RRA
         JR      NC,EXCH6
         LD      C,A
         LD      A,(HL)
@@ -668,13 +674,17 @@ COLBOTH:
         CP      PAWN+BLACK
         CALL    Z,COLPN
         KNJUMP  21
-        KNJUMP  19
+        DEC     L               ; 19
+        DEC     L
+        KNTEST
         KNJUMP  12
         KNJUMP  8
         KNJUMP  -8
         KNJUMP  -12
         KNJUMP  -19
-        KNJUMP  -21
+        DEC     L               ; -21
+        DEC     L
+        KNTEST
         COLRAY  10,COLHO,ADDC
         COLRAY  -10,COLHO,ADDC
         COLRAY  1,COLHO,INC
@@ -691,7 +701,7 @@ COLBOTH:
         RET
 
 ; COLPN, COLKN - a pawn / knight bears on the target: list it unless skipped.
-; In: HL = its square, E = the attackers' colour.   Out: its list.
+; In: HL = its square, E = the attackers' colour.   Out: its list; HL kept (KNTEST).
 ; Destroys: AF, IX, AF'.   Called by: COLBOTH.
 COLPN:  CALL    SKIPT
         RET     NZ
@@ -838,17 +848,70 @@ COLSE1: XOR     E
 ; ------------------------------------------------------------------------------------------
 ; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
 ; found). A full list (EXMAX) ignores it.
+; DE walks the list, so HL stays the piece's board byte and needs no saving; the entry's
+; units and square are made from it only once its place is found (most pieces go on top).
 ; In: A = key, HL = the piece's board byte, IX = list (its count at IX-1: ATTCNT, DEFCNT).
-; Out: the list and its count.
+; Out: the list and its count; HL kept.
 ; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
-        IF      ((HIGH ATTLST) - (HIGH (ATTLST+47))) OR ((HIGH DEFLST) - (HIGH (DEFLST+47)))
-        ERROR: ATTLST and DEFLST must each lie in one 256-byte page (COLINS steps L only): pad before ATTCNT in ram.asm
+        IF      ((HIGH ATTCNT) - (HIGH (ATTLST+47))) OR ((HIGH DEFCNT) - (HIGH (DEFLST+47)))
+        ERROR: ATTCNT..ATTLST and DEFCNT..DEFLST must each lie in one 256-byte page (COLINS steps E only): pad before ATTCNT in ram.asm
         ENDIF
-COLINS: PUSH    HL
-        PUSH    DE
+COLINS: PUSH    DE
         PUSH    BC
-        LD      B,A             ; key
+        INC     A
+        LD      B,A             ; key + 1: an entry below with key < B (CP, carry) stays below
+        PUSH    IX
+        POP     DE
+        DEC     E               ; DE = the count
+        LD      A,(DE)
+        CP      EXMAX
+        JR      NC,COLI9        ; full: ignored
+        INC     A
+        LD      (DE),A
+        DEC     A
+        LD      C,A             ; entries below the new one
+        ADD     A,A
+        ADD     A,C
+        ADD     A,E
+        LD      E,A             ; DE = the last byte of the top entry (the count when none)
+        INC     C
+COLI1:  DEC     C
+        JR      Z,COLI3         ; at the bottom
+        DEC     E
+        DEC     E               ; the key of the entry below
+        LD      A,(DE)
+        CP      B
+        JR      C,COLI2         ; key >= the one below: insert above it
+        INC     E               ; move that entry up by one, byte by byte (cheaper than
+        INC     E               ; LDDR with BC, DE and HL saved)
+        INC     E
+        LD      (DE),A
+        DEC     E
+        DEC     E
+        LD      A,(DE)
+        INC     E
+        INC     E
+        INC     E
+        LD      (DE),A
+        DEC     E
+        DEC     E
+        LD      A,(DE)
+        INC     E
+        INC     E
+        INC     E
+        LD      (DE),A
+        LD      A,E
+        SUB     6
+        LD      E,A             ; the last byte of the next entry below
+        JR      COLI1
+COLI2:  INC     E
+        INC     E               ; the last byte of the entry below
+COLI3:  INC     E               ; the new entry: key, units, square
+        LD      A,B
+        DEC     A
+        LD      (DE),A
+        INC     E
         LD      A,(HL)
         OR      1
         AND     0FH
@@ -856,64 +919,13 @@ COLINS: PUSH    HL
         ADD     A,A
         ADD     A,A
         ADD     A,A
-        LD      C,A             ; units
+        LD      (DE),A
+        INC     E
         LD      A,L
         SUB     LOW BOARD
-        LD      D,A             ; square
-        LD      A,(IX-1)
-        CP      EXMAX
-        JR      NC,COLI9        ; full: ignored
-        INC     (IX-1)
-        LD      E,A             ; entries below the new one
-        PUSH    IX
-        POP     HL
-        ADD     A,A
-        ADD     A,E
-        ADD     A,L
-        LD      L,A             ; HL = the free entry (a list does not cross a page)
-        INC     E
-COLI1:  DEC     E
-        JR      Z,COLI3         ; at the bottom
-        DEC     L
-        DEC     L
-        DEC     L
-        LD      A,B
-        CP      (HL)
-        JR      NC,COLI2        ; key >= the one below: insert above it
-        LD      A,(HL)          ; move that entry up by one, byte by byte (cheaper than
-        INC     L               ; LDIR with BC and DE saved)
-        INC     L
-        INC     L
-        LD      (HL),A
-        DEC     L
-        DEC     L
-        LD      A,(HL)
-        INC     L
-        INC     L
-        INC     L
-        LD      (HL),A
-        DEC     L
-        DEC     L
-        LD      A,(HL)
-        INC     L
-        INC     L
-        INC     L
-        LD      (HL),A
-        LD      A,L
-        SUB     5
-        LD      L,A             ; back at the entry moved
-        JR      COLI1
-COLI2:  INC     L
-        INC     L
-        INC     L
-COLI3:  LD      (HL),B
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),D
+        LD      (DE),A
 COLI9:  POP     BC
         POP     DE
-        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
