@@ -55,6 +55,17 @@ ADDC    MACRO   REG
         LD      REG,A
         ENDM
 
+; TGUNITS inline, for EXCH's two walks over the candidates (a call there costs 27 T-states
+; a candidate): A = the units of the piece at HL.
+TGUNITM MACRO
+        LD      A,(HL)
+        AND     0FH
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ENDM
+
 ; One line from the king in B, for PINS, to the first piece or the border; HIT takes it
 ; and walks on itself. MOVE L steps along the line as in COLRAY.
 PINRAY  MACRO   STEP,HIT,MOVE
@@ -123,7 +134,7 @@ EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: 
         LD      A,(SIDE)
         XOR     (HL)
         JP      P,EXCH5         ; S's own piece: a target of the second half
-        CALL    TGUNITS         ; the gain is at most the target: skip it when that
+        TGUNITM                 ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
         INC     D
         DEC     D
@@ -135,7 +146,7 @@ EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: 
         PUSH    DE              ; the walk
         PUSH    BC
         PUSH    HL              ; the target
-        PUSH    AF              ; its units (TGUNITS above)
+        PUSH    AF              ; its units (TGUNITM above)
         LD      A,(SIDE)
         LD      E,A
         CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
@@ -207,7 +218,7 @@ EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
         LD      A,(SIDE)
         XOR     (HL)
         JP      M,EXCH15        ; M's piece: done in the first half
-        CALL    TGUNITS           ; as above: skip targets that cannot beat the best
+        TGUNITM                 ; as above: skip targets that cannot beat the best
         EXX
         INC     D
         DEC     D
@@ -706,20 +717,11 @@ COLBOTH:
 COLPN:  CALL    SKIPT
         RET     NZ
         LD      A,2
-        JR      COLINC
+        JP      COLINC
 COLKN:  CALL    SKIPT
         RET     NZ
         LD      A,6
-; COLINC - COLINS into the list of the piece's colour: A = key, HL = the piece, E = the
-; attackers' colour.   Destroys: AF, IX, AF'.   Called by: COLPN, COLKN, COLKG.
-COLINC: EX      AF,AF'
-        LD      A,(HL)
-        XOR     E
-        LD      IX,ATTLST
-        JP      P,COLIC1
-        LD      IX,DEFLST
-COLIC1: EX      AF,AF'
-        JP      COLINS
+        JP      COLINC
 
 ; ------------------------------------------------------------------------------------------
 ; COLHO, COLHD - the first piece on an orthogonal (O) or diagonal (D) line from the target:
@@ -749,7 +751,7 @@ COLKG:  LD      A,B             ; a king counts only next to the target
         CALL    SKIPT
         RET     NZ
         LD      A,30
-        JR      COLINC
+        JP      COLINC
 
 COLHD:  OR      1
         AND     7FH
@@ -844,6 +846,17 @@ COLSEL: LD      A,(HL)
 COLSE1: XOR     E
         LD      E,A
         RET
+
+; COLINC - COLINS into the list of the piece's colour: A = key, HL = the piece, E = the
+; attackers' colour.   Destroys: AF, IX, AF'.   Called by: COLPN, COLKN, COLKG.
+COLINC: EX      AF,AF'
+        LD      A,(HL)
+        XOR     E
+        LD      IX,ATTLST
+        JP      P,COLIC1
+        LD      IX,DEFLST
+COLIC1: EX      AF,AF'
+                                ; on into COLINS (below: no code between)
 
 ; ------------------------------------------------------------------------------------------
 ; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
