@@ -601,41 +601,43 @@ SETBIT: PUSH    HL
 ; ------------------------------------------------------------------------------------------
 ; SKIPT - is this piece left out of the lists (pinned, or busy when BUSYMAP is in use)?
 ; Eight neighbouring board bytes share a map byte, so most tests end when that is zero.
+; The piece's HL is pushed and popped around each lookup (POP leaves A, the map byte),
+; cheaper than keeping the square in E (with DE saved) and setting H to HIGH BOARD again;
+; AF' holds the map byte while the bit's mask is looked up.
 ; In: HL = its board byte, SKIPON = LOW of the map to test (PINMAP or BUSYMAP) or 0.
-; Out: NZ = left out, Z = taken.
-; Destroys: AF.   Called by: COLBOTH's helpers.
+; Out: NZ = left out, Z = taken; HL kept.
+; Destroys: AF, AF'.   Called by: COLBOTH's helpers.
 ; ------------------------------------------------------------------------------------------
 SKIPT:  LD      A,(SKIPON)
         OR      A
         RET     Z               ; the usual case: nothing is pinned
-        PUSH    DE
-        LD      D,A
-        LD      E,L             ; the square
+        PUSH    HL
+        LD      H,A             ; the map's LOW
         LD      A,L
         RRCA
         RRCA
         RRCA
         AND     1FH
         SUB     MAPLO
-        ADD     A,D
+        ADD     A,H
         LD      L,A
         LD      H,HIGH PINMAP   ; BUSYMAP's page too (ram.asm)
         LD      A,(HL)
+        POP     HL
         OR      A
-        JR      Z,SKIPT9        ; none of these eight flagged
-        LD      D,A
-        LD      A,E
+        RET     Z               ; none of these eight flagged
+        PUSH    HL
+        EX      AF,AF'
+        LD      A,L
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
         ADC     A,HIGH BITMASK
         SUB     L
         LD      H,A             ; HL = the bit's mask in BITMASK
-        LD      A,(HL)
-        AND     D               ; NZ: flagged
-SKIPT9: LD      L,E
-        LD      H,HIGH BOARD
-        POP     DE
+        EX      AF,AF'
+        AND     (HL)            ; NZ: flagged
+        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
