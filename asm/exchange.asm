@@ -66,8 +66,9 @@ TGUNITM MACRO
         ADD     A,A
         ENDM
 
-; One line from the king in B, for PINS, to the first piece or the border; HIT takes it
-; and walks on itself. MOVE L steps along the line as in COLRAY.
+; One line from the king in B, for PINS, to the first piece; HIT takes it and walks on
+; itself (the border, often met at once by a king at the edge, ends the line here without a
+; call). MOVE L steps along the line as in COLRAY.
 PINRAY  MACRO   STEP,HIT,MOVE
         LOCAL   NEXT
         LD      L,B
@@ -76,7 +77,8 @@ NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
-        CALL    HIT
+        CP      OFF
+        CALL    NZ,HIT
         ENDM
 
 ; ------------------------------------------------------------------------------------------
@@ -119,7 +121,7 @@ EXCH0:  LD      A,E             ; the next rank with a candidate
         ADD     A,10
         LD      B,A
         LD      A,(DE)
-        INC     DE
+        INC     E               ; TGTMAP lies in one page (ram.asm)
         OR      A
         JR      Z,EXCH0
         LD      L,B
@@ -203,7 +205,7 @@ EXCH8:  LD      A,E
         ADD     A,10
         LD      B,A
         LD      A,(DE)
-        INC     DE
+        INC     E               ; TGTMAP lies in one page (ram.asm)
         OR      A
         JR      Z,EXCH8
         LD      L,B
@@ -496,16 +498,15 @@ PINK:   PINRAY  10,PINHO,ADDC
         RET
 
 ; ------------------------------------------------------------------------------------------
-; PINHO, PINHD - the first piece (or the border) on an orthogonal (O) or diagonal (D) line
+; PINHO, PINHD - the first piece (PINRAY leaves out the border) on an orthogonal (O) or diagonal (D) line
 ; from a king: an own piece is pinned when the next piece behind it is an enemy slider of
 ; the line; an enemy slider of the line first checks the king (SKEWCK for SKEWER).
-; In: A = its code (not empty), HL = its square, C = the step, E = the king's colour.
+; In: A = its code (not empty, not the border), HL = its square, C = the step, E = the
+;     king's colour.
 ; Out: PINMAP, SKIPON, SKEWCK.
 ; Destroys: AF, D, L.   Called by: PINK.
 ; ------------------------------------------------------------------------------------------
-PINHO:  CP      OFF
-        RET     Z
-        XOR     E
+PINHO:  XOR     E
         JP      M,PINHO2        ; an enemy piece first
         LD      D,L             ; an own piece: the next one decides
 PINHO1: LD      A,L
@@ -532,9 +533,7 @@ PINCHK: LD      A,H             ; non-zero: SKEWER has a line to look at
         LD      (SKEWCK),A
         RET
 
-PINHD:  CP      OFF
-        RET     Z
-        XOR     E
+PINHD:  XOR     E
         JP      M,PINHD2
         LD      D,L
 PINHD1: LD      A,L
