@@ -130,12 +130,9 @@ EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: 
         RRA                     ; carry is clear on every entry, from OR A or JR NC)
         JR      NC,EXCH1
         LD      C,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,EXCH5         ; empty (the from-square of TGKID's move)
-        LD      A,(SIDE)
-        XOR     (HL)
-        JP      P,EXCH5         ; S's own piece: a target of the second half
+        LD      A,(SIDE)        ; an empty square (the from-square of TGKID's move) has no
+        XOR     (HL)            ; colour: taken for either side's, it is worth 0 units and
+        JP      P,EXCH5         ; the bound below skips it; S's own piece: the second half's
         TGUNITM                 ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
         INC     D
@@ -214,10 +211,7 @@ EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
         RRA
         JR      NC,EXCH6
         LD      C,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,EXCH15
-        LD      A,(SIDE)
+        LD      A,(SIDE)        ; an empty square: 0 units, skipped by the bound as above
         XOR     (HL)
         JP      M,EXCH15        ; M's piece: done in the first half
         TGUNITM                 ; as above: skip targets that cannot beat the best
