@@ -95,8 +95,8 @@ NEXT:   MOVE    L
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
 ; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
-; second half B' = the defenders' skip map, which COLBOTH uses for both lists (C', the
-; pins' map, is no longer read). HL' is scratch.
+; second half B' = the defenders' skip map, which COLBOTH uses for both lists (SKIPON is
+; set to it once; C' is not used). HL' is scratch.
 ; The walk over TGTMAP keeps DE = the next rank's byte, B = LOW of the rank's a-file board
 ; byte, C = the rank's bits after the current square, L = the current square (H = HIGH
 ; BOARD); they are pushed around each target's work.
@@ -186,12 +186,13 @@ EXCH4:  EXX
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
 ; Second half: M's best gain over S's pieces, the same walk.
-EXCH7:  EXX
+; The defenders' skip map serves both lists for the whole half (nothing here changes
+; SKIPON): its busy pieces are all S's, so M's attackers meet only the pins in it.
+EXCH7:  LD      (SKIPON),A
+        EXX
         PUSH    DE              ; S's gain, the first result
         LD      DE,0            ; DE' = M's best gain so far
-        LD      B,A             ; B' = the defenders' skip map
-        LD      A,(SKIPON)      ; still the pins' map (PINS set it)
-        LD      C,A             ; C' = the attackers' skip map
+        LD      B,A             ; B' = the defenders' skip map (SKEWHIT sets SKIPON again)
         EXX
         LD      DE,TGTMAP
         LD      B,LOW (BOARD+11)
@@ -227,10 +228,6 @@ EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
         PUSH    BC
         PUSH    HL
         PUSH    AF              ; the target's units
-        EXX
-        LD      A,B             ; the defenders' skip map serves both lists: its busy
-        EXX                     ; pieces are all S's, so M's attackers meet only the pins
-        LD      (SKIPON),A
         LD      A,(SIDE)
         XOR     BLACK
         LD      E,A
