@@ -84,6 +84,14 @@ SWSTEP  MACRO
         DEC     HL
         ENDM
 
+; Is the piece at HL left out of the lists? NZ = left out, Z = taken (SKIPT, with the
+; usual case, SKIPON = 0: nothing skipped, decided inline). Destroys AF, AF'.
+SKIPTM  MACRO
+        LD      A,(SKIPON)
+        OR      A
+        CALL    NZ,SKIPT
+        ENDM
+
 ; One line from the king in B, for PINS, to the first piece; HIT takes it and walks on
 ; itself (the border, often met at once by a king at the edge, ends the line here without a
 ; call). MOVE L steps along the line as in COLRAY.
@@ -612,14 +620,13 @@ SETBIT: PUSH    HL
 ; The piece's HL is pushed and popped around each lookup (POP leaves A, the map byte),
 ; cheaper than keeping the square in E (with DE saved) and setting H to HIGH BOARD again;
 ; AF' holds the map byte while the bit's mask is looked up.
-; In: HL = its board byte, SKIPON = LOW of the map to test (PINMAP or BUSYMAP) or 0.
+; Its callers use it through SKIPTM, which tests SKIPON inline and calls SKIPT only when a
+; map is in use (saving the call in the usual case that nothing is pinned).
+; In: HL = its board byte, A = SKIPON = LOW of the map to test (PINMAP or BUSYMAP), not 0.
 ; Out: NZ = left out, Z = taken; HL kept.
-; Destroys: AF, AF'.   Called by: COLBOTH's helpers.
+; Destroys: AF, AF'.   Called by: COLBOTH's helpers (SKIPTM).
 ; ------------------------------------------------------------------------------------------
-SKIPT:  LD      A,(SKIPON)
-        OR      A
-        RET     Z               ; the usual case: nothing is pinned
-        PUSH    HL
+SKIPT:  PUSH    HL
         LD      H,A             ; the map's LOW
         LD      A,L
         RRCA
@@ -724,11 +731,11 @@ COLBOTH:
 ; COLPN, COLKN - a pawn / knight bears on the target: list it unless skipped.
 ; In: HL = its square, E = the attackers' colour.   Out: its list; HL kept (KNTEST).
 ; Destroys: AF, IX, AF'.   Called by: COLBOTH.
-COLPN:  CALL    SKIPT
+COLPN:  SKIPTM
         RET     NZ
         LD      A,2
         JP      COLINC
-COLKN:  CALL    SKIPT
+COLKN:  SKIPTM
         RET     NZ
         LD      A,6
         JP      COLINC
@@ -758,7 +765,7 @@ COLKG:  LD      A,B             ; a king counts only next to the target
         ADD     A,C
         CP      L
         RET     NZ
-        CALL    SKIPT
+        SKIPTM
         RET     NZ
         LD      A,30
         JP      COLINC
@@ -782,7 +789,7 @@ COLHP:  LD      A,B             ; a pawn next to the target ...
         LD      A,(HL)          ; ... on its own capture diagonal (white pawns lie below, black
         XOR     C               ; above: the step's sign differs from the colour bit) is
         RET     P               ; listed already; sliders behind it x-ray with key > 2
-        CALL    SKIPT
+        SKIPTM
         RET     NZ              ; left out: it blocks the line
         PUSH    BC
         PUSH    DE
@@ -792,7 +799,7 @@ COLHP:  LD      A,B             ; a pawn next to the target ...
         JR      COLX
 
 ; A slider of the line first: key value * 2, then the x-rays behind it.
-COLFS:  CALL    SKIPT
+COLFS:  SKIPTM
         RET     NZ              ; pinned or busy: blocks the line
         PUSH    BC
         PUSH    DE
@@ -828,7 +835,7 @@ COLX:   LD      A,L
         JR      Z,COLX1
         CP      QUEEN
         JR      NZ,COLXE
-COLX1:  CALL    SKIPT
+COLX1:  SKIPTM
         JR      NZ,COLXE
         LD      A,(HL)
         OR      1
