@@ -21,6 +21,12 @@ KNJUMP  MACRO   JUMP
         LD      A,B
         ADD     A,JUMP
         LD      L,A
+        KNTEST
+        ENDM
+
+; The knight test of KNJUMP on the square in L (COLKN keeps L): the jump after one of 21
+; is 19, after -19 it is -21, two DEC L cheaper than a new sum from B.
+KNTEST  MACRO
         LD      A,(HL)
         OR      81H
         CP      KNIGHT+BLACK
@@ -49,8 +55,46 @@ ADDC    MACRO   REG
         LD      REG,A
         ENDM
 
-; One line from the king in B, for PINS, to the first piece or the border; HIT takes it
-; and walks on itself. MOVE L steps along the line as in COLRAY.
+; TGUNITS inline, for EXCH's two walks over the candidates (a call there costs 27 T-states
+; a candidate): A = the units of the piece at HL.
+TGUNITM MACRO
+        LD      A,(HL)
+        AND     0FH
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ENDM
+
+; SWSTEP - one more capture of SWAP, inline (it runs once a capture; a call cost 27
+; T-states each): gain[d+1] = E - gain[d].
+; In: E = units of the piece captured, HL -> gain[d].
+; Out: HL -> gain[d+1].   Destroys: AF, D.
+SWSTEP  MACRO
+        LD      A,E
+        SUB     (HL)
+        INC     HL
+        LD      D,A             ; the low byte
+        LD      A,0             ; keeps the borrow
+        SBC     A,(HL)
+        INC     HL
+        LD      (HL),D
+        INC     HL
+        LD      (HL),A
+        DEC     HL
+        ENDM
+
+; Is the piece at HL left out of the lists? NZ = left out, Z = taken (SKIPT, with the
+; usual case, SKIPON = 0: nothing skipped, decided inline). Destroys AF, AF'.
+SKIPTM  MACRO
+        LD      A,(SKIPON)
+        OR      A
+        CALL    NZ,SKIPT
+        ENDM
+
+; One line from the king in B, for PINS, to the first piece; HIT takes it and walks on
+; itself (the border, often met at once by a king at the edge, ends the line here without a
+; call). MOVE L steps along the line as in COLRAY.
 PINRAY  MACRO   STEP,HIT,MOVE
         LOCAL   NEXT
         LD      L,B
@@ -59,7 +103,8 @@ NEXT:   MOVE    L
         LD      A,(HL)
         OR      A
         JR      Z,NEXT
-        CALL    HIT
+        CP      OFF
+        CALL    NZ,HIT
         ENDM
 
 ; ------------------------------------------------------------------------------------------
@@ -76,8 +121,8 @@ NEXT:   MOVE    L
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
 ; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
-; second half B' = the defenders' skip map, which COLBOTH uses for both lists (C', the
-; pins' map, is no longer read). HL' is scratch.
+; second half B' = the defenders' skip map, which COLBOTH uses for both lists (SKIPON is
+; set to it once; C' is not used). HL' is scratch.
 ; The walk over TGTMAP keeps DE = the next rank's byte, B = LOW of the rank's a-file board
 ; byte, C = the rank's bits after the current square, L = the current square (H = HIGH
 ; BOARD); they are pushed around each target's work.
@@ -102,22 +147,19 @@ EXCH0:  LD      A,E             ; the next rank with a candidate
         ADD     A,10
         LD      B,A
         LD      A,(DE)
-        INC     DE
+        INC     E               ; TGTMAP lies in one page (ram.asm)
         OR      A
         JR      Z,EXCH0
         LD      L,B
         DEC     L
-EXCH1:  INC     L               ; the next candidate in the rank
-        SRL     A
+EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: the
+        RRA                     ; carry is clear on every entry, from OR A or JR NC)
         JR      NC,EXCH1
         LD      C,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,EXCH5         ; empty (the from-square of TGKID's move)
-        LD      A,(SIDE)
-        XOR     (HL)
-        JP      P,EXCH5         ; S's own piece: a target of the second half
-        CALL    TGUNITS         ; the gain is at most the target: skip it when that
+        LD      A,(SIDE)        ; an empty square (the from-square of TGKID's move) has no
+        XOR     (HL)            ; colour: taken for either side's, it is worth 0 units and
+        JP      P,EXCH5         ; the bound below skips it; S's own piece: the second half's
+        TGUNITM                 ; the gain is at most the target: skip it when that
         EXX                     ; cannot beat the best so far (DE')
         INC     D
         DEC     D
@@ -129,7 +171,7 @@ EXCH1:  INC     L               ; the next candidate in the rank
         PUSH    DE              ; the walk
         PUSH    BC
         PUSH    HL              ; the target
-        PUSH    AF              ; its units (TGUNITS above)
+        PUSH    AF              ; its units (TGUNITM above)
         LD      A,(SIDE)
         LD      E,A
         CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
@@ -170,12 +212,13 @@ EXCH4:  EXX
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
 ; Second half: M's best gain over S's pieces, the same walk.
-EXCH7:  EXX
+; The defenders' skip map serves both lists for the whole half (nothing here changes
+; SKIPON): its busy pieces are all S's, so M's attackers meet only the pins in it.
+EXCH7:  LD      (SKIPON),A
+        EXX
         PUSH    DE              ; S's gain, the first result
         LD      DE,0            ; DE' = M's best gain so far
-        LD      B,A             ; B' = the defenders' skip map
-        LD      A,(SKIPON)      ; still the pins' map (PINS set it)
-        LD      C,A             ; C' = the attackers' skip map
+        LD      B,A             ; B' = the defenders' skip map (SKEWHIT sets SKIPON again)
         EXX
         LD      DE,TGTMAP
         LD      B,LOW (BOARD+11)
@@ -186,22 +229,19 @@ EXCH8:  LD      A,E
         ADD     A,10
         LD      B,A
         LD      A,(DE)
-        INC     DE
+        INC     E               ; TGTMAP lies in one page (ram.asm)
         OR      A
         JR      Z,EXCH8
         LD      L,B
         DEC     L
-EXCH6:  INC     L
-        SRL     A
+EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
+        RRA
         JR      NC,EXCH6
         LD      C,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,EXCH15
-        LD      A,(SIDE)
+        LD      A,(SIDE)        ; an empty square: 0 units, skipped by the bound as above
         XOR     (HL)
         JP      M,EXCH15        ; M's piece: done in the first half
-        CALL    TGUNITS           ; as above: skip targets that cannot beat the best
+        TGUNITM                 ; as above: skip targets that cannot beat the best
         EXX
         INC     D
         DEC     D
@@ -214,10 +254,6 @@ EXCH6:  INC     L
         PUSH    BC
         PUSH    HL
         PUSH    AF              ; the target's units
-        EXX
-        LD      A,B             ; the defenders' skip map serves both lists: its busy
-        EXX                     ; pieces are all S's, so M's attackers meet only the pins
-        LD      (SKIPON),A
         LD      A,(SIDE)
         XOR     BLACK
         LD      E,A
@@ -479,16 +515,15 @@ PINK:   PINRAY  10,PINHO,ADDC
         RET
 
 ; ------------------------------------------------------------------------------------------
-; PINHO, PINHD - the first piece (or the border) on an orthogonal (O) or diagonal (D) line
+; PINHO, PINHD - the first piece (PINRAY leaves out the border) on an orthogonal (O) or diagonal (D) line
 ; from a king: an own piece is pinned when the next piece behind it is an enemy slider of
 ; the line; an enemy slider of the line first checks the king (SKEWCK for SKEWER).
-; In: A = its code (not empty), HL = its square, C = the step, E = the king's colour.
+; In: A = its code (not empty, not the border), HL = its square, C = the step, E = the
+;     king's colour.
 ; Out: PINMAP, SKIPON, SKEWCK.
 ; Destroys: AF, D, L.   Called by: PINK.
 ; ------------------------------------------------------------------------------------------
-PINHO:  CP      OFF
-        RET     Z
-        XOR     E
+PINHO:  XOR     E
         JP      M,PINHO2        ; an enemy piece first
         LD      D,L             ; an own piece: the next one decides
 PINHO1: LD      A,L
@@ -515,9 +550,7 @@ PINCHK: LD      A,H             ; non-zero: SKEWER has a line to look at
         LD      (SKEWCK),A
         RET
 
-PINHD:  CP      OFF
-        RET     Z
-        XOR     E
+PINHD:  XOR     E
         JP      M,PINHD2
         LD      D,L
 PINHD1: LD      A,L
@@ -584,41 +617,42 @@ SETBIT: PUSH    HL
 ; ------------------------------------------------------------------------------------------
 ; SKIPT - is this piece left out of the lists (pinned, or busy when BUSYMAP is in use)?
 ; Eight neighbouring board bytes share a map byte, so most tests end when that is zero.
-; In: HL = its board byte, SKIPON = LOW of the map to test (PINMAP or BUSYMAP) or 0.
-; Out: NZ = left out, Z = taken.
-; Destroys: AF.   Called by: COLBOTH's helpers.
+; The piece's HL is pushed and popped around each lookup (POP leaves A, the map byte),
+; cheaper than keeping the square in E (with DE saved) and setting H to HIGH BOARD again;
+; AF' holds the map byte while the bit's mask is looked up.
+; Its callers use it through SKIPTM, which tests SKIPON inline and calls SKIPT only when a
+; map is in use (saving the call in the usual case that nothing is pinned).
+; In: HL = its board byte, A = SKIPON = LOW of the map to test (PINMAP or BUSYMAP), not 0.
+; Out: NZ = left out, Z = taken; HL kept.
+; Destroys: AF, AF'.   Called by: COLBOTH's helpers (SKIPTM).
 ; ------------------------------------------------------------------------------------------
-SKIPT:  LD      A,(SKIPON)
-        OR      A
-        RET     Z               ; the usual case: nothing is pinned
-        PUSH    DE
-        LD      D,A
-        LD      E,L             ; the square
+SKIPT:  PUSH    HL
+        LD      H,A             ; the map's LOW
         LD      A,L
         RRCA
         RRCA
         RRCA
         AND     1FH
         SUB     MAPLO
-        ADD     A,D
+        ADD     A,H
         LD      L,A
         LD      H,HIGH PINMAP   ; BUSYMAP's page too (ram.asm)
         LD      A,(HL)
+        POP     HL
         OR      A
-        JR      Z,SKIPT9        ; none of these eight flagged
-        LD      D,A
-        LD      A,E
+        RET     Z               ; none of these eight flagged
+        PUSH    HL
+        EX      AF,AF'
+        LD      A,L
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
         ADC     A,HIGH BITMASK
         SUB     L
         LD      H,A             ; HL = the bit's mask in BITMASK
-        LD      A,(HL)
-        AND     D               ; NZ: flagged
-SKIPT9: LD      L,E
-        LD      H,HIGH BOARD
-        POP     DE
+        EX      AF,AF'
+        AND     (HL)            ; NZ: flagged
+        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -668,13 +702,17 @@ COLBOTH:
         CP      PAWN+BLACK
         CALL    Z,COLPN
         KNJUMP  21
-        KNJUMP  19
+        DEC     L               ; 19
+        DEC     L
+        KNTEST
         KNJUMP  12
         KNJUMP  8
         KNJUMP  -8
         KNJUMP  -12
         KNJUMP  -19
-        KNJUMP  -21
+        DEC     L               ; -21
+        DEC     L
+        KNTEST
         COLRAY  10,COLHO,ADDC
         COLRAY  -10,COLHO,ADDC
         COLRAY  1,COLHO,INC
@@ -691,25 +729,16 @@ COLBOTH:
         RET
 
 ; COLPN, COLKN - a pawn / knight bears on the target: list it unless skipped.
-; In: HL = its square, E = the attackers' colour.   Out: its list.
+; In: HL = its square, E = the attackers' colour.   Out: its list; HL kept (KNTEST).
 ; Destroys: AF, IX, AF'.   Called by: COLBOTH.
-COLPN:  CALL    SKIPT
+COLPN:  SKIPTM
         RET     NZ
         LD      A,2
-        JR      COLINC
-COLKN:  CALL    SKIPT
+        JP      COLINC
+COLKN:  SKIPTM
         RET     NZ
         LD      A,6
-; COLINC - COLINS into the list of the piece's colour: A = key, HL = the piece, E = the
-; attackers' colour.   Destroys: AF, IX, AF'.   Called by: COLPN, COLKN, COLKG.
-COLINC: EX      AF,AF'
-        LD      A,(HL)
-        XOR     E
-        LD      IX,ATTLST
-        JP      P,COLIC1
-        LD      IX,DEFLST
-COLIC1: EX      AF,AF'
-        JP      COLINS
+        JP      COLINC
 
 ; ------------------------------------------------------------------------------------------
 ; COLHO, COLHD - the first piece on an orthogonal (O) or diagonal (D) line from the target:
@@ -736,10 +765,10 @@ COLKG:  LD      A,B             ; a king counts only next to the target
         ADD     A,C
         CP      L
         RET     NZ
-        CALL    SKIPT
+        SKIPTM
         RET     NZ
         LD      A,30
-        JR      COLINC
+        JP      COLINC
 
 COLHD:  OR      1
         AND     7FH
@@ -760,7 +789,7 @@ COLHP:  LD      A,B             ; a pawn next to the target ...
         LD      A,(HL)          ; ... on its own capture diagonal (white pawns lie below, black
         XOR     C               ; above: the step's sign differs from the colour bit) is
         RET     P               ; listed already; sliders behind it x-ray with key > 2
-        CALL    SKIPT
+        SKIPTM
         RET     NZ              ; left out: it blocks the line
         PUSH    BC
         PUSH    DE
@@ -770,7 +799,7 @@ COLHP:  LD      A,B             ; a pawn next to the target ...
         JR      COLX
 
 ; A slider of the line first: key value * 2, then the x-rays behind it.
-COLFS:  CALL    SKIPT
+COLFS:  SKIPTM
         RET     NZ              ; pinned or busy: blocks the line
         PUSH    BC
         PUSH    DE
@@ -806,7 +835,7 @@ COLX:   LD      A,L
         JR      Z,COLX1
         CP      QUEEN
         JR      NZ,COLXE
-COLX1:  CALL    SKIPT
+COLX1:  SKIPTM
         JR      NZ,COLXE
         LD      A,(HL)
         OR      1
@@ -835,20 +864,84 @@ COLSE1: XOR     E
         LD      E,A
         RET
 
+; COLINC - COLINS into the list of the piece's colour: A = key, HL = the piece, E = the
+; attackers' colour.   Destroys: AF, IX, AF'.   Called by: COLPN, COLKN, COLKG.
+COLINC: EX      AF,AF'
+        LD      A,(HL)
+        XOR     E
+        LD      IX,ATTLST
+        JP      P,COLIC1
+        LD      IX,DEFLST
+COLIC1: EX      AF,AF'
+                                ; on into COLINS (below: no code between)
+
 ; ------------------------------------------------------------------------------------------
 ; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
 ; found). A full list (EXMAX) ignores it.
+; DE walks the list, so HL stays the piece's board byte and needs no saving; the entry's
+; units and square are made from it only once its place is found (most pieces go on top).
 ; In: A = key, HL = the piece's board byte, IX = list (its count at IX-1: ATTCNT, DEFCNT).
-; Out: the list and its count.
+; Out: the list and its count; HL kept.
 ; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
-        IF      ((HIGH ATTLST) - (HIGH (ATTLST+47))) OR ((HIGH DEFLST) - (HIGH (DEFLST+47)))
-        ERROR: ATTLST and DEFLST must each lie in one 256-byte page (COLINS steps L only): pad before ATTCNT in ram.asm
+        IF      ((HIGH ATTCNT) - (HIGH (ATTLST+47))) OR ((HIGH DEFCNT) - (HIGH (DEFLST+47)))
+        ERROR: ATTCNT..ATTLST and DEFCNT..DEFLST must each lie in one 256-byte page (COLINS steps E only): pad before ATTCNT in ram.asm
         ENDIF
-COLINS: PUSH    HL
-        PUSH    DE
+COLINS: PUSH    DE
         PUSH    BC
-        LD      B,A             ; key
+        INC     A
+        LD      B,A             ; key + 1: an entry below with key < B (CP, carry) stays below
+        PUSH    IX
+        POP     DE
+        DEC     E               ; DE = the count
+        LD      A,(DE)
+        CP      EXMAX
+        JR      NC,COLI9        ; full: ignored
+        INC     A
+        LD      (DE),A
+        DEC     A
+        LD      C,A             ; entries below the new one
+        ADD     A,A
+        ADD     A,C
+        ADD     A,E
+        LD      E,A             ; DE = the last byte of the top entry (the count when none)
+        INC     C
+COLI1:  DEC     C
+        JR      Z,COLI3         ; at the bottom
+        DEC     E
+        DEC     E               ; the key of the entry below
+        LD      A,(DE)
+        CP      B
+        JR      C,COLI2         ; key >= the one below: insert above it
+        INC     E               ; move that entry up by one, byte by byte (cheaper than
+        INC     E               ; LDDR with BC, DE and HL saved)
+        INC     E
+        LD      (DE),A
+        DEC     E
+        DEC     E
+        LD      A,(DE)
+        INC     E
+        INC     E
+        INC     E
+        LD      (DE),A
+        DEC     E
+        DEC     E
+        LD      A,(DE)
+        INC     E
+        INC     E
+        INC     E
+        LD      (DE),A
+        LD      A,E
+        SUB     6
+        LD      E,A             ; the last byte of the next entry below
+        JR      COLI1
+COLI2:  INC     E
+        INC     E               ; the last byte of the entry below
+COLI3:  INC     E               ; the new entry: key, units, square
+        LD      A,B
+        DEC     A
+        LD      (DE),A
+        INC     E
         LD      A,(HL)
         OR      1
         AND     0FH
@@ -856,64 +949,13 @@ COLINS: PUSH    HL
         ADD     A,A
         ADD     A,A
         ADD     A,A
-        LD      C,A             ; units
+        LD      (DE),A
+        INC     E
         LD      A,L
         SUB     LOW BOARD
-        LD      D,A             ; square
-        LD      A,(IX-1)
-        CP      EXMAX
-        JR      NC,COLI9        ; full: ignored
-        INC     (IX-1)
-        LD      E,A             ; entries below the new one
-        PUSH    IX
-        POP     HL
-        ADD     A,A
-        ADD     A,E
-        ADD     A,L
-        LD      L,A             ; HL = the free entry (a list does not cross a page)
-        INC     E
-COLI1:  DEC     E
-        JR      Z,COLI3         ; at the bottom
-        DEC     L
-        DEC     L
-        DEC     L
-        LD      A,B
-        CP      (HL)
-        JR      NC,COLI2        ; key >= the one below: insert above it
-        LD      A,(HL)          ; move that entry up by one, byte by byte (cheaper than
-        INC     L               ; LDIR with BC and DE saved)
-        INC     L
-        INC     L
-        LD      (HL),A
-        DEC     L
-        DEC     L
-        LD      A,(HL)
-        INC     L
-        INC     L
-        INC     L
-        LD      (HL),A
-        DEC     L
-        DEC     L
-        LD      A,(HL)
-        INC     L
-        INC     L
-        INC     L
-        LD      (HL),A
-        LD      A,L
-        SUB     5
-        LD      L,A             ; back at the entry moved
-        JR      COLI1
-COLI2:  INC     L
-        INC     L
-        INC     L
-COLI3:  LD      (HL),B
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),D
+        LD      (DE),A
 COLI9:  POP     BC
         POP     DE
-        POP     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -963,7 +1005,7 @@ SWAP2:  LD      A,C             ; a defender recaptures?
         LD      A,B
         OR      A
         JR      NZ,SWAP4        ; its king, while attackers are left
-SWAP3:  CALL    SWSTEP
+SWAP3:  SWSTEP
         LD      E,(IY+1)
         INC     IY
         INC     IY
@@ -978,7 +1020,7 @@ SWAP3:  CALL    SWSTEP
         LD      A,C
         OR      A
         JR      NZ,SWAP4
-SWAP31: CALL    SWSTEP
+SWAP31: SWSTEP
         LD      E,(IX+1)
         INC     IX
         INC     IX
@@ -1022,22 +1064,6 @@ SWAP7:  LD      H,B             ; max(v, 0)
         JR      Z,SWAP8
         LD      HL,0
 SWAP8:  POP     AF
-        RET
-
-; SWSTEP - one more capture: gain[d+1] = E - gain[d].
-; In: E = units of the piece captured, HL -> gain[d].
-; Out: HL -> gain[d+1].   Destroys: AF, D.   Called by: SWAP.
-SWSTEP: LD      A,E
-        SUB     (HL)
-        INC     HL
-        LD      D,A             ; the low byte
-        LD      A,0             ; keeps the borrow
-        SBC     A,(HL)
-        INC     HL
-        LD      (HL),D
-        INC     HL
-        LD      (HL),A
-        DEC     HL
         RET
 
 ; ------------------------------------------------------------------------------------------
