@@ -34,16 +34,6 @@ fn harness() -> Harness {
     Harness::new(GuestImage::load(&rom).expect("roms/c7010.bin loads")).expect("machine")
 }
 
-/// Put a reference board into guest RAM: the mailbox and the state bytes (ram.asm).
-fn load_board(h: &mut Harness, b: &Board) {
-    h.write_at("BOARD", 0, &b.sq).unwrap();
-    h.write_at("SIDE", 0, &[b.side, b.castling, b.ep, b.halfmove])
-        .unwrap();
-    h.write_at("FULLMV", 0, &b.fullmove.to_le_bytes()).unwrap();
-    h.write_at("WKING", 0, &b.king).unwrap();
-    h.write_at("MATERL", 0, &b.material.to_le_bytes()).unwrap();
-}
-
 use c7010::reference::random::Xorshift as Rng;
 
 fn suite(name: &str, limit: usize) -> Vec<Board> {
@@ -172,7 +162,7 @@ fn slider_check(b: &Board) -> bool {
 }
 
 fn exch_on(h: &mut Harness, b: &Board) -> ((i16, i16), u64) {
-    load_board(h, b);
+    h.load_board(b).unwrap();
     let (regs, t) = h.call("EXCH", |_| {}).unwrap();
     ((regs.hl as i16, regs.de as i16), t)
 }
@@ -254,7 +244,7 @@ fn colboth_lists_equal_the_reference_with_and_without_skipped_pieces() {
     let none = [false; BOARD_SIZE];
     let (mut compared, mut skipped_seen) = (0, 0);
     for b in with_children(&roots(6, 2)).iter().step_by(5) {
-        load_board(&mut h, b);
+        h.load_board(b).unwrap();
         h.call("PINS", |_| {}).unwrap();
         let pinned = pins(b);
         let pin_skip = h.read_at("SKIPON", 0, 1).unwrap()[0];
@@ -373,7 +363,7 @@ fn positional_tables_total_and_points_equal_the_reference() {
     let positions = roots(WAC_ROOTS, RANDOM_GAMES);
     for b in &positions {
         let p = Positional::analyse(b);
-        load_board(&mut h, b);
+        h.load_board(b).unwrap();
         let (_, t) = h.call("POSANA", |_| {}).unwrap();
         ana_t += t;
         let fen = b.to_fen();
@@ -455,7 +445,7 @@ fn delta_equals_the_reference_for_every_legal_move() {
     );
     for b in &positions {
         let p = Positional::analyse(b);
-        load_board(&mut h, b);
+        h.load_board(b).unwrap();
         h.call("POSANA", |_| {}).unwrap();
         for &m in legal_moves(b).as_slice() {
             let (regs, t) = h
@@ -485,7 +475,7 @@ fn delta_equals_the_reference_for_every_legal_move() {
 fn board_loading_fills_the_state_bytes() {
     let mut h = harness();
     let b = Board::from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 5 17").unwrap();
-    load_board(&mut h, &b);
+    h.load_board(&b).unwrap();
     let mailbox = h.read_at("BOARD", 0, BOARD_SIZE).unwrap();
     assert_eq!(mailbox[0], OFF);
     assert_eq!(mailbox[square(4, 0) as usize], 0x6F);
@@ -517,7 +507,7 @@ fn root_list_equals_the_reference_root_evals() {
     );
     for b in &positions {
         let want = Search::new(b).root_evals();
-        load_board(&mut h, b);
+        h.load_board(b).unwrap();
         h.write_at("POSCNT", 0, &[0; 4]).unwrap();
         let (_, t) = h.call("ROOTLIST", |_| {}).unwrap();
         list_t += t;
@@ -568,7 +558,7 @@ fn evalmove_equals_the_reference_on_every_pseudo_legal_move() {
     let (mut legal, mut illegal, mut eval_t) = (0u64, 0, 0u64);
     for b in &roots(60, 10) {
         let want = Search::new(b).root_evals();
-        load_board(&mut h, b);
+        h.load_board(b).unwrap();
         h.call("ROOTLIST", |_| {}).unwrap();
         let mut pseudo = Vec::new();
         gen_pseudo(b, &mut |m| pseudo.push(m));
@@ -637,7 +627,7 @@ fn exch_sees_the_skewer_through_the_king() {
 fn root_list_stack_use_is_small() {
     let mut h = harness();
     for b in roots(20, 2) {
-        load_board(&mut h, &b);
+        h.load_board(&b).unwrap();
         h.call("ROOTLIST", |_| {}).unwrap();
     }
     let low = h.machine.stats().sp_low_water;

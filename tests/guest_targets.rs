@@ -27,16 +27,6 @@ fn harness() -> Harness {
     Harness::new(GuestImage::load(&rom).expect("roms/c7010.bin loads")).expect("machine")
 }
 
-/// Put a reference board into guest RAM: the mailbox and the state bytes (ram.asm).
-fn load_board(h: &mut Harness, b: &Board) {
-    h.write_at("BOARD", 0, &b.sq).unwrap();
-    h.write_at("SIDE", 0, &[b.side, b.castling, b.ep, b.halfmove])
-        .unwrap();
-    h.write_at("FULLMV", 0, &b.fullmove.to_le_bytes()).unwrap();
-    h.write_at("WKING", 0, &b.king).unwrap();
-    h.write_at("MATERL", 0, &b.material.to_le_bytes()).unwrap();
-}
-
 fn suite(name: &str, limit: usize) -> Vec<Board> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/suites")
@@ -131,7 +121,7 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
     let record = h.symbol("MOVESTK").unwrap(); // a scratch undo record
     let mut tally = Tally::default();
     for parent in parents() {
-        load_board(&mut h, &parent);
+        h.load_board(&parent).unwrap();
         let (_, par_t) = h.call("TGPAR", |_| {}).unwrap();
         tally.parents += 1;
         tally.par_t += par_t;
@@ -253,7 +243,7 @@ fn evalkid_equals_the_reference_on_every_pseudo_legal_move() {
     let (mut legal, mut illegal) = (0, 0);
     for b in &parents {
         let want = Search::new(b).root_evals();
-        load_board(&mut h, b);
+        h.load_board(b).unwrap();
         h.call("ROOTLIST", |_| {}).unwrap();
         let mut pseudo = Vec::new();
         gen_pseudo(b, &mut |m| pseudo.push(m));
