@@ -160,25 +160,24 @@ KEPT:   LD      HL,KEPTTAB
         LD      D,A
 KEPT1:  LD      A,(HL)
         INC     HL
-        OR      A
-        JR      Z,KEPT3         ; end of the table: the square touches no right
         CP      D
         JR      Z,KEPT2
+        JR      NC,KEPT3        ; the table is sorted: past the square (or at its end)
         INC     HL
         JR      KEPT1
 KEPT2:  LD      A,(HL)
         RET
-KEPT3:  DEC     A               ; 0FFH: every right kept
+KEPT3:  LD      A,0FFH          ; every right kept
         RET
 
-KEPTTAB:
+KEPTTAB:                        ; sorted by square, for KEPT's early stop
         DEFB    21,0FDH         ; a1: white queen side
         DEFB    25,0FCH         ; e1: both white rights
         DEFB    28,0FEH         ; h1: white king side
         DEFB    91,0F7H         ; a8: black queen side
         DEFB    95,0F3H         ; e8: both black rights
         DEFB    98,0FBH         ; h8: black king side
-        DEFB    0
+        DEFB    0FFH            ; above every square: the end
 
 ; ------------------------------------------------------------------------------------------
 ; KINDCODE - the white piece code of a kind.
