@@ -625,21 +625,23 @@ LEGPA1: LD      A,(HL)
         LD      C,A             ; C = the king's low address byte
         LD      H,BRDHI
         LD      IX,LEGDIRS
-        LD      D,7             ; eight lines
-LEGPA2: LD      B,(IX+0)
+        LD      B,8             ; eight lines, D = the step of each
+LEGPA2: LD      D,(IX+0)
         INC     IX
         LD      L,C
 LEGPA3: LD      A,L             ; the first piece on the line
-        ADD     A,B
+        ADD     A,D
         LD      L,A
         LD      A,(HL)
         OR      A
         JR      Z,LEGPA3
-        XOR     E               ; an enemy piece (or white's border 0FFH): no pin here
-        JP      M,LEGPA8        ; black's border (7FH) goes on, but the next square along
-        PUSH    HL              ; any line beyond a border square is border too
+        CP      OFF
+        JR      Z,LEGPA8        ; the edge: no pin here
+        XOR     E
+        JP      M,LEGPA8        ; an enemy piece first: no pin here
+        PUSH    HL
 LEGPA4: LD      A,L             ; the own piece: pinned when an enemy slider stands behind
-        ADD     A,B
+        ADD     A,D
         LD      L,A
         LD      A,(HL)
         OR      A
@@ -647,16 +649,15 @@ LEGPA4: LD      A,L             ; the own piece: pinned when an enemy slider sta
         POP     HL
         XOR     E               ; an enemy bishop, rook or queen is now 0B3H, 0C5H or
         SUB     0B0H            ; 0D9H: any of them counts, whatever the line (a wrong
-        CP      30H             ; one only costs a full test); every other code, own
-        JR      NC,LEGPA8       ; pieces, the border, lies outside 0B0H-0DFH
-LEGPA6: LD      A,(LEGPIN+1)
+        CP      30H             ; one only costs a full test); every other code (own
+        JR      NC,LEGPA8       ; pieces, the border either way) lies outside 0B0H-0DFH
+        LD      A,(LEGPIN+1)
         INC     A
         JR      NZ,LEGPA9       ; a second pin: rare, the full test for every move
         LD      A,L
         SUB     BRDLO
         LD      (LEGPIN+1),A
-LEGPA8: DEC     D
-        JP      P,LEGPA2
+LEGPA8: DJNZ    LEGPA2
         RET
 LEGPA9: XOR     A
         LD      (LEGPIN),A
