@@ -160,25 +160,24 @@ KEPT:   LD      HL,KEPTTAB
         LD      D,A
 KEPT1:  LD      A,(HL)
         INC     HL
-        OR      A
-        JR      Z,KEPT3         ; end of the table: the square touches no right
         CP      D
         JR      Z,KEPT2
+        JR      NC,KEPT3        ; the table is sorted: past the square (or at its end)
         INC     HL
         JR      KEPT1
 KEPT2:  LD      A,(HL)
         RET
-KEPT3:  DEC     A               ; 0FFH: every right kept
+KEPT3:  LD      A,0FFH          ; every right kept
         RET
 
-KEPTTAB:
+KEPTTAB:                        ; sorted by square, for KEPT's early stop
         DEFB    21,0FDH         ; a1: white queen side
         DEFB    25,0FCH         ; e1: both white rights
         DEFB    28,0FEH         ; h1: white king side
         DEFB    91,0F7H         ; a8: black queen side
         DEFB    95,0F3H         ; e8: both black rights
         DEFB    98,0FBH         ; h8: black king side
-        DEFB    0
+        DEFB    0FFH            ; above every square: the end
 
 ; ------------------------------------------------------------------------------------------
 ; KINDCODE - the white piece code of a kind.
@@ -596,3 +595,73 @@ LFTCH1: LD      C,(HL)
         CALL    ATTACKED
         POP     BC
         RET
+
+; ------------------------------------------------------------------------------------------
+; LEGPAR - what EVALKID needs to skip LEFTINCHECK in a batch (every child of one parent):
+; is the side to move in check, and which of its pieces may be pinned (an own piece first
+; on a line from its king, an enemy bishop, rook or queen next behind it). A move that is no king
+; move and no en passant, of a piece that is not pinned, from a position not in check,
+; cannot leave its king attacked: only its from-square empties, and no open line to the
+; king runs through it.
+; In: BOARD and the state bytes (the parent).
+; Out: LEGPIN = 0: every move takes the full test (in check, or two pins or more); else
+;      LEGPIN = the king's square (its moves take the full test), LEGPIN+1 = the pinned
+;      piece's square, 0FFH for none.
+; Destroys: AF, BC, DE, HL, IX.   Called by: ROOTLIST (eval.asm), GENEVAL (node.asm), tests.
+; ------------------------------------------------------------------------------------------
+LEGPAR: CALL    INCHECK
+        JR      C,LEGPA9
+        LD      A,(SIDE)
+        LD      E,A             ; E = own colour: XOR E turns enemy codes into black ones
+        LD      HL,WKING
+        OR      A
+        JR      Z,LEGPA1
+        INC     HL              ; BKING follows WKING
+LEGPA1: LD      A,(HL)
+        LD      L,A
+        LD      H,0FFH
+        LD      (LEGPIN),HL     ; the king; no pin yet
+        ADD     A,BRDLO
+        LD      C,A             ; C = the king's low address byte
+        LD      H,BRDHI
+        LD      IX,LEGDIRS
+        LD      B,8             ; eight lines, D = the step of each
+LEGPA2: LD      D,(IX+0)
+        INC     IX
+        LD      L,C
+LEGPA3: LD      A,L             ; the first piece on the line
+        ADD     A,D
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LEGPA3
+        CP      OFF
+        JR      Z,LEGPA8        ; the edge: no pin here
+        XOR     E
+        JP      M,LEGPA8        ; an enemy piece first: no pin here
+        PUSH    HL
+LEGPA4: LD      A,L             ; the own piece: pinned when an enemy slider stands behind
+        ADD     A,D
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LEGPA4
+        POP     HL
+        XOR     E               ; an enemy bishop, rook or queen is now 0B3H, 0C5H or
+        SUB     0B0H            ; 0D9H: any of them counts, whatever the line (a wrong
+        CP      30H             ; one only costs a full test); every other code (own
+        JR      NC,LEGPA8       ; pieces, the border either way) lies outside 0B0H-0DFH
+        LD      A,(LEGPIN+1)
+        INC     A
+        JR      NZ,LEGPA9       ; a second pin: rare, the full test for every move
+        LD      A,L
+        SUB     BRDLO
+        LD      (LEGPIN+1),A
+LEGPA8: DJNZ    LEGPA2
+        RET
+LEGPA9: XOR     A
+        LD      (LEGPIN),A
+        RET
+
+LEGDIRS:
+        DEFB    10,-10,1,-1,11,9,-9,-11

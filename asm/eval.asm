@@ -19,9 +19,10 @@ PLYPOS  EQU     14              ; offset of the positional sum in a PLYTAB recor
 ;      POSCNT + 1. B, C kept; the board as it was.
 ; Destroys: AF, DE, HL, IX, BC', DE', HL' (IY kept, as GEN's hook contract wants).
 ; Called by: tests (EVALKID: EVLHOOK, NODEHK).
-; EVALKID - the same for a move of the position TGPAR made PARMAP for (a GEN hook in a
-; batch): EXCH's candidate targets then come from PARMAP and the move (TGLINES once for
-; each piece that moves, TGKID), cheaply.
+; EVALKID - the same for a move of the position TGPAR made PARMAP for and LEGPAR its
+; LEGPIN (a GEN hook in a batch): EXCH's candidate targets then come from PARMAP and the
+; move (TGLINES once for each piece that moves, TGKID), and LEFTINCHECK runs only for king
+; moves, en passant, pinned pieces and when the parent is in check, cheaply.
 ; ------------------------------------------------------------------------------------------
 EVALKID:
         LD      A,(TGFROM)
@@ -31,6 +32,7 @@ EVALKID:
         JR      EVALM0
 EVALMOVE:
         XOR     A
+        LD      (LEGPIN),A      ; no batch: the full legality test
 EVALM0: LD      (TGKIDS),A      ; for TARGETS
         PUSH    IY              ; DELTA and EXCH use IY
         PUSH    BC
@@ -47,9 +49,22 @@ EVALM0: LD      (TGKIDS),A      ; for TARGETS
         ADD     HL,SP
         LD      SP,HL           ; frame: [undo record][pd]
         CALL    MAKE
-        CALL    LEFTINCHECK
+        ; legality: in a batch (LEGPAR), a move that is no king move and no en passant, of
+        ; a piece not pinned, from a position not in check, cannot uncover its own king
+        BIT     4,E
+        JR      NZ,EVALMF       ; en passant: a second square empties
+        LD      HL,(LEGPIN)
+        LD      A,L
+        OR      A
+        JR      Z,EVALMF        ; the parent is in check (or has two pins)
+        LD      A,B
+        CP      L
+        JR      Z,EVALMF        ; a king move (castling too)
+        CP      H
+        JR      NZ,EVALMK       ; not the pinned piece: legal
+EVALMF: CALL    LEFTINCHECK
         JR      C,EVALM9        ; illegal
-        LD      HL,POSCNT       ; one more position evaluated (32 bits)
+EVALMK: LD      HL,POSCNT       ; one more position evaluated (32 bits)
         INC     (HL)
         JR      NZ,EVALM1
         INC     HL
@@ -231,6 +246,7 @@ ROOTLIST:
         LD      HL,MOVESTK
         LD      (MSTOP),HL
         CALL    TGPAR           ; the root's attacked pieces, for every move's EXCH
+        CALL    LEGPAR          ; its check and pins, for every move's legality
         LD      IY,EVLHOOK
         CALL    GEN
         POP     IY

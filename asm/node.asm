@@ -43,6 +43,7 @@ GENEV1: LD      (IX+PCUR),A     ; bit 0: store
         LD      (IX+PBEST),0
         LD      (IX+PBEST+1),80H
         CALL    TGPAR           ; the node's attacked pieces, for every move's EXCH
+        CALL    LEGPAR          ; its check and pins, for every move's legality
         PUSH    IY
         LD      IY,NODEHK
         CALL    GEN

@@ -88,11 +88,12 @@ SCORE   EQU     BESTMV+3        ; its score (word)
 PASSES  EQU     SCORE+2         ; passes completed for it
 BOOKPTR EQU     PASSES+1        ; position in the opening book (word), 0 = out of book
 SRFLAGS EQU     BOOKPTR+2       ; search control: poll, INFO, book move, stopped (search.asm)
+LEGPIN  EQU     SRFLAGS+1       ; the batch's pinned pieces, 0 = in check (LEGPAR, board.asm)
 
 ; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
 MSCAP   EQU     150             ; entries (= MOVE_CAP in src/reference/search.rs)
-MOVESTK EQU     SRFLAGS+1       ; MSCAP entries
+MOVESTK EQU     LEGPIN+2        ; MSCAP entries
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
 MSEND   EQU     RAMUSED         ; one past the last move-stack entry
