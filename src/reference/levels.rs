@@ -1,6 +1,6 @@
 //! Levels 1-6: each a budget of positions evaluated, as the module had no clock of its own.
 //!
-//! Calibrated against the guest (`c7010 bench guest`: about 68 positions per emulated second
+//! Calibrated against the guest (`c7010 bench guest`: about 120 positions per emulated second
 //! at 4.433619 MHz in the middle game): level 1 tournament about 2 minutes a move, level 2
 //! beginner about 10 seconds, 3 about 30 s, 4 about 1 minute, 5 about 4 minutes, level 6
 //! analysis until stopped.
@@ -9,10 +9,10 @@
 //! the same figures, and `tests/guest_search.rs` reads it from the ROM image and compares.
 
 /// Positions the guest evaluates per emulated second in the middle game (measured).
-pub const POSITIONS_PER_SECOND: u32 = 68;
+pub const POSITIONS_PER_SECOND: u32 = 120;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
-pub const LEVEL_BUDGETS: [u32; 6] = [8_200, 680, 2_000, 4_100, 16_300, u32::MAX];
+pub const LEVEL_BUDGETS: [u32; 6] = [14_400, 1_200, 3_600, 7_200, 28_800, u32::MAX];
 
 /// Why a level was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,8 +37,8 @@ mod tests {
 
     #[test]
     fn levels_one_to_six_have_budgets_and_others_are_refused() {
-        assert_eq!(budget(1), Ok(8_200));
-        assert_eq!(budget(2), Ok(680));
+        assert_eq!(budget(1), Ok(14_400));
+        assert_eq!(budget(2), Ok(1_200));
         assert_eq!(budget(6), Ok(u32::MAX));
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));
         assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));
