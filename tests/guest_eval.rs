@@ -8,11 +8,11 @@
 //! after the move it evaluates). The T-states the guest routines take are printed
 //! (`cargo test --test guest_eval -- --nocapture`) for the speed figures in docs/engine.md.
 
-use std::path::Path;
+mod common;
+use common::{harness, suite};
 
-use c7010::guest::{GuestImage, Harness};
+use c7010::guest::Harness;
 use c7010::reference::board::{ALL_DIRS, BOARD_SIZE, square, step};
-use c7010::reference::epd::parse_epd;
 use c7010::reference::exchange::{Attackers, MAX_ATTACKERS, collect, exchange, pins, swap};
 use c7010::reference::moves::gen_pseudo;
 use c7010::reference::piece::{BLACK, EMPTY, K_BISHOP, K_QUEEN, K_ROOK, OFF, is_piece, kind};
@@ -24,30 +24,7 @@ use c7010::reference::{Board, Search, legal_moves};
 const WAC_ROOTS: usize = 100;
 const RANDOM_GAMES: usize = 8;
 
-/// The module with the ROM in `roms/` (read at run time, so a rebuilt ROM needs no rebuild
-/// of the crate; tests/asm_roms.rs proves the file is what `asm/` assembles to). While
-/// working on the guest, `GUEST_EVAL_ROM=/tmp/x.bin` (with x.sym beside it) tries another.
-fn harness() -> Harness {
-    let rom = std::env::var_os("GUEST_EVAL_ROM")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/c7010.bin"));
-    Harness::new(GuestImage::load(&rom).expect("roms/c7010.bin loads")).expect("machine")
-}
-
 use c7010::reference::random::Xorshift as Rng;
-
-fn suite(name: &str, limit: usize) -> Vec<Board> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/suites")
-        .join(name);
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit)
-        .map(|l| parse_epd(l).unwrap().board)
-        .collect()
-}
 
 /// Positions from random games: every 7th position of each game, up to 70 plies.
 fn random_positions(games: usize) -> Vec<Board> {

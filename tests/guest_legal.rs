@@ -10,43 +10,14 @@
 //! Parents: the perft suite (castling, en passant, promotions, discovered checks), Win at
 //! Chess, random games, and hand-picked pins and checks.
 
-use std::path::Path;
+mod common;
+use common::{harness, suite};
 
-use c7010::guest::{GuestImage, Harness};
 use c7010::reference::board::{BOARD_SIZE, step};
-use c7010::reference::epd::parse_epd;
 use c7010::reference::moves::{Move, gen_pseudo};
 use c7010::reference::piece::{BISHOP, BLACK, EMPTY, OFF, QUEEN, ROOK};
 use c7010::reference::random::random_positions;
 use c7010::reference::{Board, legal_moves};
-
-fn harness() -> Harness {
-    let rom = Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/c7010.bin");
-    Harness::new(GuestImage::load(&rom).expect("roms/c7010.bin loads")).expect("machine")
-}
-
-/// Put a reference board into guest RAM: the mailbox and the state bytes (ram.asm).
-fn load_board(h: &mut Harness, b: &Board) {
-    h.write_at("BOARD", 0, &b.sq).unwrap();
-    h.write_at("SIDE", 0, &[b.side, b.castling, b.ep, b.halfmove])
-        .unwrap();
-    h.write_at("FULLMV", 0, &b.fullmove.to_le_bytes()).unwrap();
-    h.write_at("WKING", 0, &b.king).unwrap();
-    h.write_at("MATERL", 0, &b.material.to_le_bytes()).unwrap();
-}
-
-fn suite(name: &str, limit: usize) -> Vec<Board> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/suites")
-        .join(name);
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit)
-        .map(|l| parse_epd(l).unwrap().board)
-        .collect()
-}
 
 /// Pins along every kind of line, a pinned piece that may move along its pin, two pins,
 /// a false pin (a rook behind on a diagonal), checks by sliders and knights, en passant
@@ -130,7 +101,7 @@ fn legpar_notes_check_and_the_pinned_piece() {
     let mut h = harness();
     let (mut checks, mut pins, mut many) = (0, 0, 0);
     for b in parents() {
-        load_board(&mut h, &b);
+        h.load_board(&b).unwrap();
         h.call("LEGPAR", |_| {}).unwrap();
         let got = h.read_at("LEGPIN", 0, 2).unwrap();
         let want = expected_legpin(&b);
@@ -161,7 +132,7 @@ fn evalkid_legality_and_check_equal_the_reference() {
     let (mut legal, mut illegal, mut checks, mut fast) = (0, 0, 0, 0);
     for b in parents() {
         let legal_list = legal_moves(&b);
-        load_board(&mut h, &b);
+        h.load_board(&b).unwrap();
         h.call("ROOTLIST", |_| {}).unwrap();
         let legpin = h.read_at("LEGPIN", 0, 2).unwrap();
         let mut pseudo = Vec::new();

@@ -11,34 +11,15 @@
 //! candidates no enemy attacks (each costs EXCH one COLLECT unless the bound skips it) is
 //! printed with `--nocapture`.
 
-use std::path::Path;
+mod common;
+use common::{harness, suite};
 
-use c7010::guest::{GuestImage, Harness};
 use c7010::reference::board::{BOARD_SIZE, square};
-use c7010::reference::epd::parse_epd;
 use c7010::reference::exchange::{collect, exchange};
 use c7010::reference::moves::{Move, gen_pseudo};
 use c7010::reference::piece::{BLACK, K_KING, is_piece, kind};
 use c7010::reference::random::random_positions;
 use c7010::reference::{Board, Search, legal_moves};
-
-fn harness() -> Harness {
-    let rom = Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/c7010.bin");
-    Harness::new(GuestImage::load(&rom).expect("roms/c7010.bin loads")).expect("machine")
-}
-
-fn suite(name: &str, limit: usize) -> Vec<Board> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/suites")
-        .join(name);
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit)
-        .map(|l| parse_epd(l).unwrap().board)
-        .collect()
-}
 
 /// Parents rich in the moves TGKID treats specially (castling, en passant, promotion, king
 /// moves, discovered attacks through the from-square) besides the suites.
