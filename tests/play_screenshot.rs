@@ -100,3 +100,18 @@ fn bad_input_is_a_clear_error() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--scale must be 1 to 8"));
 }
+
+#[test]
+fn a_threefold_repetition_shows_the_draw() {
+    let mut game = Game::default();
+    for _ in 0..2 {
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let m = parse_uci(game.board(), uci).unwrap();
+            game.play(m).unwrap();
+        }
+    }
+    assert_eq!(screen_of_game(&game, 2).status, "DRAW: REPETITION 1/2");
+    // The game is over: no further move is taken.
+    let m = parse_uci(game.board(), "e2e4").unwrap();
+    assert!(game.play(m).is_err());
+}
