@@ -134,6 +134,11 @@ fn games_command_refuses_bad_arguments() {
         (&["--games", "0"][..], "--games must be at least 1"),
         (&["--levels", "2,6"][..], "--levels takes levels 1-5"),
         (&["--budget", "0"][..], "--budget must be at least 1"),
+        // Found before the first game is played, not after the last.
+        (
+            &["--pgn", "/nonexistent-c7010-dir/games.pgn"][..],
+            "writing /nonexistent-c7010-dir/games.pgn",
+        ),
     ] {
         let (ok, _, err) = games_cli(args);
         assert!(!ok);

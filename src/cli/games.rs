@@ -71,7 +71,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .expect("a valid progress template"),
     );
     let start = Instant::now();
+    // The PGN file is written after every game, so an interrupted run keeps the games it
+    // finished; an unwritable path is found before the first game, not after the last.
     let mut pgn = String::new();
+    let save_pgn = |text: &str| -> anyhow::Result<()> {
+        if let Some(path) = &args.pgn {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        }
+        Ok(())
+    };
+    save_pgn("")?;
     let mut totals = Totals::default();
     let mut failure = None;
     for g in 0..args.games {
@@ -128,13 +137,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         pgn.push_str(&to_pgn(&record.game, &headers));
         pgn.push('\n');
+        save_pgn(&pgn)?;
         totals.add(&record, pairing.guest_white);
         bar.inc(1);
     }
     bar.finish_and_clear();
-    if let Some(path) = &args.pgn {
-        std::fs::write(path, &pgn).with_context(|| format!("writing {}", path.display()))?;
-    }
     totals.print(start.elapsed().as_secs_f64());
     println!(
         "{}",
