@@ -115,7 +115,7 @@ NEXT:   MOVE    L
 ; EXCH finds its candidate targets with ATTMARK; EXCHM takes them from TGTMAP as it is
 ; (EVALMOVE makes it with TARGETS, cheaply for a child of the batch's parent). Only pieces
 ; an enemy attacks can have attackers, so the candidates need only include those: any
-; other piece gives COLLECT nothing and changes nothing (targets.asm).
+; other piece gives COLBOTH no attacker and changes nothing (targets.asm).
 ; In: BOARD, SIDE, WKING, BKING; EXCHM: TGTMAP too.
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.

@@ -1,7 +1,7 @@
 ; targets.asm - which pieces EXCH (exchange.asm) has to examine: a superset of the pieces an
 ; enemy piece attacks directly, as a 64-bit square map TGTMAP (byte = rank, bit = file).
-; Only such a piece can have attackers in COLLECT (an x-ray needs a direct attacker in
-; front), and COLLECT on any other piece finds none and changes nothing, so EXCH's result
+; Only such a piece can have attackers in COLBOTH (an x-ray needs a direct attacker in
+; front), and COLBOTH on any other piece finds none and changes nothing, so EXCH's result
 ; does not depend on how many extra candidates the map holds, only its speed does.
 ;
 ; Two ways to the map (docs/engine.md, "EVAL in the guest"):
@@ -162,7 +162,7 @@ TGSEE1: LD      A,(HL)
 
 ; ------------------------------------------------------------------------------------------
 ; ATTMARK - TGTMAP = every piece, of either colour, except kings, that an enemy piece
-; attacks directly (pinned attackers mark too: COLLECT then finds none).
+; attacks directly (pinned attackers mark too: COLBOTH then finds none).
 ; In: BOARD.   Out: TGTMAP.
 ; Destroys: AF, BC, DE, HL, IX.   Called by: EXCH, TARGETS, TGKID, TGPAR.
 ; ------------------------------------------------------------------------------------------
