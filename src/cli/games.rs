@@ -8,12 +8,15 @@ use anyhow::{Context, bail};
 use c7010::console::GameState;
 use c7010::console::pgn::{PgnHeaders, to_pgn};
 use c7010::guest::GuestImage;
-use c7010::guest::games::{GameRecord, GuestLimit, Pairing, play_game};
-use c7010::guest::session::GuestSession;
-use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::guest::games::{GameError, GameRecord, GuestLimit, Pairing, play_game};
+use c7010::guest::session::{GuestSession, SessionError};
+use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats};
 use c7010::reference::levels;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use super::verify::resource_line;
@@ -46,6 +49,9 @@ pub struct Args {
     /// ROM image with its `.sym` beside it (default: the committed `roms/c7010.bin`).
     #[arg(long)]
     rom: Option<PathBuf>,
+    /// Games played at once, each on a module of its own (one per core is sensible).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
 }
 
 /// Run `c7010 games`.
@@ -56,6 +62,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.levels.is_empty() || args.levels.iter().any(|l| !(1..=5).contains(l)) {
         bail!("--levels takes levels 1-5 (level 6 thinks until told to move)");
     }
+    if args.jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
     if args.budget == Some(0) {
         bail!("--budget must be at least 1");
     }
@@ -64,7 +73,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => GuestImage::builtin(),
     };
     let book = image.book().context("the ROM's opening book at BOOK")?;
-    let mut session = GuestSession::boot(&image)?;
+    let jobs = args.jobs.clamp(1, args.games);
+    // Boot once here, so a ROM that does not come up is reported before anything starts.
+    GuestSession::boot(&image)?;
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg}")
@@ -73,84 +84,168 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let start = Instant::now();
     // The PGN file is written after every game, so an interrupted run keeps the games it
     // finished; an unwritable path is found before the first game, not after the last.
-    let mut pgn = String::new();
-    let save_pgn = |text: &str| -> anyhow::Result<()> {
+    let save_pgn = |games: &BTreeMap<usize, String>| -> anyhow::Result<()> {
         if let Some(path) = &args.pgn {
+            let text: String = games.values().map(String::as_str).collect();
             std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
         }
         Ok(())
     };
-    save_pgn("")?;
+    let mut pgn = BTreeMap::new();
+    save_pgn(&pgn)?;
     let mut totals = Totals::default();
     let mut failure = None;
-    for g in 0..args.games {
-        let guest_level = args.levels[g % args.levels.len()];
-        let reference_level = args.levels[(g + 1) % args.levels.len()];
-        let budget_of = |level: u8| {
-            args.budget
-                .unwrap_or_else(|| levels::budget(level).unwrap())
-        };
-        let pairing = Pairing {
-            guest_white: g.is_multiple_of(2),
-            guest: match args.budget {
-                Some(n) => GuestLimit::Positions(n),
-                None => GuestLimit::Level(guest_level),
-            },
-            guest_budget: budget_of(guest_level),
-            reference_budget: budget_of(reference_level),
-            random_plies: args.random_plies,
-            seed: args.seed.wrapping_add(g as u64),
-            max_plies: args.max_plies,
-        };
-        let played = play_game(&mut session, book.as_ref(), &pairing, &mut |ply| {
-            bar.set_message(format!("game {}: ply {ply}", g + 1));
-        });
-        let record = match played {
-            Ok(record) => record,
-            Err(e) => {
-                failure = Some(format!("game {}: {e}", g + 1));
-                break;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (done_tx, done_rx) = mpsc::channel::<Finished>();
+    let mut stats = Vec::new();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                let done_tx = done_tx.clone();
+                let (image, book, args, next, stop, bar) =
+                    (&image, &book, &args, &next, &stop, &bar);
+                scope.spawn(move || -> Result<GuestStats, SessionError> {
+                    let mut session = GuestSession::boot(image)?;
+                    while !stop.load(Ordering::Relaxed) {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= args.games {
+                            break;
+                        }
+                        let (pairing, levels) = pairing_for(args, g);
+                        let played = play_game(&mut session, book.as_ref(), &pairing, &mut |ply| {
+                            if jobs == 1 {
+                                bar.set_message(format!("game {}: ply {ply}", g + 1));
+                            }
+                        });
+                        if done_tx
+                            .send(Finished {
+                                g,
+                                pairing,
+                                levels,
+                                played,
+                            })
+                            .is_err()
+                        {
+                            break;
+                        }
+                    }
+                    Ok(session.module().machine().stats())
+                })
+            })
+            .collect();
+        drop(done_tx);
+        for Finished {
+            g,
+            pairing,
+            levels,
+            played,
+        } in done_rx
+        {
+            let record = match played {
+                Ok(record) => record,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(format!("game {}: {e}", g + 1));
+                    continue;
+                }
+            };
+            let (white, black) = player_names(&args, &pairing, levels);
+            bar.suspend(|| println!("game {}: {}", g + 1, summary(&record, &white, &black)));
+            let headers = PgnHeaders {
+                event: "c7010 guest against the reference".into(),
+                site: "c7010 games".into(),
+                date: c7010::console::pgn::today(),
+                round: (g + 1).to_string(),
+                white,
+                black,
+                level: None,
+            };
+            pgn.insert(g, format!("{}\n", to_pgn(&record.game, &headers)));
+            save_pgn(&pgn)?;
+            totals.add(&record, pairing.guest_white);
+            bar.inc(1);
+        }
+        for worker in workers {
+            match worker.join() {
+                Ok(Ok(s)) => stats.push(s),
+                Ok(Err(e)) => {
+                    failure.get_or_insert(format!("a game's module: {e}"));
+                }
+                Err(_) => {
+                    failure.get_or_insert("a game's thread panicked".to_string());
+                }
             }
-        };
-        let strength = |level: u8| match args.budget {
-            Some(n) => format!("{n} positions"),
-            None => format!("level {level}"),
-        };
-        let names = (
-            format!("c7010 guest, {}", strength(guest_level)),
-            format!("c7010 reference, {}", strength(reference_level)),
-        );
-        let (white, black) = if pairing.guest_white {
-            (names.0, names.1)
-        } else {
-            (names.1, names.0)
-        };
-        bar.suspend(|| println!("game {}: {}", g + 1, summary(&record, &white, &black)));
-        let headers = PgnHeaders {
-            event: "c7010 guest against the reference".into(),
-            site: "c7010 games".into(),
-            date: c7010::console::pgn::today(),
-            round: (g + 1).to_string(),
-            white,
-            black,
-            level: None,
-        };
-        pgn.push_str(&to_pgn(&record.game, &headers));
-        pgn.push('\n');
-        save_pgn(&pgn)?;
-        totals.add(&record, pairing.guest_white);
-        bar.inc(1);
-    }
+        }
+        Ok(())
+    })?;
     bar.finish_and_clear();
     totals.print(start.elapsed().as_secs_f64());
-    println!(
-        "{}",
-        resource_line(&image.rom, &session.module().machine().stats())
-    );
+    if let Some(worst) = worst_stats(&stats) {
+        println!("{}", resource_line(&image.rom, &worst));
+    }
     if let Some(failure) = failure {
         bail!("{failure}");
     }
     Ok(())
+}
+
+/// A game a worker finished (or failed), for the main thread to report in order of arrival.
+struct Finished {
+    g: usize,
+    pairing: Pairing,
+    /// The guest's level and the reference's.
+    levels: (u8, u8),
+    played: Result<GameRecord, GameError>,
+}
+
+/// Game `g`'s conditions: the guest at the g-th level of the list, the reference at the
+/// next, colours alternating, its own seed for the random opening plies.
+fn pairing_for(args: &Args, g: usize) -> (Pairing, (u8, u8)) {
+    let guest_level = args.levels[g % args.levels.len()];
+    let reference_level = args.levels[(g + 1) % args.levels.len()];
+    let budget_of = |level: u8| {
+        args.budget
+            .unwrap_or_else(|| levels::budget(level).expect("levels checked 1-5"))
+    };
+    let pairing = Pairing {
+        guest_white: g.is_multiple_of(2),
+        guest: match args.budget {
+            Some(n) => GuestLimit::Positions(n),
+            None => GuestLimit::Level(guest_level),
+        },
+        guest_budget: budget_of(guest_level),
+        reference_budget: budget_of(reference_level),
+        random_plies: args.random_plies,
+        seed: args.seed.wrapping_add(g as u64),
+        max_plies: args.max_plies,
+    };
+    (pairing, (guest_level, reference_level))
+}
+
+/// White's and Black's names for the PGN and the game's line.
+fn player_names(args: &Args, pairing: &Pairing, (guest, reference): (u8, u8)) -> (String, String) {
+    let strength = |level: u8| match args.budget {
+        Some(n) => format!("{n} positions"),
+        None => format!("level {level}"),
+    };
+    let guest = format!("c7010 guest, {}", strength(guest));
+    let reference = format!("c7010 reference, {}", strength(reference));
+    if pairing.guest_white {
+        (guest, reference)
+    } else {
+        (reference, guest)
+    }
+}
+
+/// The worst of the modules' figures: the deepest stack, the highest RAM address written.
+fn worst_stats(all: &[GuestStats]) -> Option<GuestStats> {
+    let first = *all.first()?;
+    Some(all.iter().fold(first, |worst, s| GuestStats {
+        ram_high_water: worst.ram_high_water.max(s.ram_high_water),
+        sp_low_water: worst.sp_low_water.min(s.sp_low_water),
+        instructions: worst.instructions + s.instructions,
+    }))
 }
 
 /// One game in one line: players, result, how it ended, plies, the guest's figures.
