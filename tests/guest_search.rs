@@ -5,7 +5,7 @@
 //! on the opponent's time stops at the next command and changes nothing GO answers.
 
 use c7010::guest::GuestImage;
-use c7010::guest::session::{GuestSession, wire_move};
+use c7010::guest::session::{GuestSession, legal_move_of_wire, wire_move};
 use c7010::protocol::{Command, Event, Move as WireMove};
 use c7010::reference::levels::LEVEL_BUDGETS;
 use c7010::reference::random::random_positions;
@@ -180,11 +180,7 @@ fn movenow_stops_the_search_at_once() {
     // MOVENOW was consumed by the stop: the next command gets its own answer.
     let state = s.query().unwrap();
     let mut after = b.clone();
-    let played = *legal_moves(&b)
-        .as_slice()
-        .iter()
-        .find(|m| wire_move(m) == mv)
-        .unwrap();
+    let played = legal_move_of_wire(&b, mv).unwrap();
     after.make(played);
     assert_eq!(state.board.sq, after.sq);
 }

@@ -3,7 +3,7 @@
 use super::perft::Engine;
 use super::search::budget_of;
 use c7010::guest::GuestImage;
-use c7010::guest::session::{GuestSession, wire_move};
+use c7010::guest::session::{GuestSession, legal_move_of_wire};
 use c7010::reference::epd::parse_epd;
 use c7010::reference::{Board, Move, legal_moves, search};
 use std::path::PathBuf;
@@ -97,11 +97,7 @@ fn guest_move(
     }
     session.setup(board)?;
     let best = session.go(Some(budget), |_| {})?;
-    let m = legal
-        .as_slice()
-        .iter()
-        .copied()
-        .find(|m| wire_move(m) == best.mv)
+    let m = legal_move_of_wire(board, best.mv)
         .ok_or_else(|| anyhow::anyhow!("the guest played {}, not a legal move", best.mv))?;
     Ok((Some(m), best.positions))
 }

@@ -8,11 +8,9 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
-use crate::guest::session::{wire_move, wire_position};
+use crate::guest::session::{legal_move_of_wire, wire_move, wire_position};
 use crate::machine::Machine;
 use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
-use crate::reference::board::square;
-use crate::reference::moves::PROMO_MASK;
 use crate::reference::{Board, Move, legal_moves};
 
 /// Emulated time the module gets to answer a command that is not `GO`: 0.5 s.
@@ -133,19 +131,9 @@ impl GuestEngine {
 
     /// Finds the reference move for a wire move in the current position.
     fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
-        let (from, to) = (mailbox(mv.from), mailbox(mv.to));
-        legal_moves(&self.board)
-            .as_slice()
-            .iter()
-            .copied()
-            .find(|m| m.from == from && m.to == to && m.flags & PROMO_MASK == mv.promo)
+        legal_move_of_wire(&self.board, mv)
             .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))
     }
-}
-
-/// The mailbox square of a wire square (`a1 = 0`).
-fn mailbox(sq: u8) -> u8 {
-    square(sq % 8, (sq / 8) % 8)
 }
 
 fn refusal(reason: Refusal, command: &Command) -> EngineError {
@@ -276,12 +264,9 @@ impl Engine for GuestEngine {
                         let mut board = self.board.clone();
                         let mut line = Vec::new();
                         for wire in pv {
-                            let found = legal_moves(&board)
-                                .as_slice()
-                                .iter()
-                                .copied()
-                                .find(|m| wire_move(m) == wire);
-                            let Some(m) = found else { break };
+                            let Some(m) = legal_move_of_wire(&board, wire) else {
+                                break;
+                            };
                             board.make(m);
                             line.push(m);
                         }

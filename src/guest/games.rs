@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use super::session::{GuestSession, Info, SessionError, wire_move};
+use super::session::{GuestSession, Info, SessionError, legal_move_of_wire, wire_move};
 use crate::console::{Game, GameState};
 use crate::protocol::{GameEnd, MoveFlags};
 use crate::reference::book::Book;
@@ -250,12 +250,7 @@ fn guest_move(
             lines: lines.iter().map(|l| (l.pass, l.positions)).collect(),
         });
     }
-    let Some(mv) = legal_moves(board)
-        .as_slice()
-        .iter()
-        .copied()
-        .find(|m| wire_move(m) == best.mv)
-    else {
+    let Some(mv) = legal_move_of_wire(board, best.mv) else {
         return Err(GameError::IllegalMove {
             ply,
             mv: best.mv.to_string(),

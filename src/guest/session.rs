@@ -16,7 +16,7 @@ use crate::protocol::{
 };
 use crate::reference::board::{Board, file_of, rank_of, square};
 use crate::reference::piece::{BLACK, EMPTY, code_of_kind, kind};
-use crate::reference::{self};
+use crate::reference::{self, legal_moves};
 
 /// Emulated T-states the module may take to answer an ordinary command: 60 s.
 const ANSWER_T_STATES: u64 = 60 * 4_433_619;
@@ -330,6 +330,16 @@ pub fn wire_move(mv: &reference::Move) -> WireMove {
     }
 }
 
+/// The legal move of `board` that a wire move stands for, `None` when there is none (the
+/// module's move is always checked this way before the host plays it).
+pub fn legal_move_of_wire(board: &Board, mv: WireMove) -> Option<reference::Move> {
+    legal_moves(board)
+        .as_slice()
+        .iter()
+        .copied()
+        .find(|m| wire_move(m) == mv)
+}
+
 /// UCI text as a wire move, checked only for its shape (the module judges legality).
 pub fn parse_uci(text: &str) -> Result<WireMove, SessionError> {
     let bad = || SessionError::BadMoveText(text.to_string());
@@ -411,4 +421,22 @@ pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
     b.fullmove = p.fullmove;
     b.recount();
     Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wire_move_finds_its_legal_move_promotion_included() {
+        let b = Board::from_fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        for text in ["a7a8q", "a7b8n", "e1d2"] {
+            let m = legal_move_of_wire(&b, parse_uci(text).unwrap()).unwrap();
+            assert_eq!(m.uci(), text);
+        }
+        // A shape the rules refuse: no such move.
+        assert_eq!(legal_move_of_wire(&b, parse_uci("e1e3").unwrap()), None);
+        // A promotion without its piece is not the promotion.
+        assert_eq!(legal_move_of_wire(&b, parse_uci("a7a8").unwrap()), None);
+    }
 }
