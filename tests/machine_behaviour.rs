@@ -346,3 +346,22 @@ fn a_data_read_right_after_the_instruction_is_not_mistaken_for_a_fetch() {
     // Fetching the HALT itself is not a data read.
     assert_eq!(m.run_until_halt(100).unwrap(), Stop::Halted);
 }
+
+#[test]
+fn the_profile_counts_each_address_s_t_states_only_when_switched_on() {
+    // 0000: NOP (4 T); 0001: JR 0000 (12 T): 16 T-states a turn.
+    let rom = [0x00, 0x18, 0xFD];
+    let mut m = c7010::machine::Machine::new(&rom).unwrap();
+    assert!(m.profile().is_none());
+    m.run_for(160).unwrap();
+    m.set_profiling(true);
+    let start = m.cycles();
+    m.run_for(1600).unwrap();
+    let ran = m.cycles() - start;
+    let profile = m.profile().expect("on");
+    assert_eq!(profile.iter().sum::<u64>(), ran);
+    assert_eq!(profile[0] * 3, profile[1], "NOP 4 T, JR 12 T");
+    assert_eq!(profile[2..].iter().sum::<u64>(), 0);
+    m.set_profiling(false);
+    assert!(m.profile().is_none());
+}

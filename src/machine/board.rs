@@ -421,7 +421,8 @@ impl Machine {
             });
         }
         let before = self.cycles;
-        self.execute(pc).map_err(|()| self.current_fault())?;
+        self.execute::<true>(pc)
+            .map_err(|()| self.current_fault())?;
         let events = self.bus.events;
         Ok(Step {
             pc,
@@ -456,7 +457,9 @@ impl Machine {
     /// `Err(())`, so the common path moves no large values around. Events are left in the bus
     /// for the caller.
     #[inline(always)]
-    fn execute(&mut self, pc: u16) -> Result<bool, ()> {
+    /// `PROFILE` says whether the profile may be on: the hot loop of [`Machine::run`] is
+    /// compiled twice, so a run without profiling pays nothing for it.
+    fn execute<const PROFILE: bool>(&mut self, pc: u16) -> Result<bool, ()> {
         if (ROM_SIZE as u16..RAM_START).contains(&pc) {
             self.raise(FaultKind::OpenBusExecution { address: pc });
             return Err(());
@@ -515,7 +518,8 @@ impl Machine {
         };
         self.cycles = self.cycles.saturating_add(t_states as u64);
         self.instructions += 1;
-        if let Some(profile) = &mut self.profile
+        if PROFILE
+            && let Some(profile) = &mut self.profile
             && let Some(slot) = profile.get_mut(pc as usize)
         {
             *slot += t_states as u64;
@@ -589,6 +593,20 @@ impl Machine {
             self.cycles = self.cycles.max(end);
             return Ok(Stop::TimeUp);
         }
+        if self.profile.is_some() {
+            self.run_until::<true>(end, until_latch, until_halt)
+        } else {
+            self.run_until::<false>(end, until_latch, until_halt)
+        }
+    }
+
+    /// [`Machine::run`]'s loop up to the cycle count `end`.
+    fn run_until<const PROFILE: bool>(
+        &mut self,
+        end: u64,
+        until_latch: bool,
+        until_halt: bool,
+    ) -> Result<Stop, Fault> {
         let mut first = true;
         // Only HALT halts the CPU, so look at the halted state on entry and after a HALT.
         let mut maybe_halted = true;
@@ -608,7 +626,7 @@ impl Machine {
                 return Ok(Stop::Breakpoint(pc));
             }
             first = false;
-            match self.execute(pc) {
+            match self.execute::<PROFILE>(pc) {
                 Ok(halt) => maybe_halted = halt,
                 Err(()) => return Err(self.current_fault()),
             }
