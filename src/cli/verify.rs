@@ -8,12 +8,12 @@
 
 use anyhow::{Context, bail};
 use c7010::guest::GuestImage;
-use c7010::guest::session::{GuestSession, SessionError, wire_move};
+use c7010::guest::answer::{differences, guest_answer, reference_answer};
+use c7010::guest::session::GuestSession;
 use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, RAM_START};
-use c7010::protocol::{self, Refusal};
+use c7010::reference::Board;
 use c7010::reference::epd::parse_epd;
 use c7010::reference::random::random_positions;
-use c7010::reference::{Board, PassInfo, Search};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
@@ -37,153 +37,6 @@ pub struct Args {
     /// ROM image with its `.sym` beside it (default: the committed `roms/c7010.bin`).
     #[arg(long)]
     rom: Option<PathBuf>,
-}
-
-/// One completed pass, as both engines report it (the PV as wire moves).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
-    /// Pass number.
-    pub pass: u8,
-    /// Score (side to move's view, units).
-    pub score: i16,
-    /// Positions evaluated so far.
-    pub positions: u32,
-    /// Principal variation.
-    pub pv: Vec<protocol::Move>,
-}
-
-/// A whole search, as both engines report it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// The INFO lines, one per completed pass.
-    pub lines: Vec<Line>,
-    /// The move, or `None` when the side to move has none.
-    pub best: Option<protocol::Move>,
-    /// Score of the move.
-    pub score: i16,
-    /// Positions evaluated in the whole search.
-    pub positions: u32,
-    /// Passes completed.
-    pub passes: u8,
-}
-
-/// The guest's answer for `board` with `budget` (SETUP, GO through the latch protocol) and
-/// the T-states it took. With no legal move the guest refuses GO with GAME_OVER, which
-/// counts as "no move".
-pub fn guest_answer(
-    session: &mut GuestSession,
-    board: &Board,
-    budget: u32,
-) -> Result<(Answer, u64), SessionError> {
-    session.setup(board)?;
-    let mut lines = vec![];
-    let result = session.go(Some(budget), |i| {
-        lines.push(Line {
-            pass: i.pass,
-            score: i.score,
-            positions: i.positions,
-            pv: i.pv.clone(),
-        })
-    });
-    match result {
-        Ok(b) => Ok((
-            Answer {
-                lines,
-                best: Some(b.mv),
-                score: b.score,
-                positions: b.positions,
-                passes: b.passes,
-            },
-            b.t_states,
-        )),
-        Err(SessionError::Refused(Refusal::GameOver)) => Ok((
-            Answer {
-                lines,
-                best: None,
-                score: 0,
-                positions: 0,
-                passes: 0,
-            },
-            0,
-        )),
-        Err(e) => Err(e),
-    }
-}
-
-/// The reference's answer for `board` with `budget`, in the wire's terms. With no legal
-/// move the guest reports only "game over", so only the absence of a move is compared.
-pub fn reference_answer(board: &Board, budget: u32) -> Answer {
-    let mut lines = vec![];
-    let r = Search::new(board).think(budget, &mut |p: &PassInfo| {
-        lines.push(Line {
-            pass: p.pass,
-            score: p.score,
-            positions: p.positions,
-            pv: p.pv.iter().map(wire_move).collect(),
-        })
-    });
-    match r.best {
-        Some(m) => Answer {
-            lines,
-            best: Some(wire_move(&m)),
-            score: r.score,
-            positions: r.positions,
-            passes: r.passes,
-        },
-        None => Answer {
-            lines: vec![],
-            best: None,
-            score: 0,
-            positions: 0,
-            passes: 0,
-        },
-    }
-}
-
-/// Differences between the guest's and the reference's answers, one text line each.
-pub fn differences(guest: &Answer, reference: &Answer) -> Vec<String> {
-    let mut out = vec![];
-    let show = |l: &Line| {
-        let pv: Vec<String> = l.pv.iter().map(|m| m.to_string()).collect();
-        format!(
-            "pass {} score {} positions {} pv {}",
-            l.pass,
-            l.score,
-            l.positions,
-            pv.join(" ")
-        )
-    };
-    let n = guest.lines.len().max(reference.lines.len());
-    for i in 0..n {
-        let (g, r) = (guest.lines.get(i), reference.lines.get(i));
-        if g != r {
-            let text = |l: Option<&Line>| l.map(show).unwrap_or_else(|| "(none)".into());
-            out.push(format!("  info {}: guest {}", i + 1, text(g)));
-            out.push(format!("  info {}: ref   {}", i + 1, text(r)));
-        }
-    }
-    let summary = |a: &Answer| {
-        let mv = a
-            .best
-            .map(|m| m.to_string())
-            .unwrap_or_else(|| "none".into());
-        format!(
-            "bestmove {mv} score {} positions {} passes {}",
-            a.score, a.positions, a.passes
-        )
-    };
-    if (guest.best, guest.score, guest.positions, guest.passes)
-        != (
-            reference.best,
-            reference.score,
-            reference.positions,
-            reference.passes,
-        )
-    {
-        out.push(format!("  guest {}", summary(guest)));
-        out.push(format!("  ref   {}", summary(reference)));
-    }
-    out
 }
 
 fn load_positions(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
@@ -287,23 +140,4 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_different_line_or_move_is_reported() {
-        let b = Board::from_fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1").unwrap();
-        let want = reference_answer(&b, 2000);
-        assert!(!want.lines.is_empty(), "a pass completes");
-        assert!(differences(&want, &want).is_empty());
-        let mut other = want.clone();
-        other.lines[0].positions += 1;
-        assert_eq!(differences(&other, &want).len(), 2);
-        let mut other = want.clone();
-        other.best = None;
-        assert_eq!(differences(&other, &want).len(), 2);
-    }
 }

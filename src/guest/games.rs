@@ -12,12 +12,13 @@
 
 use std::fmt;
 
-use super::session::{GuestSession, Info, SessionError, legal_move_of_wire, wire_move};
+use super::answer::{Answer, Line, differences};
+use super::session::{GuestSession, SessionError, legal_move_of_wire};
 use crate::console::{Game, GameState};
 use crate::protocol::{GameEnd, MoveFlags};
 use crate::reference::book::Book;
 use crate::reference::random::Xorshift;
-use crate::reference::{Move, PassInfo, analys, legal_moves};
+use crate::reference::{Move, analys, legal_moves};
 
 /// How the guest is told how long to think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,10 +92,8 @@ pub enum GameError {
         ply: usize,
         /// The position, FEN.
         fen: String,
-        /// The guest's decision and INFO lines.
-        guest: String,
-        /// The reference's.
-        reference: String,
+        /// What differs (`answer::differences`: guest and reference, line by line).
+        differences: Vec<String>,
     },
     /// The module's word on the end of the game disagrees with the rules.
     EndDisagrees {
@@ -130,12 +129,11 @@ impl fmt::Display for GameError {
             GameError::Differs {
                 ply,
                 fen,
-                guest,
-                reference,
+                differences,
             } => write!(
                 f,
-                "ply {ply}, {fen}: the guest and the reference decided differently\n  \
-                 guest:     {guest}\n  reference: {reference}"
+                "ply {ply}, {fen}: the guest and the reference decided differently\n{}",
+                differences.join("\n")
             ),
             GameError::EndDisagrees { ply, module, rules } => write!(
                 f,
@@ -236,8 +234,8 @@ fn guest_move(
         GuestLimit::Level(_) => None,
         GuestLimit::Positions(n) => Some(n),
     };
-    let mut lines: Vec<Info> = Vec::new();
-    let best = session.go(budget, |info| lines.push(info.clone()))?;
+    let mut lines = Vec::new();
+    let best = session.go(budget, |info| lines.push(Line::from_guest(info)))?;
     let numbered = lines
         .iter()
         .enumerate()
@@ -258,43 +256,18 @@ fn guest_move(
         });
     };
     let mut reference_lines = Vec::new();
-    let reference = analys(
-        board,
-        game.moves(),
-        book,
-        pairing.guest_budget,
-        &mut |p: &PassInfo| reference_lines.push(info_text(p.pass, p.score, p.positions, p.pv)),
+    let reference = analys(board, game.moves(), book, pairing.guest_budget, &mut |p| {
+        reference_lines.push(Line::from_reference(p))
+    });
+    let differences = differences(
+        &Answer::from_guest(&best, lines),
+        &Answer::from_reference(&reference, reference_lines),
     );
-    let guest_text = decision_text(
-        &best.mv.to_string(),
-        best.score,
-        best.positions,
-        best.passes,
-        best.flags.has(MoveFlags::BOOK),
-        lines
-            .iter()
-            .map(|l| {
-                let pv: Vec<String> = l.pv.iter().map(|m| m.to_string()).collect();
-                format!("{} {} {} [{}]", l.pass, l.score, l.positions, pv.join(" "))
-            })
-            .collect(),
-    );
-    let reference_text = decision_text(
-        &reference
-            .best
-            .map_or("none".into(), |m| wire_move(&m).to_string()),
-        reference.score,
-        reference.positions,
-        reference.passes,
-        reference.book,
-        reference_lines,
-    );
-    if guest_text != reference_text {
+    if !differences.is_empty() {
         return Err(GameError::Differs {
             ply,
             fen: board.to_fen(),
-            guest: guest_text,
-            reference: reference_text,
+            differences,
         });
     }
     record.guest_moves += 1;
@@ -302,28 +275,6 @@ fn guest_move(
     record.guest_positions += u64::from(best.positions);
     record.guest_t_states += best.t_states;
     Ok((mv, best.game_over))
-}
-
-/// One INFO line as text: pass, score, positions, PV.
-fn info_text(pass: u8, score: i16, positions: u32, pv: &[Move]) -> String {
-    let pv: Vec<String> = pv.iter().map(|m| wire_move(m).to_string()).collect();
-    format!("{pass} {score} {positions} [{}]", pv.join(" "))
-}
-
-/// A decision as text, for the comparison and the error message.
-fn decision_text(
-    mv: &str,
-    score: i16,
-    positions: u32,
-    passes: u8,
-    book: bool,
-    lines: Vec<String>,
-) -> String {
-    let book = if book { " book" } else { "" };
-    format!(
-        "{mv} score {score} positions {positions} passes {passes}{book}; INFO {}",
-        lines.join(", ")
-    )
 }
 
 /// The module's verdict after a ply (from BESTMOVE's or PLAY's flags) against the rules:

@@ -6,6 +6,7 @@
 //! wraps it in typed calls for the rest of the crate. The harness is for tests and the
 //! debugger, which may look at and set RAM.
 
+pub mod answer;
 pub mod games;
 pub mod harness;
 pub mod image;
