@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::answer::{Answer, Line, differences};
-use super::session::{GuestSession, SessionError, legal_move_of_wire};
+use super::session::{BestMove, GuestSession, SessionError, legal_move_of_wire};
 use crate::console::{Game, GameState};
 use crate::protocol::{GameEnd, MoveFlags};
 use crate::reference::book::Book;
@@ -169,14 +169,7 @@ pub fn play_game(
     }
     let mut game = Game::default();
     let mut rng = Xorshift((pairing.seed << 1) | 1); // xorshift needs a non-zero state
-    let mut record = GameRecord {
-        game: Game::default(),
-        ending: None,
-        guest_moves: 0,
-        book_moves: 0,
-        guest_positions: 0,
-        guest_t_states: 0,
-    };
+    let mut guest_answers: Vec<BestMove> = Vec::new();
     let guest_side = if pairing.guest_white { 0x00 } else { 0x80 };
     while game.moves().len() < pairing.max_plies && !game.state().is_over() {
         let ply = game.moves().len() + 1;
@@ -200,8 +193,10 @@ pub fn play_game(
             game.play(mv).expect("a legal move of a running game");
             played.game_over
         } else {
-            let (mv, end) = guest_move(session, &game, book, pairing, &mut record)?;
+            let (mv, best) = guest_move(session, &game, book, pairing)?;
             game.play(mv).expect("checked legal in guest_move");
+            let end = best.game_over;
+            guest_answers.push(best);
             end
         };
         check_end(ply, module_end, &game)?;
@@ -215,9 +210,17 @@ pub fn play_game(
         });
     }
     let state = game.state();
-    record.ending = state.is_over().then_some(state);
-    record.game = game;
-    Ok(record)
+    Ok(GameRecord {
+        game,
+        ending: state.is_over().then_some(state),
+        guest_moves: guest_answers.len(),
+        book_moves: guest_answers
+            .iter()
+            .filter(|b| b.flags.has(MoveFlags::BOOK))
+            .count(),
+        guest_positions: guest_answers.iter().map(|b| u64::from(b.positions)).sum(),
+        guest_t_states: guest_answers.iter().map(|b| b.t_states).sum(),
+    })
 }
 
 /// The guest's turn: GO, the checks, and the move to play.
@@ -226,8 +229,7 @@ fn guest_move(
     game: &Game,
     book: Option<&Book>,
     pairing: &Pairing,
-    record: &mut GameRecord,
-) -> Result<(Move, Option<GameEnd>), GameError> {
+) -> Result<(Move, BestMove), GameError> {
     let ply = game.moves().len() + 1;
     let board = game.board();
     let budget = match pairing.guest {
@@ -270,11 +272,7 @@ fn guest_move(
             differences,
         });
     }
-    record.guest_moves += 1;
-    record.book_moves += usize::from(best.flags.has(MoveFlags::BOOK));
-    record.guest_positions += u64::from(best.positions);
-    record.guest_t_states += best.t_states;
-    Ok((mv, best.game_over))
+    Ok((mv, best))
 }
 
 /// The module's verdict after a ply (from BESTMOVE's or PLAY's flags) against the rules:
