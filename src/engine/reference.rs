@@ -5,6 +5,7 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
+use crate::reference::book::Book;
 use crate::reference::levels;
 use crate::reference::{Board, Move, analys, legal_moves};
 
@@ -17,7 +18,8 @@ pub struct RefEngine {
     book_open: bool,
     level: u8,
     pending: Option<Limit>,
-    image: GuestImage,
+    /// The built-in ROM's book, read and validated once.
+    book: Option<Book>,
 }
 
 impl RefEngine {
@@ -31,7 +33,7 @@ impl RefEngine {
             book_open: true,
             level: 2,
             pending: None,
-            image: GuestImage::builtin(),
+            book: GuestImage::builtin().book().ok().flatten(),
         }
     }
 
@@ -46,13 +48,12 @@ impl RefEngine {
             Limit::Positions(n) => n,
             Limit::Infinite => u32::MAX,
         };
-        let book = self.image.book().ok().flatten();
         let from_start = self.start == Board::startpos() && self.book_open;
         let history: &[Move] = if from_start { &self.history } else { &[] };
         let result = analys(
             &self.board,
             history,
-            book.as_ref().filter(|_| from_start),
+            self.book.as_ref().filter(|_| from_start),
             budget,
             &mut |_| {},
         );
