@@ -653,7 +653,7 @@ impl Console {
         } else {
             ""
         };
-        if let Some(text) = ending_status(&self.game) {
+        if let Some(text) = ending_status(&self.game, state) {
             return text;
         }
         if self.game.side_to_move() == self.human {
@@ -693,8 +693,8 @@ impl Console {
 }
 
 /// The status line of a finished game (result included), `None` while it goes on.
-fn ending_status(game: &Game) -> Option<String> {
-    Some(match game.state() {
+fn ending_status(game: &Game, state: GameState) -> Option<String> {
+    Some(match state {
         GameState::Checkmate => format!("CHECKMATE {}", game.result()),
         GameState::Stalemate => "STALEMATE 1/2".into(),
         GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
@@ -707,7 +707,8 @@ fn ending_status(game: &Game) -> Option<String> {
 /// The screen for a game position without a console (for `c7010 screenshot`): the board,
 /// the move list and the status as the console would show them with the human as White.
 pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
-    let status = ending_status(game).unwrap_or_else(|| match game.state() {
+    let state = game.state();
+    let status = ending_status(game, state).unwrap_or_else(|| match state {
         GameState::Check => "CHECK! YOUR MOVE".into(),
         _ => "YOUR MOVE".into(),
     });
