@@ -5,7 +5,6 @@ use super::perft::Engine;
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
 use c7010::machine::DEFAULT_CLOCK_HZ;
-use c7010::reference::book::Book;
 use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
 use std::time::Instant;
 
@@ -36,23 +35,6 @@ pub struct Args {
     /// module set up with SETUP (which leaves its book) instead of NEW and the moves.
     #[arg(long)]
     no_book: bool,
-}
-
-/// Read a ROM image and the address of its `BOOK` symbol from the `.sym` file beside it.
-fn load_book_image(rom: &std::path::Path) -> anyhow::Result<(Vec<u8>, usize)> {
-    let image =
-        std::fs::read(rom).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", rom.display()))?;
-    let sym_path = rom.with_extension("sym");
-    let text = std::fs::read_to_string(&sym_path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", sym_path.display()))?;
-    let symbols = c7010::asm::parse_symbol_file(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e:?}", sym_path.display()))?;
-    let addr = symbols
-        .iter()
-        .find(|s| s.name == "BOOK")
-        .ok_or_else(|| anyhow::anyhow!("{} has no BOOK symbol", sym_path.display()))?
-        .value;
-    Ok((image, addr as usize))
 }
 
 /// Budget from `--level` / `--budget` (level 2 when neither is given).
@@ -101,17 +83,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.engine == Engine::Guest {
         return run_guest(from_start, &board, &history, budget);
     }
-    let book_image = match (&args.book, from_start) {
-        (Some(rom), _) => Some(load_book_image(rom)?),
-        (None, true) => {
-            let image = GuestImage::builtin();
-            let addr = image.symbol("BOOK")?;
-            Some((image.rom, addr as usize))
-        }
+    let image = match (&args.book, from_start) {
+        (Some(rom), _) => Some(GuestImage::load(rom)?),
+        (None, true) => Some(GuestImage::builtin()),
         (None, false) => None,
     };
-    let book = match &book_image {
-        Some((image, addr)) => Some(Book::from_image(image, *addr)?),
+    let book = match &image {
+        Some(image) => Some(image.book()?.ok_or_else(|| {
+            anyhow::anyhow!("no BOOK symbol: the ROM's .sym file beside it must name it")
+        })?),
         None => None,
     };
     let start = Instant::now();
