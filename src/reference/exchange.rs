@@ -205,29 +205,7 @@ pub fn exchange(b: &Board) -> (i16, i16) {
     let s_side = b.side;
     let mover = s_side ^ BLACK;
     let pinned = pins(b);
-    let mut best_opp = 0i16;
-    let mut busy_att = Attackers::new();
-    let mut busy_n = 0usize;
-    for rank in 0..8u8 {
-        for file in 0..8u8 {
-            let t = square(file, rank);
-            let code = b.sq[t as usize];
-            if code == EMPTY || code & BLACK != mover || kind(code) == K_KING {
-                continue;
-            }
-            let att = collect(b, t, s_side, &pinned);
-            if att.n == 0 {
-                continue;
-            }
-            let def = collect(b, t, mover, &pinned);
-            let (g, used) = swap(value(code) << UNIT_SHIFT, &att, &def);
-            if g > best_opp {
-                best_opp = g;
-                busy_att = att;
-                busy_n = used;
-            }
-        }
-    }
+    let (best_opp, busy_att, busy_n) = opponent_best(b, &pinned, i16::MAX);
     let mut skip = pinned;
     for i in 0..busy_n {
         skip[busy_att.sq[i] as usize] = true;
@@ -251,6 +229,49 @@ pub fn exchange(b: &Board) -> (i16, i16) {
     }
     best_own = best_own.max(skewer_gain(b, &skip));
     (best_opp, best_own)
+}
+
+/// S's best gain against the mover's pieces alone, the first half of [`exchange`], for a
+/// leaf of the search where only the minimum evaluation counts: once the gain reaches
+/// `limit` the walk stops (the move can no longer beat the node's best) and the gain found
+/// so far, at least `limit`, is returned. Below `limit` it is exactly `exchange(b).0`.
+pub fn opponent_gain(b: &Board, limit: i16) -> i16 {
+    opponent_best(b, &pins(b), limit).0
+}
+
+/// The first half of [`exchange`]: S's best gain over the mover's pieces (kings are not
+/// targets; the first target wins a tie), the attackers of that best exchange and how many
+/// of them it used (they are busy in the second half). Stops once the gain reaches `limit`.
+fn opponent_best(b: &Board, pinned: &SquareFlags, limit: i16) -> (i16, Attackers, usize) {
+    let s_side = b.side;
+    let mover = s_side ^ BLACK;
+    let mut best_opp = 0i16;
+    let mut busy_att = Attackers::new();
+    let mut busy_n = 0usize;
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            let t = square(file, rank);
+            let code = b.sq[t as usize];
+            if code == EMPTY || code & BLACK != mover || kind(code) == K_KING {
+                continue;
+            }
+            let att = collect(b, t, s_side, pinned);
+            if att.n == 0 {
+                continue;
+            }
+            let def = collect(b, t, mover, pinned);
+            let (g, used) = swap(value(code) << UNIT_SHIFT, &att, &def);
+            if g > best_opp {
+                best_opp = g;
+                busy_att = att;
+                busy_n = used;
+                if best_opp >= limit {
+                    return (best_opp, busy_att, busy_n);
+                }
+            }
+        }
+    }
+    (best_opp, busy_att, busy_n)
 }
 
 /// Gambiet's "potential pin" (the h1-h3-h8 formation): S's king checked along a line by a

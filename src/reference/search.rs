@@ -8,7 +8,7 @@
 
 use super::board::*;
 use super::book::Book;
-use super::exchange::exchange;
+use super::exchange::{exchange, opponent_gain};
 use super::moves::*;
 use super::piece::BLACK;
 use super::positional::{MAX_POSITIONAL, Positional};
@@ -134,6 +134,7 @@ pub struct Search {
     budget: u32,
     root_pos: i16,
     top: u16,
+    lazy_leaves: bool,
 }
 
 impl Search {
@@ -152,7 +153,31 @@ impl Search {
             budget: u32::MAX,
             root_pos,
             top: 0,
+            lazy_leaves: true,
         }
+    }
+
+    /// Evaluate every move at the leaves in full, as at the other nodes, instead of only
+    /// as far as the node's best minimum needs ([`Search::eval_leaf`]). The results are the
+    /// same either way; tests use this to prove it.
+    pub fn with_eager_leaves(mut self) -> Search {
+        self.lazy_leaves = false;
+        self
+    }
+
+    /// Material plus the clamped positional change against the root, from the mover's view,
+    /// of the position after a move (the board as it is now, the mover's opponent to move),
+    /// given the node's positional sum plus the move's delta (white's view): the minimum
+    /// evaluation before the opponent's exchange gain is taken off, so also a bound on it.
+    fn material_and_positional(&self, pos_after: i16) -> i16 {
+        let white_moved = self.board.side == BLACK;
+        let mut mat = self.board.material;
+        let mut rel = pos_after - self.root_pos;
+        if !white_moved {
+            mat = -mat;
+            rel = -rel;
+        }
+        mat + rel.clamp(-MAX_POSITIONAL, MAX_POSITIONAL)
     }
 
     /// EVAL: minimum and maximum evaluation of a pseudo-legal move at a node whose
@@ -167,17 +192,38 @@ impl Search {
         }
         self.positions = self.positions.wrapping_add(1);
         let (opp, own) = exchange(&self.board);
-        let white_moved = self.board.side == BLACK;
-        let mut mat = self.board.material;
-        let mut rel = pos + pd - self.root_pos;
-        if !white_moved {
-            mat = -mat;
-            rel = -rel;
-        }
-        let min = mat + rel.clamp(-MAX_POSITIONAL, MAX_POSITIONAL) - opp;
+        let min = self.material_and_positional(pos + pd) - opp;
         let check = self.board.in_check();
         self.board.unmake(m, u);
         Some((min, min + own, check))
+    }
+
+    /// EVAL at a leaf of the pass, where a move's minimum only decides whether it beats the
+    /// node's best minimum so far (`best`, `NONE` before the first legal move) and its
+    /// maximum and check flag are never asked for: `None` when the move is illegal, else
+    /// the exact minimum when it beats `best`, or a value no higher than `best`. The
+    /// opponent's gain is at least 0, so material plus positional is a bound: at or below
+    /// `best` the exchange analysis is skipped, and otherwise it stops as soon as the gain
+    /// is large enough to keep the move at or below `best`. Counted as a position all the
+    /// same: the search it serves is exactly the one full evaluation gives.
+    fn eval_leaf(&mut self, m: Move, pos: i16, best: i16) -> Option<i16> {
+        let pd = self.tables.delta(&self.board, m);
+        let u = self.board.make(m);
+        if self.board.left_in_check() {
+            self.board.unmake(m, u);
+            return None;
+        }
+        self.positions = self.positions.wrapping_add(1);
+        let bound = self.material_and_positional(pos + pd);
+        let min = if best == NONE {
+            bound - opponent_gain(&self.board, i16::MAX)
+        } else if bound <= best {
+            bound
+        } else {
+            bound - opponent_gain(&self.board, bound - best)
+        };
+        self.board.unmake(m, u);
+        Some(min)
     }
 
     /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
@@ -191,7 +237,12 @@ impl Search {
         let mut best = NONE;
         let mut overflow = false;
         for &m in pseudo.as_slice() {
-            let Some((min, max, check)) = self.eval_move(m, pos) else {
+            let evaluated = if store || !self.lazy_leaves {
+                self.eval_move(m, pos)
+            } else {
+                self.eval_leaf(m, pos, best).map(|min| (min, min, false))
+            };
+            let Some((min, max, check)) = evaluated else {
                 continue;
             };
             count = count.saturating_add(1);
