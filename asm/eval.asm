@@ -6,14 +6,12 @@
 ;         - the opponent's best exchange gain,  all from the mover's view
 ;   max = min + the mover's own best exchange gain
 
-PLYPOS  EQU     14              ; offset of the positional sum in a PLYTAB record
-
 ; ------------------------------------------------------------------------------------------
 ; EVALMOVE - evaluate one pseudo-legal move at the current node: DELTA, MAKE, legality,
 ; count the position, EXCH, material and clamp, check, UNMAKE.
 ; In: B = from, C = to, E = flags (GEN's hook registers); BOARD and the state bytes; the
 ;     positional tables, ROOTPOS, and the node's positional sum (white's view) in the
-;     PLYTAB record of ply PLYN (offset PLYPOS).
+;     PLYTAB record of ply PLYN (PPOS); at a leaf (TGKIDS bit TGLEAF) its PBEST too.
 ; Out: carry set: the move is illegal (nothing counted). Carry clear: HL = min, DE = max,
 ;      A = flags with bit 7 set when the move gives check (the move-stack flags byte),
 ;      POSCNT + 1. B, C kept; the board as it was.
@@ -24,17 +22,16 @@ PLYPOS  EQU     14              ; offset of the positional sum in a PLYTAB recor
 ; move (TGLINES once for each piece that moves, TGKID), and LEFTINCHECK runs only for king
 ; moves, en passant, pinned pieces and when the parent is in check, cheaply.
 ; ------------------------------------------------------------------------------------------
+EVALMOVE:
+        XOR     A
+        LD      (LEGPIN),A      ; no batch: the full legality test
+        LD      (TGKIDS),A      ; and ATTMARK for the targets
+        JR      EVALM0
 EVALKID:
         LD      A,(TGFROM)
         CP      B
         CALL    NZ,TGLINES      ; a new piece: its lines, on the parent's board
-        LD      A,1
-        JR      EVALM0
-EVALMOVE:
-        XOR     A
-        LD      (LEGPIN),A      ; no batch: the full legality test
-EVALM0: LD      (TGKIDS),A      ; for TARGETS
-        PUSH    IY              ; DELTA and EXCH use IY
+EVALM0: PUSH    IY              ; DELTA and EXCH use IY
         PUSH    BC
         PUSH    DE
         LD      D,B             ; DELTA wants D = from, E = to, C = flags
@@ -63,7 +60,7 @@ EVALM0: LD      (TGKIDS),A      ; for TARGETS
         CP      H
         JR      NZ,EVALMK       ; not the pinned piece: legal
 EVALMF: CALL    LEFTINCHECK
-        JR      C,EVALM9        ; illegal
+        JP      C,EVALM9        ; illegal
 EVALMK: LD      HL,POSCNT       ; one more position evaluated (32 bits)
         INC     (HL)
         JR      NZ,EVALM1
@@ -77,21 +74,18 @@ EVALMK: LD      HL,POSCNT       ; one more position evaluated (32 bits)
         INC     (HL)
 EVALM1: PUSH    BC
         PUSH    DE              ; frame: [move][undo][pd]
-        CALL    TARGETS         ; EXCH's candidate targets
-        CALL    EXCHM           ; HL = the opponent's gain, DE = the mover's
-        PUSH    DE
-        PUSH    HL              ; frame: [opp][own][move][undo][pd]
         LD      A,(PLYN)        ; the node's positional sum
         ADD     A,A
         ADD     A,A
         ADD     A,A
         ADD     A,A
-        LD      HL,PLYTAB+PLYPOS
+        LD      HL,PLYTAB
         CALL    TABPTR
-        LD      E,(HL)
-        INC     HL
-        LD      D,(HL)
-        LD      HL,12           ; pd, under opp, own, move and the undo record
+        PUSH    HL
+        POP     IX              ; IX = the node's PLYTAB record
+        LD      E,(IX+PPOS)
+        LD      D,(IX+PPOS+1)
+        LD      HL,8            ; pd, under the move and the undo record
         ADD     HL,SP
         LD      A,(HL)
         INC     HL
@@ -110,11 +104,20 @@ EVALM1: PUSH    BC
         CALL    NEGHL
         EX      DE,HL
 EVALM2: CALL    CLAMP15
-        ADD     HL,DE           ; material + positional
-        POP     DE
+        ADD     HL,DE           ; HL = material + positional: min before the exchange
+        POP     DE              ; the move's flags again (B, C are kept)
+        PUSH    DE
+        LD      A,(TGKIDS)
+        AND     TGLEAF
+        JR      NZ,EVLEAF       ; a leaf: only the minimum, and only if it can count
+        PUSH    HL              ; frame: [material+positional][move][undo][pd]
+        CALL    TARGETS         ; EXCH's candidate targets
+        CALL    EXCHM           ; HL = the opponent's gain, DE = the mover's
+        EX      DE,HL
+        EX      (SP),HL         ; frame: [own][move][undo][pd]
         AND     A
-        SBC     HL,DE           ; min = ... - opp
-        POP     DE
+        SBC     HL,DE           ; min = material + positional - opp
+        POP     DE              ; own
         PUSH    HL
         POP     IY              ; IY = min
         ADD     HL,DE
@@ -126,7 +129,7 @@ EVALM2: CALL    CLAMP15
         SBC     A,A
         AND     80H
         OR      E               ; the flags byte with the check bit
-        PUSH    AF
+EVALME: PUSH    AF
         LD      HL,2
         ADD     HL,SP
         CALL    UNMAKE
@@ -140,6 +143,45 @@ EVALM2: CALL    CLAMP15
         POP     DE              ; max
         POP     IY
         RET
+; A leaf of the pass (GENEVAL without a list, TGKIDS bit TGLEAF): the search asks only
+; whether the move's minimum beats the node's best so far (PBEST: NODEHK keeps it), so
+; the maximum, the check flag and the exchange's second half are not computed, and
+; material + positional, a bound on the minimum, decides first (reference: eval_leaf).
+EVLEAF: PUSH    HL              ; frame: [material+positional][move][undo][pd]
+        LD      E,(IX+PBEST)
+        LD      D,(IX+PBEST+1)
+        CALL    CPSGN
+        JR      C,EVLEF2        ; below the best: it cannot count, no exchange needed
+        JR      Z,EVLEF2        ; equal: nor can it
+        AND     A
+        SBC     HL,DE           ; how far above the best (NONE, 8000H: 256 or more)
+        LD      A,H
+        OR      A
+        LD      A,0FFH          ; 256 or more: no gain reaches it, no limit
+        JR      NZ,EVLEF1
+        LD      A,L             ; the gain at which the move no longer beats the best
+EVLEF1: POP     HL
+        POP     DE              ; the move's flags for TARGETS
+        PUSH    DE
+        PUSH    HL
+        PUSH    AF
+        CALL    TARGETS
+        POP     AF
+        CALL    EXCHS           ; DE' = the opponent's gain (255 when it reached A)
+        EXX
+        PUSH    DE
+        EXX
+        POP     DE
+        POP     HL
+        AND     A
+        SBC     HL,DE           ; the minimum, or (limit reached) a value at most the best
+        PUSH    HL
+EVLEF2: POP     IY              ; IY = the minimum, or a value at most the best
+        POP     DE
+        POP     BC              ; the move again; frame: [undo][pd]
+        LD      A,E             ; the flags byte (no check bit: a leaf does not ask)
+        OR      A               ; carry clear
+        JR      EVALME
 EVALM9: LD      HL,0            ; illegal: take it back
         ADD     HL,SP
         CALL    UNMAKE
@@ -179,75 +221,4 @@ CLAMP2: BIT     7,H
         LD      HL,15
         RET     Z
         LD      HL,-15
-        RET
-
-; ------------------------------------------------------------------------------------------
-; EVLHOOK - the GEN hook that evaluates each move and appends the legal ones to the move
-; stack at MSTOP: from, to, flags (bit 7 = gives check), key = min, max. Moves that do not
-; fit (MSTOP at MSEND) are evaluated but not stored.
-; In: GEN's hook registers (B = from, C = to, E = flags), as EVALMOVE; PARMAP (TGPAR).
-; Out: the entry, MSTOP moved on.
-; Destroys: AF, BC, DE, HL, IX and the alternate registers (IY kept).
-; Called by: GEN via ROOTLIST; the search's NODE may use it too.
-; ------------------------------------------------------------------------------------------
-EVLHOOK:
-        CALL    EVALKID
-        RET     C
-        EX      DE,HL           ; DE = min, HL = max
-        PUSH    HL
-        LD      HL,(MSTOP)
-        PUSH    AF
-        LD      A,L
-        CP      MSEND MOD 256
-        JR      NZ,EVLHK1
-        LD      A,H
-        CP      MSEND / 256
-        JR      NZ,EVLHK1
-        POP     AF              ; the move stack is full
-        POP     HL
-        RET
-EVLHK1: POP     AF
-        LD      (HL),B
-        INC     HL
-        LD      (HL),C
-        INC     HL
-        LD      (HL),A
-        INC     HL
-        LD      (HL),E
-        INC     HL
-        LD      (HL),D
-        INC     HL
-        POP     DE
-        LD      (HL),E
-        INC     HL
-        LD      (HL),D
-        INC     HL
-        LD      (MSTOP),HL
-        RET
-
-; ------------------------------------------------------------------------------------------
-; ROOTLIST - ANALYS's preparation of a search: the positional tables, the root's positional
-; sum, and the root list by GEN + EVAL on the move stack from MOVESTK, in GEN order
-; (reference: Search::new and root_evals).
-; In: BOARD and the state bytes.
-; Out: PAWNTAB, ROOKFIL, ENDGAME, ROOTPOS (also PLYTAB record 0's sum), PLYN = 0, the
-;      entries from MOVESTK to MSTOP; POSCNT counts the legal moves; PARMAP.
-; Destroys: AF, BC, DE, HL, IX and the alternate registers (IY kept).
-; Called by: ANALYS (search), tests.
-; ------------------------------------------------------------------------------------------
-ROOTLIST:
-        CALL    POSANA
-        PUSH    IY
-        CALL    TOTAL
-        LD      (ROOTPOS),HL
-        LD      (PLYTAB+PLYPOS),HL
-        XOR     A
-        LD      (PLYN),A
-        LD      HL,MOVESTK
-        LD      (MSTOP),HL
-        CALL    TGPAR           ; the root's attacked pieces, for every move's EXCH
-        CALL    LEGPAR          ; its check and pins, for every move's legality
-        LD      IY,EVLHOOK
-        CALL    GEN
-        POP     IY
         RET

@@ -120,9 +120,9 @@ NEXT:   MOVE    L
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
-; C' = the attackers its exchange used (MKBUSY marks them busy in BUSYMAP at once); in the
-; second half B' = the defenders' skip map, which COLBOTH uses for both lists (SKIPON is
-; set to it once; C' is not used). HL' is scratch.
+; (EXCHS) B' = the limit and C' = the attackers its exchange used (MKBUSY marks them busy
+; in BUSYMAP at once); in the second half B' = the defenders' skip map, which COLBOTH uses
+; for both lists (SKIPON is set to it once; C' is not used). HL' is scratch.
 ; The walk over TGTMAP keeps DE = the next rank's byte, B = LOW of the rank's a-file board
 ; byte, C = the rank's bits after the current square, L = the current square (H = HIGH
 ; BOARD); they are pushed around each target's work.
@@ -130,81 +130,11 @@ NEXT:   MOVE    L
 ; Called by: EVALMOVE (eval.asm: EXCHM), tests.
 ; ------------------------------------------------------------------------------------------
 EXCH:   CALL    ATTMARK
-EXCHM:  CALL    PINS
-        EXX
-        LD      DE,0            ; DE' = S's best gain so far
-        LD      C,0             ; C' = attackers its exchange used (none yet)
-        EXX
-; First half: the candidates in square order a1..h8 (the first target wins a tie), M's
-; pieces only.
-        LD      DE,TGTMAP
-        LD      B,LOW (BOARD+11)
-        LD      H,HIGH BOARD
-EXCH0:  LD      A,E             ; the next rank with a candidate
-        CP      LOW (TGTMAP+8)
-        JR      Z,EXCH4
-        LD      A,B
-        ADD     A,10
-        LD      B,A
-        LD      A,(DE)
-        INC     E               ; TGTMAP lies in one page (ram.asm)
-        OR      A
-        JR      Z,EXCH0
-        LD      L,B
-        DEC     L
-EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: the
-        RRA                     ; carry is clear on every entry, from OR A or JR NC)
-        JR      NC,EXCH1
-        LD      C,A
-        LD      A,(SIDE)        ; an empty square (the from-square of TGKID's move) has no
-        XOR     (HL)            ; colour: taken for either side's, it is worth 0 units and
-        JP      P,EXCH5         ; the bound below skips it; S's own piece: the second half's
-        TGUNITM                 ; the gain is at most the target: skip it when that
-        EXX                     ; cannot beat the best so far (DE')
-        INC     D
-        DEC     D
-        JR      NZ,EXCH12
-        CP      E
-        JR      C,EXCH12
-        JR      Z,EXCH12
-        EXX
-        PUSH    DE              ; the walk
-        PUSH    BC
-        PUSH    HL              ; the target
-        PUSH    AF              ; its units (TGUNITM above)
-        LD      A,(SIDE)
-        LD      E,A
-        CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
-        POP     DE              ; D = the target's units; the flags stay COLBOTH's
-        JR      Z,EXCH3         ; no attacker
-        LD      A,D
-        CALL    SWAP            ; HL = gain, A = attackers used
-        PUSH    HL
-        EXX
-        POP     HL
-        AND     A
-        SBC     HL,DE
-        JR      C,EXCH2         ; smaller
-        JR      Z,EXCH2         ; equal: the first target found stays
-        ADD     HL,DE
-        EX      DE,HL           ; the new best
-        LD      C,A             ; its attackers used
-        EXX
-        CALL    MKBUSY          ; its attackers are still in ATTLST
-        JR      EXCH3
-EXCH12: EXX
-        JR      EXCH5
-EXCH2:  EXX
-EXCH3:  POP     HL
-        POP     BC
-        POP     DE
-EXCH5:  LD      A,C             ; the rest of the rank
-        OR      A
-        JR      NZ,EXCH1
-        JR      EXCH0
+EXCHM:  LD      A,0FFH          ; no limit: gains stay below 255 units
+        CALL    EXCHS           ; DE' = S's gain, C' = its attackers used
 ; The defenders of the second half skip BUSYMAP when some exchange won something (MKBUSY
 ; built it for the best one), else only the pins.
-EXCH4:  EXX
+        EXX
         LD      A,C
         EXX
         OR      A
@@ -243,9 +173,6 @@ EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
         JP      M,EXCH15        ; M's piece: done in the first half
         TGUNITM                 ; as above: skip targets that cannot beat the best
         EXX
-        INC     D
-        DEC     D
-        JR      NZ,EXCH13
         CP      E
         JR      C,EXCH13
         JR      Z,EXCH13
@@ -292,6 +219,92 @@ EXCH11: CALL    SKEWER          ; HL = M's gain by a skewer through S's king
         EX      DE,HL           ; the skewer is better
 EXCH14: POP     HL              ; S's gain
         RET
+
+; ------------------------------------------------------------------------------------------
+; EXCHS - EXCH's first half alone: S's best gain over M's pieces, the attackers of that best
+; exchange busy in BUSYMAP (reference: opponent_best). With a limit below 255 it serves a
+; leaf of the search (EVALMOVE), where a gain that reaches the limit already decides: the
+; walk then stops (DE' := 255, which the target bound skips everything after).
+; In: A = the limit in units (0FFH: none); BOARD, SIDE, the king squares, TGTMAP.
+; Out: DE' = S's best gain (255 when it reached the limit), C' = attackers it used (0 when
+;      none won anything); PINMAP, SKIPON, SKEWCK (PINS), BUSYMAP.
+; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', HL'.   Called by: EXCHM, EVALMOVE (eval.asm).
+; ------------------------------------------------------------------------------------------
+EXCHS:  EXX
+        LD      B,A             ; B' = the limit (PINS keeps the alternate registers)
+        LD      DE,0            ; DE' = S's best gain so far
+        LD      C,D             ; C' = attackers its exchange used (none yet)
+        EXX
+        CALL    PINS
+; First half: the candidates in square order a1..h8 (the first target wins a tie), M's
+; pieces only.
+        LD      DE,TGTMAP
+        LD      B,LOW (BOARD+11)
+        LD      H,HIGH BOARD
+EXCH0:  LD      A,E             ; the next rank with a candidate
+        CP      LOW (TGTMAP+8)
+        RET     Z               ; all candidates done
+        LD      A,B
+        ADD     A,10
+        LD      B,A
+        LD      A,(DE)
+        INC     E               ; TGTMAP lies in one page (ram.asm)
+        OR      A
+        JR      Z,EXCH0
+        LD      L,B
+        DEC     L
+EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: the
+        RRA                     ; carry is clear on every entry, from OR A or JR NC)
+        JR      NC,EXCH1
+        LD      C,A
+        LD      A,(SIDE)        ; an empty square (the from-square of TGKID's move) has no
+        XOR     (HL)            ; colour: taken for either side's, it is worth 0 units and
+        JP      P,EXCH5         ; the bound below skips it; S's own piece: the second half's
+        TGUNITM                 ; the gain is at most the target: skip it when that
+        EXX                     ; cannot beat the best so far (E'; D' is 0: a gain is at
+        CP      E               ; most a queen's 144 units)
+        JR      C,EXCH12
+        JR      Z,EXCH12
+        EXX
+        PUSH    DE              ; the walk
+        PUSH    BC
+        PUSH    HL              ; the target
+        PUSH    AF              ; its units (TGUNITM above)
+        LD      A,(SIDE)
+        LD      E,A
+        CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
+        POP     DE              ; D = the target's units; the flags stay COLBOTH's
+        JR      Z,EXCH3         ; no attacker
+        LD      A,D
+        CALL    SWAP            ; HL = gain, A = attackers used
+        PUSH    HL
+        EXX
+        POP     HL
+        AND     A
+        SBC     HL,DE
+        JR      C,EXCH2         ; smaller
+        JR      Z,EXCH2         ; equal: the first target found stays
+        ADD     HL,DE
+        EX      DE,HL           ; the new best (D' = 0: a gain is at most a queen's 144)
+        LD      C,A             ; its attackers used
+        LD      A,E
+        CP      B
+        JR      C,EXCHL         ; below the limit
+        LD      E,0FFH          ; at the limit: the bound skips every target left
+EXCHL:  LD      A,C
+        EXX
+        CALL    MKBUSY          ; its attackers are still in ATTLST
+        JR      EXCH3
+EXCH12: EXX
+        JR      EXCH5
+EXCH2:  EXX
+EXCH3:  POP     HL
+        POP     BC
+        POP     DE
+EXCH5:  LD      A,C             ; the rest of the rank
+        OR      A
+        JR      NZ,EXCH1
+        JR      EXCH0
 
 ; ------------------------------------------------------------------------------------------
 ; SKEWER - Gambiet's potential pin (reference: skewer_gain): a slider of the mover M checks

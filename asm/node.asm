@@ -39,11 +39,16 @@ GENEVAL:
         JR      Z,GENEV1
         LD      A,1
 GENEV1: LD      (IX+PCUR),A     ; bit 0: store
+        ADD     A,A
+        XOR     TGLEAF+1        ; TGKIDS: 1 with a list, 1 + TGLEAF without (a leaf)
+        PUSH    AF
         LD      (IX+PCOUNT),0
         LD      (IX+PBEST),0
         LD      (IX+PBEST+1),80H
         CALL    TGPAR           ; the node's attacked pieces, for every move's EXCH
         CALL    LEGPAR          ; its check and pins, for every move's legality
+        POP     AF
+        LD      (TGKIDS),A      ; (TGPAR set 1)
         PUSH    IY
         LD      IY,NODEHK
         CALL    GEN

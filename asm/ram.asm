@@ -50,6 +50,16 @@ PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
+; A ply record (search.asm; node.asm and eval.asm read the running best and the sum):
+PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
+PCOUNT  EQU     2               ; entries in the node's list
+PALPHA  EQU     3               ; alpha (word)
+PBETA   EQU     5               ; beta (word)
+PBEST   EQU     7               ; best final evaluation so far (word), NONE before any
+PCUR    EQU     9               ; index of the move being explored
+PUNDO   EQU     10              ; undo record of that move (4 bytes)
+PPOS    EQU     14              ; positional sum at the node, white view (word)
+PLYSIZE EQU     16
 PVTAB   EQU     PLYTAB+160      ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
 PVLEN   EQU     PVTAB+108       ; PV length per ply, 10 bytes
 
@@ -72,7 +82,8 @@ TGTMAP  EQU     SKEWCK+1        ; EXCH's candidate targets, one bit per square (
 PARMAP  EQU     TGTMAP+8        ; the attacked pieces of the batch's parent (TGPAR)
 PARF    EQU     PARMAP+8        ; PARMAP + what a slider sees through TGFROM (TGLINES)
 TGFROM  EQU     PARF+8          ; the from-square PARF is for, 0 = none
-TGKIDS  EQU     TGFROM+1        ; non-zero: EVALMOVE evaluates a child of PARMAP's position
+TGKIDS  EQU     TGFROM+1        ; non-zero: EVALKID evaluates a child of PARMAP's position;
+TGLEAF  EQU     2               ; its bit: ... at a leaf of the pass (min only, GENEVAL)
 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+MAPSZ-1))

@@ -35,16 +35,7 @@
 ; IX and IY are saved here around every call. The flags handed to MAKE, UNMAKE and DELTA
 ; are the move's own (bits 0-5): bits 6-7 of a move-stack entry are the search's.
 
-; --- ply record (PLYTAB, 16 bytes a ply) ----------------------------------------------------
-PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
-PCOUNT  EQU     2               ; entries in the node's list
-PALPHA  EQU     3               ; alpha (word)
-PBETA   EQU     5               ; beta (word)
-PBEST   EQU     7               ; best final evaluation so far (word), NONE before any
-PCUR    EQU     9               ; index of the move being explored
-PUNDO   EQU     10              ; undo record of that move (4 bytes)
-PPOS    EQU     14              ; positional sum at the node, white view (word)
-PLYSIZE EQU     16
+; The ply record's fields (PFIRST .. PPOS, PLYSIZE) are in ram.asm, beside PLYTAB.
 
 ; --- move-stack entry (MSENTRY bytes) ----------------------------------------------------------
 EFLAGS  EQU     2               ; flags: bit 6 done, bit 7 gives check

@@ -23,7 +23,8 @@
 
 ; ------------------------------------------------------------------------------------------
 ; TGPAR - the map of a batch's parent: PARMAP = every piece an enemy piece attacks.
-; In: BOARD (the parent).   Out: PARMAP (and TGTMAP, the same); TGFROM = 0 (PARF unused).
+; In: BOARD (the parent).   Out: PARMAP (and TGTMAP, the same); TGFROM = 0 (PARF unused);
+;      TGKIDS = 1 (EVALKID's moves are this position's children; GENEVAL may add TGLEAF).
 ; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), ROOTLIST (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
 TGPAR:  CALL    ATTMARK
@@ -31,8 +32,8 @@ TGPAR:  CALL    ATTMARK
         LD      DE,PARMAP
         LD      BC,8
         LDIR
-        XOR     A
-        LD      (TGFROM),A
+        LD      HL,1*256+0      ; TGFROM := 0, TGKIDS := 1 (the byte after it): the
+        LD      (TGFROM),HL     ; batch's moves are children of this map's position
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -97,7 +98,7 @@ TGLIN4: LD      HL,TGTMAP
 
 ; ------------------------------------------------------------------------------------------
 ; TARGETS - TGTMAP for the position EVALMOVE has just made: TGKID when EVALMOVE evaluates a
-; child of the batch's parent (TGKIDS non-zero, set by EVALKID), else ATTMARK.
+; child of the batch's parent (TGKIDS non-zero, set by TGPAR), else ATTMARK.
 ; In: B = from, C = to, E = flags of the move made; BOARD; TGKIDS; PARF.
 ; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: EVALMOVE (eval.asm).
 ; ------------------------------------------------------------------------------------------

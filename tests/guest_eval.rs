@@ -466,7 +466,7 @@ fn word(bytes: &[u8]) -> u16 {
     u16::from_le_bytes([bytes[0], bytes[1]])
 }
 
-/// ANALYS's root list by GEN + EVAL (ROOTLIST) entry by entry against the reference's
+/// ANALYS's root list by GEN + EVAL (`Harness::root_list`: GENEVAL with a list) entry by entry against the reference's
 /// `root_evals`: the move, the check bit, key = min and max, in GEN order; and POSCNT.
 #[test]
 fn root_list_equals_the_reference_root_evals() {
@@ -486,7 +486,7 @@ fn root_list_equals_the_reference_root_evals() {
         let want = Search::new(b).root_evals();
         h.load_board(b).unwrap();
         h.write_at("POSCNT", 0, &[0; 4]).unwrap();
-        let (_, t) = h.call("ROOTLIST", |_| {}).unwrap();
+        let t = h.root_list().unwrap();
         list_t += t;
         let fen = b.to_fen();
         let top = word(&h.read_at("MSTOP", 0, 2).unwrap());
@@ -519,7 +519,7 @@ fn root_list_equals_the_reference_root_evals() {
         entries += n;
     }
     println!(
-        "ROOTLIST: {lists} positions, {entries} moves, {} T-states per list, {} per move \
+        "root list: {lists} positions, {entries} moves, {} T-states per list, {} per move \
          (POSANA, TOTAL and GEN included)",
         list_t / lists as u64,
         list_t / entries as u64
@@ -536,7 +536,7 @@ fn evalmove_equals_the_reference_on_every_pseudo_legal_move() {
     for b in &roots(60, 10) {
         let want = Search::new(b).root_evals();
         h.load_board(b).unwrap();
-        h.call("ROOTLIST", |_| {}).unwrap();
+        h.root_list().unwrap();
         let mut pseudo = Vec::new();
         gen_pseudo(b, &mut |m| pseudo.push(m));
         for m in pseudo {
@@ -597,7 +597,7 @@ fn exch_sees_the_skewer_through_the_king() {
     }
 }
 
-/// The stack the root list takes (GEN -> EVLHOOK -> EVALMOVE -> EXCH -> SKEWER / COLBOTH ->
+/// The stack the root list takes (GENEVAL -> GEN -> NODEHK -> EVALKID -> EXCH -> SKEWER / COLBOTH ->
 /// COLINS), from the 2-byte return address the harness pushes at 0E7FEH: the search calls
 /// this chain from below its own frames, within the RAM plan's 128 bytes of stack.
 #[test]
@@ -605,12 +605,12 @@ fn root_list_stack_use_is_small() {
     let mut h = harness();
     for b in roots(20, 2) {
         h.load_board(&b).unwrap();
-        h.call("ROOTLIST", |_| {}).unwrap();
+        h.root_list().unwrap();
     }
     let low = h.machine.stats().sp_low_water;
     let used = 0xE800 - low;
-    println!("ROOTLIST: {used} bytes of stack");
-    assert!(used <= 80, "ROOTLIST used {used} bytes of stack");
+    println!("root list: {used} bytes of stack");
+    assert!(used <= 80, "the root list used {used} bytes of stack");
     assert!(
         used >= 40,
         "the low-water mark did not see the chain ({used})"

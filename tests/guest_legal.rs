@@ -124,7 +124,7 @@ fn legpar_notes_check_and_the_pinned_piece() {
     );
 }
 
-/// EVALKID after ROOTLIST (which runs TGPAR and LEGPAR on the parent): on every
+/// EVALKID after the root list (GENEVAL runs TGPAR and LEGPAR on the parent): on every
 /// pseudo-legal move the legality verdict and the gives-check bit equal the reference's.
 #[test]
 fn evalkid_legality_and_check_equal_the_reference() {
@@ -133,7 +133,7 @@ fn evalkid_legality_and_check_equal_the_reference() {
     for b in parents() {
         let legal_list = legal_moves(&b);
         h.load_board(&b).unwrap();
-        h.call("ROOTLIST", |_| {}).unwrap();
+        h.root_list().unwrap();
         let legpin = h.read_at("LEGPIN", 0, 2).unwrap();
         let mut pseudo = Vec::new();
         gen_pseudo(&b, &mut |m| pseudo.push(m));

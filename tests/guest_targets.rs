@@ -213,7 +213,7 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
 }
 
 /// EVALKID, the GEN hooks' EVALMOVE, on every pseudo-legal move of a parent after
-/// ROOTLIST (which leaves PARMAP for that parent): illegal moves refused, legal ones the
+/// the root list (GENEVAL leaves PARMAP for that parent): illegal moves refused, legal ones the
 /// reference's min, max and check bit, the board unchanged.
 #[test]
 fn evalkid_equals_the_reference_on_every_pseudo_legal_move() {
@@ -225,7 +225,7 @@ fn evalkid_equals_the_reference_on_every_pseudo_legal_move() {
     for b in &parents {
         let want = Search::new(b).root_evals();
         h.load_board(b).unwrap();
-        h.call("ROOTLIST", |_| {}).unwrap();
+        h.root_list().unwrap();
         let mut pseudo = Vec::new();
         gen_pseudo(b, &mut |m| pseudo.push(m));
         for m in pseudo {

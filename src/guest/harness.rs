@@ -146,6 +146,25 @@ impl Harness {
         Ok(())
     }
 
+    /// ANALYS's root list, prepared the way ANALYS prepares it (`asm/search.asm`): the
+    /// positional tables (`POSANA`), the root's positional sum (`TOTAL`) into `ROOTPOS` and
+    /// PLYTAB record 0, `PLYN` = 0, the move stack from `MOVESTK`, then `GENEVAL` with a
+    /// list (A = 1): every legal move evaluated, counted in `POSCNT` and stored from
+    /// `MOVESTK` to `MSTOP`. Returns the T-states of the whole preparation.
+    pub fn root_list(&mut self) -> Result<u64, CallError> {
+        let (_, t_tables) = self.call("POSANA", |_| {})?;
+        let (regs, t_total) = self.call("TOTAL", |_| {})?;
+        let sum = regs.hl.to_le_bytes();
+        self.write_at("ROOTPOS", 0, &sum)?;
+        let ppos = self.symbol("PPOS")?;
+        self.write_at("PLYTAB", ppos, &sum)?;
+        self.write_at("PLYN", 0, &[0])?;
+        let movestk = self.symbol("MOVESTK")?.to_le_bytes();
+        self.write_at("MSTOP", 0, &movestk)?;
+        let (_, t_list) = self.call("GENEVAL", |r| r.af = 0x0100 | (r.af & 0xff))?;
+        Ok(t_tables + t_total + t_list)
+    }
+
     /// Put a reference board into the guest's RAM as `asm/ram.asm` lays it out: the mailbox
     /// (`BOARD`), side, castling rights, en-passant square and half-move clock (`SIDE`..),
     /// the full-move number (`FULLMV`), the king squares (`WKING`, `BKING`) and the
