@@ -1,6 +1,6 @@
 //! The module as an engine for chess GUIs: the UCI and xboard (CECP v2) front ends.
 //!
-//! Both protocols drive the same [`Player`](player::Player): it mirrors the game the GUI
+//! Both protocols drive the same [`Player`]: it mirrors the game the GUI
 //! describes, keeps an [`Engine`](crate::engine::Engine) (the guest on the emulated module or
 //! the native reference) in step with it, turns the GUI's clock into a thinking allocation
 //! ([`clock`]) and runs the engine in slices of emulated time so that commands read by a
