@@ -16,12 +16,9 @@ fn run(args: &[&str], script: &str) -> (bool, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
+    // A process that stops at once (its engine cannot be built) may close its input before
+    // the script is written: that broken pipe is part of the outcome, not a test failure.
+    let _ = child.stdin.take().unwrap().write_all(script.as_bytes());
     let out = child.wait_with_output().unwrap();
     (
         out.status.success(),

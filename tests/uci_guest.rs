@@ -2,16 +2,18 @@
 //! protocol. Its time is emulated, so a session is deterministic: the same script gives the
 //! same answers, to the T-state. Skipped with a note while the built-in ROM does not play.
 
-use c7010::uci::{EngineChoice, Input, Player, UciSession, factory, guest_plays};
+// Only the session transcripts of `common` are used here, not the guest harness.
+#[allow(dead_code)]
+mod common;
+
+use c7010::uci::{EngineChoice, Player, Uci, factory, guest_plays};
+use common::transcript::run_script;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
 fn session(lines: &[&str]) -> String {
     let player = Player::new(factory(EngineChoice::Guest).unwrap()).expect("the guest boots");
-    let mut s = UciSession::new(player, Vec::new());
-    s.run(&mut Input::from_lines(lines.iter().copied()))
-        .unwrap();
-    String::from_utf8(s.into_output()).unwrap()
+    run_script::<Uci>(player, lines)
 }
 
 #[test]

@@ -2,29 +2,18 @@
 //! deterministic: the reference has no clock, so time is counted in positions at the guest's
 //! nominal rate. Every move the engine answers is checked legal with shakmaty.
 
-use c7010::uci::player::reference_factory;
-use c7010::uci::{Input, Player, UciSession};
+// Only the session transcripts of `common` are used here, not the guest harness.
+#[allow(dead_code)]
+mod common;
+
+use c7010::uci::Uci;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-/// Feed `lines` one at a time to one session and write a transcript: `> command`, then what
-/// the engine answered to it.
+/// Feed `lines` one at a time to one UCI session: `> command`, then the engine's answer.
 fn transcript(lines: &[&str]) -> String {
-    let player = Player::new(reference_factory()).expect("the reference always builds");
-    let mut session = UciSession::new(player, Vec::new());
-    let mut text = String::new();
-    let mut seen = 0;
-    for line in lines {
-        text += &format!("> {line}\n");
-        session
-            .run(&mut Input::from_lines([*line]))
-            .expect("writing to a Vec cannot fail");
-        let out = String::from_utf8(session.output().clone()).expect("UTF-8 output");
-        text += &out[seen..];
-        seen = out.len();
-    }
-    text
+    common::transcript::transcript::<Uci>(lines)
 }
 
 /// The `bestmove` answers of a transcript.

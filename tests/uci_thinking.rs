@@ -4,12 +4,17 @@
 //! `isready` and xboard's `?` and `ping` reach the engine while it thinks, and that `depth`
 //! ends a thought after that pass.
 
+// Only the session transcripts of `common` are used here, not the guest harness.
+#[allow(dead_code)]
+mod common;
+
 use std::cell::Cell;
 use std::rc::Rc;
 
 use c7010::engine::{Decision, Engine, EngineError, Info, Limit, Said};
 use c7010::reference::{Board, Move, legal_moves};
-use c7010::uci::{EngineFactory, Input, Player, UciSession, XboardSession};
+use c7010::uci::{EngineFactory, Player, Uci, Xboard};
+use common::transcript::run_script;
 
 /// T-states per completed pass of the stand-in.
 const PASS_T_STATES: u64 = 1_000_000;
@@ -135,11 +140,7 @@ fn stand_in_with(seen: &Rc<Seen>, deaf: bool) -> EngineFactory {
 fn uci(lines: &[&str]) -> (String, Rc<Seen>) {
     let seen = Rc::new(Seen::default());
     let player = Player::new(stand_in(&seen)).unwrap();
-    let mut session = UciSession::new(player, Vec::new());
-    session
-        .run(&mut Input::from_lines(lines.iter().copied()))
-        .unwrap();
-    (String::from_utf8(session.into_output()).unwrap(), seen)
+    (run_script::<Uci>(player, lines), seen)
 }
 
 #[test]
@@ -217,11 +218,7 @@ fn wall_clock_stops_in_real_time() {
 fn xboard(lines: &[&str]) -> (String, Rc<Seen>) {
     let seen = Rc::new(Seen::default());
     let player = Player::new(stand_in(&seen)).unwrap();
-    let mut session = XboardSession::new(player, Vec::new());
-    session
-        .run(&mut Input::from_lines(lines.iter().copied()))
-        .unwrap();
-    (String::from_utf8(session.into_output()).unwrap(), seen)
+    (run_script::<Xboard>(player, lines), seen)
 }
 
 #[test]
@@ -342,10 +339,7 @@ fn recorded_uci(lines: &[&str]) -> Vec<String> {
             log,
         }) as Box<dyn Engine>)
     });
-    let mut session = UciSession::new(Player::new(factory).unwrap(), Vec::new());
-    session
-        .run(&mut Input::from_lines(lines.iter().copied()))
-        .unwrap();
+    run_script::<Uci>(Player::new(factory).unwrap(), lines);
     log.take()
 }
 
@@ -471,10 +465,8 @@ fn commands_for_later_wait_in_order_but_stop_does_not() {
 fn a_module_that_never_answers_is_reported_and_the_session_goes_on() {
     let seen = Rc::new(Seen::default());
     let player = Player::new(stand_in_with(&seen, true)).unwrap();
-    let mut session = UciSession::new(player, Vec::new());
     let script = ["go movetime 100", "position startpos", "isready"];
-    session.run(&mut Input::from_lines(script)).unwrap();
-    let out = String::from_utf8(session.into_output()).unwrap();
+    let out = run_script::<Uci>(player, &script);
     // 100 ms of thought, then 500 slices of grace: the GUI gets an answer and an
     // explanation, and the commands sent meanwhile are still served.
     assert!(

@@ -1,28 +1,18 @@
 //! Scripted xboard (CECP v2) sessions against the reference engine, as readable transcripts;
 //! every engine move is checked legal with shakmaty.
 
-use c7010::uci::player::reference_factory;
-use c7010::uci::{Input, Player, XboardSession};
+// Only the session transcripts of `common` are used here, not the guest harness.
+#[allow(dead_code)]
+mod common;
+
+use c7010::uci::Xboard;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-/// Feed `lines` one at a time to one session: `> command`, then the engine's answer.
+/// Feed `lines` one at a time to one xboard session: `> command`, then the engine's answer.
 fn transcript(lines: &[&str]) -> String {
-    let player = Player::new(reference_factory()).expect("the reference always builds");
-    let mut session = XboardSession::new(player, Vec::new());
-    let mut text = String::new();
-    let mut seen = 0;
-    for line in lines {
-        text += &format!("> {line}\n");
-        session
-            .run(&mut Input::from_lines([*line]))
-            .expect("writing to a Vec cannot fail");
-        let out = String::from_utf8(session.output().clone()).expect("UTF-8 output");
-        text += &out[seen..];
-        seen = out.len();
-    }
-    text
+    common::transcript::transcript::<Xboard>(lines)
 }
 
 /// Replay a transcript's moves (user and engine) from `fen` with shakmaty: every one must be

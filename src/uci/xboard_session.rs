@@ -11,9 +11,10 @@ use std::io::{self, Write};
 use super::clock::Request;
 use super::input::Input;
 use super::moves_text::looks_like_move;
-use super::player::{Control, InfoLine, Listener, Outcome, Player, PlayerError};
+use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::xboard_score;
-use crate::reference::piece::WHITE;
+use super::session_core::{Command, Protocol, Session, SessionCore, say};
+use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
 
 /// A time control from `level MPS BASE INC`.
@@ -25,10 +26,11 @@ struct TimeControl {
     increment_ms: u64,
 }
 
-/// An xboard session over a [`Player`], writing to `out`.
-pub struct XboardSession<W: Write> {
-    player: Player,
-    out: W,
+/// The xboard protocol's side of a session: the engine's side, force mode, whether to post
+/// thinking lines, and the time control; the game itself lives in the
+/// [`Player`](super::player::Player).
+#[derive(Clone, Debug)]
+pub struct Xboard {
     /// Force mode: the engine plays neither side.
     force: bool,
     /// The side the engine plays (WHITE or BLACK) when not in force mode.
@@ -41,15 +43,28 @@ pub struct XboardSession<W: Write> {
     own_ms: Option<u64>,
 }
 
+/// At the start of a session the engine plays Black, as after `new`.
+impl Default for Xboard {
+    fn default() -> Xboard {
+        Xboard {
+            force: false,
+            engine_side: BLACK,
+            post: false,
+            control: None,
+            move_time_ms: None,
+            depth: None,
+            own_ms: None,
+        }
+    }
+}
+
+/// An xboard session over a [`Player`](super::player::Player), writing to `out`.
+pub type XboardSession<W> = Session<Xboard, W>;
+
 /// Prints thinking lines and answers commands while the engine thinks.
 struct XboardListener<'a, W: Write> {
     out: &'a mut W,
     post: &'a mut bool,
-}
-
-fn say<W: Write>(out: &mut W, line: &str) -> io::Result<()> {
-    writeln!(out, "{line}")?;
-    out.flush()
 }
 
 impl<W: Write> Listener for XboardListener<'_, W> {
@@ -131,149 +146,111 @@ fn game_result(board: &Board) -> Option<&'static str> {
     }
 }
 
-impl<W: Write> XboardSession<W> {
-    /// A session for `player`, answering on `out`; the engine plays Black, as after `new`.
-    pub fn new(player: Player, out: W) -> XboardSession<W> {
-        XboardSession {
-            player,
-            out,
-            force: false,
-            engine_side: crate::reference::piece::BLACK,
-            post: false,
-            control: None,
-            move_time_ms: None,
-            depth: None,
-            own_ms: None,
-        }
-    }
+/// `Error (<kind>): <command>`: xboard's answer to a command it cannot obey.
+fn error<W: Write>(core: &mut SessionCore<W>, kind: &str, command: &str) -> io::Result<()> {
+    core.say(&format!("Error ({kind}): {}", command.trim()))
+}
 
-    /// The player (game, engine, options).
-    pub fn player(&self) -> &Player {
-        &self.player
-    }
-
-    /// The output written so far (tests read it).
-    pub fn output(&self) -> &W {
-        &self.out
-    }
-
-    /// Give back the output.
-    pub fn into_output(self) -> W {
-        self.out
-    }
-
-    /// Serve commands until `quit` or the end of input.
-    pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
-        while let Some(line) = input.next_line() {
-            if !self.handle(&line, input)? {
-                break;
-            }
-        }
-        Ok(())
-    }
-
-    fn error(&mut self, kind: &str, command: &str) -> io::Result<()> {
-        say(
-            &mut self.out,
-            &format!("Error ({kind}): {}", command.trim()),
-        )
-    }
-
-    /// One command; false when the session ends.
-    fn handle(&mut self, line: &str, input: &mut Input) -> io::Result<bool> {
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
-            return Ok(true);
-        };
-        let args: Vec<&str> = words.collect();
-        let arg = args.first().copied().unwrap_or("");
+impl Protocol for Xboard {
+    fn serve<W: Write>(
+        &mut self,
+        command: &Command<'_>,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<bool> {
+        let (cmd, args, line) = (command.name, &command.args, command.line);
+        let arg = command.arg();
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath"
             | "?" | "." | "hint" | "bk" => {}
-            "protover" => self.features()?,
+            "protover" => features(core)?,
             "new" => {
-                self.player.new_game();
+                core.player_mut().new_game();
                 self.force = false;
-                self.engine_side = crate::reference::piece::BLACK;
+                self.engine_side = BLACK;
                 self.depth = None;
                 self.own_ms = None;
             }
             "variant" if arg == "normal" => {}
-            "variant" => self.error("variant not supported", line)?,
+            "variant" => error(core, "variant not supported", line)?,
             "force" | "result" => self.force = true,
             "go" => {
                 self.force = false;
-                self.engine_side = self.player.board().side;
-                return self.think(input);
+                self.engine_side = core.player().board().side;
+                return self.think(core, input);
             }
             "playother" => {
                 self.force = false;
-                self.engine_side = self.player.board().side ^ crate::reference::piece::BLACK;
+                self.engine_side = core.player().board().side ^ BLACK;
             }
-            "usermove" => return self.user_move(arg, input),
-            "level" => self.level(&args, line)?,
+            "usermove" => return self.user_move(core, arg, input),
+            "level" => self.level(core, args, line)?,
             "st" => match parse_seconds(arg) {
                 Some(ms) => self.move_time_ms = Some(ms),
-                None => self.error("bad number", line)?,
+                None => error(core, "bad number", line)?,
             },
             "sd" => match arg.parse::<u8>() {
                 Ok(d) if d > 0 => self.depth = Some(d),
-                _ => self.error("bad number", line)?,
+                _ => error(core, "bad number", line)?,
             },
             "time" => match arg.parse::<i64>() {
                 Ok(cs) => self.own_ms = Some(cs.max(0) as u64 * 10),
-                Err(_) => self.error("bad number", line)?,
+                Err(_) => error(core, "bad number", line)?,
             },
             "post" => self.post = true,
             "nopost" => self.post = false,
             "undo" => {
-                if !self.player.undo() {
-                    self.error("nothing to undo", line)?;
+                if !core.player_mut().undo() {
+                    error(core, "nothing to undo", line)?;
                 }
             }
             "remove" => {
-                if self.player.moves().len() < 2 {
-                    self.error("nothing to undo", line)?;
+                if core.player().moves().len() < 2 {
+                    error(core, "nothing to undo", line)?;
                 } else {
-                    self.player.undo();
-                    self.player.undo();
+                    core.player_mut().undo();
+                    core.player_mut().undo();
                 }
             }
             "setboard" => match Board::from_fen(&args.join(" ")) {
-                Ok(b) => self.player.set_game(b, Vec::new()),
+                Ok(b) => core.player_mut().set_game(b, Vec::new()),
                 Err(e) => {
-                    say(
-                        &mut self.out,
-                        &format!("tellusererror Illegal position: {e}"),
-                    )?;
-                    self.error("illegal position", line)?;
+                    core.say(&format!("tellusererror Illegal position: {e}"))?;
+                    error(core, "illegal position", line)?;
                 }
             },
-            "ping" => say(&mut self.out, &format!("pong {arg}"))?,
+            "ping" => core.say(&format!("pong {arg}"))?,
             "quit" => return Ok(false),
             // Some interfaces send bare moves despite usermove=1: take them when they are.
-            _ if looks_like_move(cmd) && args.is_empty() => return self.user_move(cmd, input),
-            _ => self.error("unknown command", line)?,
+            _ if looks_like_move(cmd) && args.is_empty() => {
+                return self.user_move(core, cmd, input);
+            }
+            _ => error(core, "unknown command", line)?,
         }
         Ok(true)
     }
+}
 
-    fn features(&mut self) -> io::Result<()> {
-        let name = self.player.engine_name();
-        say(&mut self.out, "feature done=0")?;
-        say(
-            &mut self.out,
-            &format!(
-                "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
-                 sigterm=0 san=0 colors=0 time=1 draw=0 analyze=0 reuse=1"
-            ),
-        )?;
-        say(&mut self.out, "feature done=1")
-    }
+/// `protover 2`: the features this engine offers.
+fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
+    let name = core.player().engine_name();
+    core.say("feature done=0")?;
+    core.say(&format!(
+        "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
+         sigterm=0 san=0 colors=0 time=1 draw=0 analyze=0 reuse=1"
+    ))?;
+    core.say("feature done=1")
+}
 
+impl Xboard {
     /// `level MPS BASE INC`.
-    fn level(&mut self, args: &[&str], line: &str) -> io::Result<()> {
+    fn level<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        args: &[&str],
+        line: &str,
+    ) -> io::Result<()> {
         let parsed = match args {
             [mps, base, inc] => (|| {
                 Some(TimeControl {
@@ -290,25 +267,36 @@ impl<W: Write> XboardSession<W> {
                 self.move_time_ms = None;
                 Ok(())
             }
-            None => self.error("bad level, expected: level MPS BASE INC", line),
+            None => error(core, "bad level, expected: level MPS BASE INC", line),
         }
     }
 
-    fn user_move(&mut self, text: &str, input: &mut Input) -> io::Result<bool> {
-        if let Err(e) = self.player.play_text(text) {
-            return say(&mut self.out, &format!("Illegal move ({e}): {text}")).map(|_| true);
+    /// The user's move; the engine answers it when it is its turn. False when the interface
+    /// quit while the engine thought.
+    fn user_move<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        text: &str,
+        input: &mut Input,
+    ) -> io::Result<bool> {
+        if let Err(e) = core.player_mut().play_text(text) {
+            return core
+                .say(&format!("Illegal move ({e}): {text}"))
+                .map(|_| true);
         }
-        if let Some(result) = game_result(self.player.board()) {
-            say(&mut self.out, result)?;
+        if let Some(result) = game_result(core.player().board()) {
+            core.say(result)?;
             return Ok(true);
         }
-        if !self.force && self.player.board().side == self.engine_side {
-            return self.think(input);
+        if !self.force && core.player().board().side == self.engine_side {
+            return self.think(core, input);
         }
         Ok(true)
     }
 
-    fn request(&self) -> Request {
+    /// What to think with: a fixed time per move (`st`), else the time control with the
+    /// engine's clock, else the clock alone; and the depth (`sd`).
+    fn request(&self, board: &Board) -> Request {
         let mut req = Request {
             depth: self.depth,
             ..Request::default()
@@ -320,7 +308,7 @@ impl<W: Write> XboardSession<W> {
             req.increment_ms = tc.increment_ms;
             if tc.moves > 0 {
                 // Moves this side has made in the game so far, from the move number.
-                let made = u32::from(self.player.board().fullmove.saturating_sub(1));
+                let made = u32::from(board.fullmove.saturating_sub(1));
                 req.moves_to_go = Some(tc.moves - made % tc.moves);
             }
         } else if let Some(ms) = self.own_ms {
@@ -330,42 +318,39 @@ impl<W: Write> XboardSession<W> {
     }
 
     /// Think and play a move; false when the interface quit meanwhile.
-    fn think(&mut self, input: &mut Input) -> io::Result<bool> {
-        if let Some(result) = game_result(self.player.board()) {
-            say(&mut self.out, result)?;
+    fn think<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<bool> {
+        if let Some(result) = game_result(core.player().board()) {
+            core.say(result)?;
             return Ok(true);
         }
-        let req = self.request();
-        let mut listener = XboardListener {
-            out: &mut self.out,
-            post: &mut self.post,
-        };
-        match self.player.think(&req, input, &mut listener) {
+        let req = self.request(core.player().board());
+        let post = &mut self.post;
+        match core.think(&req, input, |out| XboardListener { out, post })? {
             Ok(t) => {
                 match t.outcome {
                     Outcome::Moved(d) => {
                         if let Some(m) = d.best {
-                            say(&mut self.out, &format!("move {}", m.uci()))?;
+                            core.say(&format!("move {}", m.uci()))?;
                         }
-                        if let Some(result) = game_result(self.player.board()) {
-                            say(&mut self.out, result)?;
+                        if let Some(result) = game_result(core.player().board()) {
+                            core.say(result)?;
                         }
                     }
                     Outcome::NoMove => {
                         let result =
-                            game_result(self.player.board()).unwrap_or("1/2-1/2 {No move}");
-                        say(&mut self.out, result)?;
+                            game_result(core.player().board()).unwrap_or("1/2-1/2 {No move}");
+                        core.say(result)?;
                     }
                     Outcome::Abandoned => {}
                 }
                 Ok(!t.quit)
             }
-            Err(PlayerError::Output(e)) => Err(e),
-            Err(PlayerError::Engine(e)) => {
-                say(
-                    &mut self.out,
-                    &format!("tellusererror the engine failed: {e}"),
-                )?;
+            Err(e) => {
+                core.say(&format!("tellusererror the engine failed: {e}"))?;
                 self.force = true;
                 Ok(true)
             }

@@ -1,6 +1,7 @@
 //! What the guest's differential tests share: the committed ROM in a harness, the suites of
 //! `tests/data/suites` as boards. Each test file that needs them says `mod common;`.
 
+pub mod transcript;
 use std::path::Path;
 
 use c7010::guest::{GuestImage, Harness};

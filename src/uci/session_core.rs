@@ -1,0 +1,162 @@
+//! What a GUI session is, whatever its protocol: a [`Player`] (the engine, the game and its
+//! history, the options) answering on an output, and the line loop that reads the GUI's
+//! commands until `quit` or the end of input.
+//!
+//! A protocol (UCI, xboard) plugs in through [`Protocol`]: it keeps only its own state, parses
+//! its own commands and writes its own replies through the [`SessionCore`] it is handed.
+
+use std::io::{self, Write};
+
+use super::clock::Request;
+use super::input::Input;
+use super::player::{Listener, Player, PlayerError, Thought};
+use crate::engine::EngineError;
+
+/// One command line from the GUI, split into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Command<'a> {
+    /// The first word: the command's name.
+    pub name: &'a str,
+    /// The words after the name.
+    pub args: Vec<&'a str>,
+    /// The whole line as it arrived (for error messages that quote it).
+    pub line: &'a str,
+}
+
+impl<'a> Command<'a> {
+    /// The command on `line`; `None` for a line with no words (which every protocol ignores).
+    pub fn parse(line: &'a str) -> Option<Command<'a>> {
+        let mut words = line.split_whitespace();
+        let name = words.next()?;
+        Some(Command {
+            name,
+            args: words.collect(),
+            line,
+        })
+    }
+
+    /// The first argument, or "" when there is none.
+    pub fn arg(&self) -> &'a str {
+        self.args.first().copied().unwrap_or("")
+    }
+}
+
+/// A GUI protocol: its own state and its answer to each command. The session owns the
+/// player and the output and hands them over as a [`SessionCore`].
+pub trait Protocol: Default {
+    /// Serve one command; `Ok(false)` ends the session (`quit`, also while thinking).
+    fn serve<W: Write>(
+        &mut self,
+        command: &Command<'_>,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<bool>;
+}
+
+/// The player and the output of a session: what every protocol's command works on.
+pub struct SessionCore<W: Write> {
+    player: Player,
+    out: W,
+}
+
+/// Write one line and flush it, so the GUI sees it at once. Listeners, which hold the output
+/// while the engine thinks, write through this too.
+pub fn say<W: Write>(out: &mut W, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+impl<W: Write> SessionCore<W> {
+    /// The player (game, engine, options).
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// The player, to change the game or the options.
+    pub fn player_mut(&mut self) -> &mut Player {
+        &mut self.player
+    }
+
+    /// Write one line to the GUI, flushed.
+    pub fn say(&mut self, line: &str) -> io::Result<()> {
+        say(&mut self.out, line)
+    }
+
+    /// Think as `req` asks, with the listener that `listener` builds on the output printing
+    /// the analysis and answering commands meanwhile. The outer error is the GUI gone away
+    /// (the session cannot go on); the inner one is the engine failing, which each protocol
+    /// reports in its own words.
+    pub fn think<'s, L: Listener + 's>(
+        &'s mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: impl FnOnce(&'s mut W) -> L,
+    ) -> io::Result<Result<Thought, EngineError>> {
+        let mut listener = listener(&mut self.out);
+        match self.player.think(req, input, &mut listener) {
+            Ok(thought) => Ok(Ok(thought)),
+            Err(PlayerError::Output(e)) => Err(e),
+            Err(PlayerError::Engine(e)) => Ok(Err(e)),
+        }
+    }
+}
+
+/// A session of protocol `P` over a [`Player`], writing to `out`.
+pub struct Session<P: Protocol, W: Write> {
+    core: SessionCore<W>,
+    protocol: P,
+}
+
+impl<P: Protocol, W: Write> Session<P, W> {
+    /// A session for `player`, answering on `out`, the protocol in its starting state.
+    pub fn new(player: Player, out: W) -> Session<P, W> {
+        Session {
+            core: SessionCore { player, out },
+            protocol: P::default(),
+        }
+    }
+
+    /// The player (game, engine, options).
+    pub fn player(&self) -> &Player {
+        &self.core.player
+    }
+
+    /// The output written so far (tests read it).
+    pub fn output(&self) -> &W {
+        &self.core.out
+    }
+
+    /// Give back the output.
+    pub fn into_output(self) -> W {
+        self.core.out
+    }
+
+    /// Serve commands until `quit` or the end of input. Lines without words are skipped.
+    pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
+        while let Some(line) = input.next_line() {
+            let Some(command) = Command::parse(&line) else {
+                continue;
+            };
+            if !self.protocol.serve(&command, &mut self.core, input)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_into_name_and_arguments() {
+        let c = Command::parse("  level 40 5 0\r").unwrap();
+        assert_eq!(c.name, "level");
+        assert_eq!(c.args, ["40", "5", "0"]);
+        assert_eq!(c.arg(), "40");
+        assert_eq!(c.line, "  level 40 5 0\r");
+        assert_eq!(Command::parse("quit").unwrap().arg(), "");
+        assert_eq!(Command::parse(" \t "), None);
+    }
+}
