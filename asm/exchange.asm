@@ -55,10 +55,9 @@ ADDC    MACRO   REG
         LD      REG,A
         ENDM
 
-; TGUNITS inline, for EXCH's two walks over the candidates (a call there costs 27 T-states
-; a candidate): A = the units of the piece at HL.
-TGUNITM MACRO
-        LD      A,(HL)
+; The units of the piece code in A (the value nibble * 16), in A: TGUNITS inline, for
+; CANDS's walk over the candidates (a call there costs 27 T-states a candidate).
+TGUNITA MACRO
         AND     0FH
         ADD     A,A
         ADD     A,A
@@ -141,72 +140,49 @@ EXCHM:  LD      A,0FFH          ; no limit: gains stay below 255 units
         LD      A,(SKIPON)      ; the pins' map (PINS set it), or 0
         JR      Z,EXCH7
         LD      A,LOW BUSYMAP
-; Second half: M's best gain over S's pieces, the same walk.
-; The defenders' skip map serves both lists for the whole half (nothing here changes
-; SKIPON): its busy pieces are all S's, so M's attackers meet only the pins in it.
+; Second half: M's best gain over S's attacked pieces, from SLIST, the most valuable first:
+; a gain is at most its target's units, so once a target is worth no more than the best
+; gain so far, neither is any after it. The defenders' skip map serves both lists for the
+; whole half (nothing here changes SKIPON): its busy pieces are all S's, so M's attackers
+; meet only the pins in it.
 EXCH7:  LD      (SKIPON),A
         EXX
         PUSH    DE              ; S's gain, the first result
         LD      DE,0            ; DE' = M's best gain so far
         LD      B,A             ; B' = the defenders' skip map (SKEWHIT sets SKIPON again)
         EXX
-        LD      DE,TGTMAP
-        LD      B,LOW (BOARD+11)
-EXCH8:  LD      A,E
-        CP      LOW (TGTMAP+8)
-        JR      Z,EXCH11
-        LD      A,B
-        ADD     A,10
-        LD      B,A
-        LD      A,(DE)
-        INC     E               ; TGTMAP lies in one page (ram.asm)
-        OR      A
-        JR      Z,EXCH8
-        LD      L,B
-        DEC     L
-EXCH6:  INC     L               ; RRA as in EXCH1: the carry is clear here too
-        RRA
-        JR      NC,EXCH6
-        LD      C,A
-        LD      A,(SIDE)        ; an empty square: 0 units, skipped by the bound as above
-        XOR     (HL)
-        JP      M,EXCH15        ; M's piece: done in the first half
-        TGUNITM                 ; as above: skip targets that cannot beat the best
+        LD      HL,SLIST
+EXCH8:  LD      A,(SLEND)
+        CP      L
+        JR      Z,EXCH11        ; all done
+        LD      C,(HL)          ; the target's square
+        INC     L
+        LD      A,(HL)          ; its units
+        INC     L
         EXX
         CP      E
-        JR      C,EXCH13
-        JR      Z,EXCH13
         EXX
-        PUSH    DE
-        PUSH    BC
-        PUSH    HL
+        JR      C,EXCH11        ; worth less than the best gain, as is every later one
+        JR      Z,EXCH11        ; or as much
+        PUSH    HL              ; the list pointer
         PUSH    AF              ; the target's units
+        LD      L,C
         LD      A,(SIDE)
         XOR     BLACK
         LD      E,A
         CALL    COLBOTH         ; M's attackers (B), S's defenders (C)
         POP     DE              ; D = the target's units
-        JR      Z,EXCH10
+        JR      Z,EXCH10        ; no attacker
         LD      A,D
-        CALL    SWAP
-        PUSH    HL
+        CALL    SWAP            ; HL = gain (at most 144: H = 0)
+        LD      A,L
         EXX
-        POP     HL
-        AND     A
-        SBC     HL,DE
+        CP      E
         JR      C,EXCH9
-        ADD     HL,DE
-        EX      DE,HL
+        LD      E,A             ; the new best
 EXCH9:  EXX
 EXCH10: POP     HL
-        POP     BC
-        POP     DE
-EXCH15: LD      A,C
-        OR      A
-        JR      NZ,EXCH6
         JR      EXCH8
-EXCH13: EXX
-        JR      EXCH15
 EXCH11: CALL    SKEWER          ; HL = M's gain by a skewer through S's king
         EXX
         PUSH    DE
@@ -236,75 +212,162 @@ EXCHS:  EXX
         LD      C,D             ; C' = attackers its exchange used (none yet)
         EXX
         CALL    PINS
-; First half: the candidates in square order a1..h8 (the first target wins a tie), M's
-; pieces only.
+        CALL    CANDS           ; MLIST, SLIST: the candidates, most valuable first
+; The targets are M's pieces from MLIST. A gain is at most its target's units, so once a
+; target is worth less than the best gain, so is every later one; one worth as much can
+; only tie, and the first square wins a tie (the reference visits a1..h8), so BESTSQ
+; remembers the best's square. BESTSQ is read only once a gain above 0 has set it.
+        LD      HL,MLIST
+EXCH0:  LD      A,(MLEND)
+        CP      L
+        RET     Z               ; all done
+        LD      C,(HL)          ; the target's square
+        INC     L
+        LD      A,(HL)          ; its units
+        INC     L
+        EXX
+        CP      E
+        EXX
+        RET     C               ; worth less than the best gain, as is every later one
+        JR      NZ,EXCH1        ; worth more
+        LD      A,(BESTSQ)      ; as much: it wins the tie only before the best's square
+        CP      C
+        JR      C,EXCH0
+        DEC     L
+        LD      A,(HL)          ; its units again
+        INC     L
+EXCH1:  PUSH    HL              ; the list pointer
+        PUSH    BC              ; C = the target's square
+        PUSH    AF              ; its units
+        LD      L,C
+        LD      A,(SIDE)
+        LD      E,A
+        CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
+        POP     DE              ; D = the target's units; the flags stay COLBOTH's
+        JR      Z,EXCH2         ; no attacker
+        LD      A,D
+        CALL    SWAP            ; HL = gain (at most 144: H = 0), A = attackers used
+        POP     BC              ; C = the target's square
+        LD      B,A
+        EXX
+        LD      A,E
+        EXX
+        CP      L
+        JR      C,EXCHB         ; more than the best
+        JR      NZ,EXCH3        ; less
+        OR      A
+        JR      Z,EXCH3         ; nothing won, as before
+        LD      A,(BESTSQ)      ; as much: the first square wins
+        CP      C
+        JR      C,EXCH3
+EXCHB:  LD      A,C
+        LD      (BESTSQ),A
+        LD      A,L
+        EXX
+        LD      E,A             ; E' = the new best
+        CP      B
+        JR      C,EXCHL         ; below the limit
+        LD      E,0FFH          ; at the limit: every target left is below the bound
+EXCHL:  EXX
+        LD      A,B
+        EXX
+        LD      C,A             ; C' = its attackers used
+        EXX
+        CALL    MKBUSY          ; A = them; they are still in ATTLST
+EXCH3:  POP     HL
+        JR      EXCH0
+EXCH2:  POP     BC
+        POP     HL
+        JR      EXCH0
+
+; ------------------------------------------------------------------------------------------
+; CANDS - EXCH's targets from TGTMAP: the squares that hold a piece, in two lists by colour,
+; MLIST for M's (S's targets) and SLIST for S's (M's targets), each sorted by units, most
+; first; equal units keep square order (TGTMAP is walked a1..h8, INSCND is stable).
+; In: TGTMAP, BOARD, SIDE.   Out: MLIST..MLEND, SLIST..SLEND (EXCHBUF, ram.asm).
+; Destroys: AF, BC, DE, HL.   Called by: EXCHS.
+; ------------------------------------------------------------------------------------------
+CANDS:  LD      HL,MLIST-1
+        LD      (HL),0FFH       ; the sentinels: an entry -1 worth more than any piece
+        LD      L,LOW (SLIST-1)
+        LD      (HL),0FFH
+        LD      HL,CANDNIL
+        LD      (MLEND),HL      ; both lists empty (SLEND is the byte after MLEND)
         LD      DE,TGTMAP
         LD      B,LOW (BOARD+11)
         LD      H,HIGH BOARD
-EXCH0:  LD      A,E             ; the next rank with a candidate
+CAND0:  LD      A,E             ; the next rank with a candidate
         CP      LOW (TGTMAP+8)
-        RET     Z               ; all candidates done
+        RET     Z
         LD      A,B
         ADD     A,10
         LD      B,A
         LD      A,(DE)
         INC     E               ; TGTMAP lies in one page (ram.asm)
         OR      A
-        JR      Z,EXCH0
+        JR      Z,CAND0
         LD      L,B
         DEC     L
-EXCH1:  INC     L               ; the next candidate in the rank (RRA, not SRL: the
-        RRA                     ; carry is clear on every entry, from OR A or JR NC)
-        JR      NC,EXCH1
+CAND1:  INC     L               ; the next candidate in the rank (RRA, not SRL: the
+        RRA                     ; carry is clear on every entry, from OR A)
+        JR      NC,CAND1
         LD      C,A
-        LD      A,(SIDE)        ; an empty square (the from-square of TGKID's move) has no
-        XOR     (HL)            ; colour: taken for either side's, it is worth 0 units and
-        JP      P,EXCH5         ; the bound below skips it; S's own piece: the second half's
-        TGUNITM                 ; the gain is at most the target: skip it when that
-        EXX                     ; cannot beat the best so far (E'; D' is 0: a gain is at
-        CP      E               ; most a queen's 144 units)
-        JR      C,EXCH12
-        JR      Z,EXCH12
-        EXX
-        PUSH    DE              ; the walk
+        LD      A,(HL)
+        OR      A
+        JR      Z,CAND3         ; empty (the from-square of TGKID's move)
+        PUSH    DE
         PUSH    BC
-        PUSH    HL              ; the target
-        PUSH    AF              ; its units (TGUNITM above)
-        LD      A,(SIDE)
-        LD      E,A
-        CALL    COLBOTH         ; S's attackers (B), M's defenders (C)
-        POP     DE              ; D = the target's units; the flags stay COLBOTH's
-        JR      Z,EXCH3         ; no attacker
-        LD      A,D
-        CALL    SWAP            ; HL = gain, A = attackers used
         PUSH    HL
-        EXX
+        LD      E,L             ; the square
+        LD      B,A             ; the piece
+        LD      HL,MLEND
+        LD      A,(SIDE)
+        XOR     B
+        JP      M,CAND2         ; M's piece
+        INC     L               ; S's: SLEND
+CAND2:  LD      A,B
+        TGUNITA
+        LD      D,A
+        CALL    INSCND
         POP     HL
-        AND     A
-        SBC     HL,DE
-        JR      C,EXCH2         ; smaller
-        JR      Z,EXCH2         ; equal: the first target found stays
-        ADD     HL,DE
-        EX      DE,HL           ; the new best (D' = 0: a gain is at most a queen's 144)
-        LD      C,A             ; its attackers used
-        LD      A,E
-        CP      B
-        JR      C,EXCHL         ; below the limit
-        LD      E,0FFH          ; at the limit: the bound skips every target left
-EXCHL:  LD      A,C
-        EXX
-        CALL    MKBUSY          ; its attackers are still in ATTLST
-        JR      EXCH3
-EXCH12: EXX
-        JR      EXCH5
-EXCH2:  EXX
-EXCH3:  POP     HL
         POP     BC
         POP     DE
-EXCH5:  LD      A,C             ; the rest of the rank
+CAND3:  LD      A,C             ; the rest of the rank
         OR      A
-        JR      NZ,EXCH1
-        JR      EXCH0
+        JR      NZ,CAND1
+        JR      CAND0
+
+; INSCND - insert an entry (D = units, E = square) into a list sorted by units, most first,
+; after the entries worth as much. In: HL = the list's end byte (MLEND or SLEND), the list
+; and its sentinel in the page of EXCHBUF.   Out: the list, its end.
+; Destroys: AF, HL.   Called by: CANDS.
+INSCND: LD      A,(HL)
+        ADD     A,2
+        LD      (HL),A          ; one entry more
+        SUB     3
+        LD      L,A             ; the units of the last entry before the new place
+INSC1:  LD      A,(HL)
+        CP      D
+        JR      NC,INSC2        ; worth as much or more (the sentinel is): the place is after it
+        INC     L
+        INC     L
+        LD      (HL),A          ; it moves up one place: its units
+        DEC     L
+        DEC     L
+        DEC     L
+        LD      A,(HL)
+        INC     L
+        INC     L
+        LD      (HL),A          ; and its square
+        DEC     L
+        DEC     L
+        DEC     L               ; the entry before it
+        JR      INSC1
+INSC2:  INC     L
+        LD      (HL),E
+        INC     L
+        LD      (HL),D
+        RET
 
 ; ------------------------------------------------------------------------------------------
 ; SKEWER - Gambiet's potential pin (reference: skewer_gain): a slider of the mover M checks

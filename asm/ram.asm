@@ -14,6 +14,23 @@ LNKOUT  EQU     LNKRX+1         ; the value our latch holds now
 MSGMAX  EQU     72              ; longest payload a message may carry (STATE: 72, SETUP: 70)
 MSGBUF  EQU     LNKOUT+1        ; one message: type, length, payload (MSGMAX bytes)
 
+; EXCH (exchange.asm) borrows MSGBUF while EVAL runs: no message is built or received then
+; (the search only peeks at the latch). CANDS puts its two candidate lists there, each
+; entry 2 bytes (square, units), each after a sentinel byte (0FFH units of an entry -1).
+EXCHBUF EQU     MSGBUF
+MLIST   EQU     EXCHBUF+1       ; M's attacked pieces, up to 15 entries
+SLIST   EQU     MLIST+31        ; S's attacked pieces, up to 15 entries
+MLEND   EQU     SLIST+30        ; LOW of one past MLIST's last entry
+SLEND   EQU     MLEND+1         ; LOW of one past SLIST's last entry (the byte after MLEND)
+BESTSQ  EQU     SLEND+1         ; the square of S's best exchange so far (EXCHS)
+CANDNIL EQU     256*(SLIST MOD 256)+(MLIST MOD 256)     ; MLEND, SLEND of empty lists
+        IF      (BESTSQ-MSGBUF) > (MSGMAX+1)
+        ERROR: the candidate lists of EXCH do not fit in MSGBUF
+        ENDIF
+        IF      (HIGH EXCHBUF) - (HIGH BESTSQ)
+        ERROR: the candidate lists of EXCH must lie in one 256-byte page
+        ENDIF
+
 ; --- board and game state (board.asm) -------------------------------------------------------
 BOARD   EQU     MSGBUF+2+MSGMAX ; 10x12 mailbox, square = 21 + file + 10 * rank, border 0FFH
 SIDE    EQU     BOARD+120       ; side to move: 00H white, 80H black
