@@ -472,14 +472,19 @@ UNMK10: ADD     A,BRDLO+1       ; queen side: rook from to+1 back to to-2
 ; In: C = square, B = attacking colour (00H white, 80H black).
 ; Out: carry set when attacked, clear when not.
 ; Destroys: A, D, HL (B, C, E kept).   Called by: INCHECK, LEFTINCHECK, GEN (castling).
+; Every test is a JR to the "attacked" exit: 2 bytes and 7 T-states when it falls through
+; (most tests do), where a JP takes 3 and 10. A JR reaches only 127 bytes, so the exit is
+; there twice (ATYES1 in the gap after the white pawns, ATYES at the end), and the last
+; four king steps, out of reach of both, hop through king step 3's JR Z (ATHOP): the flags
+; are still Z when it runs, so it jumps on (12 T-states more, once, when attacked).
 ; ------------------------------------------------------------------------------------------
-ATSTEP  MACRO   STEP
+ATSTEP  MACRO   STEP,YES
         LD      A,C
         ADD     A,STEP
         LD      L,A
         LD      A,(HL)
         CP      D
-        JP      Z,ATYES
+        JR      Z,YES
         ENDM
 
 ATRAY   MACRO   STEP
@@ -492,9 +497,9 @@ ATRAY1: LD      A,L
         OR      A
         JR      Z,ATRAY1
         CP      B
-        JP      Z,ATYES
+        JR      Z,ATYES
         CP      D
-        JP      Z,ATYES
+        JR      Z,ATYES
         ENDM
 
 ATTACKED:
@@ -508,33 +513,41 @@ ATTACKED:
         LD      D,A
         BIT     7,B
         JR      NZ,ATTBP
-        ATSTEP  -9              ; a white pawn attacks upwards: it stands below
-        ATSTEP  -11
+        ATSTEP  -9,ATYES1       ; a white pawn attacks upwards: it stands below
+        ATSTEP  -11,ATYES1
         JR      ATTN
-ATTBP:  ATSTEP  9
-        ATSTEP  11
+ATYES1: POP     BC              ; attacked (the exit for the tests up to ATHOP)
+        SCF
+        RET
+ATTBP:  ATSTEP  9,ATYES1
+        ATSTEP  11,ATYES1
 ATTN:   LD      A,B
         OR      KNIGHT
         LD      D,A
-        ATSTEP  21
-        ATSTEP  19
-        ATSTEP  12
-        ATSTEP  8
-        ATSTEP  -8
-        ATSTEP  -12
-        ATSTEP  -19
-        ATSTEP  -21
+        ATSTEP  21,ATYES1
+        ATSTEP  19,ATYES1
+        ATSTEP  12,ATYES1
+        ATSTEP  8,ATYES1
+        ATSTEP  -8,ATYES1
+        ATSTEP  -12,ATYES1
+        ATSTEP  -19,ATYES1
+        ATSTEP  -21,ATYES1
         LD      A,B
         OR      KING
         LD      D,A
-        ATSTEP  10
-        ATSTEP  -10
-        ATSTEP  1
-        ATSTEP  -1
-        ATSTEP  11
-        ATSTEP  9
-        ATSTEP  -9
-        ATSTEP  -11
+        ATSTEP  10,ATYES1
+        ATSTEP  -10,ATYES1
+        ATSTEP  1,ATYES1
+        LD      A,C             ; king step 3, written out for its label
+        ADD     A,-1
+        LD      L,A
+        LD      A,(HL)
+        CP      D
+ATHOP:  JR      Z,ATYES1        ; also the hop of the four steps below
+        ATSTEP  11,ATHOP
+        ATSTEP  9,ATHOP
+        ATSTEP  -9,ATHOP
+        ATSTEP  -11,ATHOP
         LD      A,B
         OR      ROOK
         LD      D,A
@@ -555,7 +568,7 @@ ATTN:   LD      A,B
         POP     BC
         OR      A               ; not attacked: carry clear
         RET
-ATYES:  POP     BC
+ATYES:  POP     BC              ; attacked (the exit for the eight lines)
         SCF
         RET
 
