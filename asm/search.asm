@@ -715,12 +715,7 @@ SENDINF:
         LD      (HL),A
         INC     HL
         EX      DE,HL
-        LD      HL,SCORE
-        LD      BC,2
-        LDIR
-        LD      HL,POSCNT
-        LD      BC,4
-        LDIR
+        CALL    SCOPOS
         LD      A,(PVLEN)
         LD      (DE),A
         INC     DE
@@ -732,6 +727,19 @@ SNI1:   CALL    WIREMV
         DJNZ    SNI1
 SNI2:   LD      HL,MSGBUF
         JP      SENDMSG
+
+; ------------------------------------------------------------------------------------------
+; SCOPOS - copy SCORE (2 bytes) and POSCNT (4 bytes) to DE, as INFO and BESTMOVE carry them.
+; In: DE = destination.   Out: DE advanced by 6.
+; Destroys: B, C, H, L.   Called by: SENDINF, CGO (match.asm).
+; ------------------------------------------------------------------------------------------
+SCOPOS: LD      HL,SCORE
+        LDI
+        LDI
+        LD      HL,POSCNT
+        LD      BC,4
+        LDIR
+        RET
 
 ; ------------------------------------------------------------------------------------------
 ; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
@@ -770,18 +778,18 @@ LEVELS: DEFW    14400,0         ; 1 tournament, about 2 minutes (120 positions a
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------
-; LVLBUD - BUDGET = the budget of the playing level.
-; In: LEVEL (1-6).   Out: BUDGET.   Destroys: A, B, C, D, E, H, L.   Called by: CGO.
+; LVLBUD - BUDGET = the budget of the playing level.  BUDSET - BUDGET = the 4 bytes at HL.
+; In: LEVEL (1-6) / HL.   Out: BUDGET.   Destroys: A and the flags (LVLBUD), B, C, D, E,
+; H, L; BUDSET keeps the Z and carry flags (its LDIR leaves them; CGO relies on Z).
+; Called by: CGO (match.asm).
 ; ------------------------------------------------------------------------------------------
 LVLBUD: LD      A,(LEVEL)
         DEC     A
         ADD     A,A
         ADD     A,A
-        LD      E,A
-        LD      D,0
         LD      HL,LEVELS
-        ADD     HL,DE
-        LD      DE,BUDGET
+        CALL    TABPTR          ; HL = the level's entry (TABPTR: positional.asm)
+BUDSET: LD      DE,BUDGET
         LD      BC,4
         LDIR
         RET
