@@ -46,15 +46,15 @@ CLEARBD:
         LDIR
         LD      HL,BOARD+21
         LD      D,8             ; ranks
+        XOR     A               ; EMPTY, and 0 for the state bytes below
 CLRBD1: LD      B,8             ; files
-CLRBD2: LD      (HL),EMPTY
+CLRBD2: LD      (HL),A
         INC     HL
         DJNZ    CLRBD2
         INC     HL              ; skip the two border bytes between ranks
         INC     HL
         DEC     D
         JR      NZ,CLRBD1
-        XOR     A
         LD      HL,SIDE         ; SIDE .. MATERL: 10 bytes
         LD      B,10
 CLRBD3: LD      (HL),A
@@ -96,10 +96,8 @@ NEWGM1: LD      A,(DE)
         DJNZ    NEWGM1
         LD      A,0FH
         LD      (CASTLE),A
-        LD      A,SQ_E1
-        LD      (WKING),A
-        LD      A,SQ_E8
-        LD      (BKING),A
+        LD      HL,SQ_E8*256+SQ_E1      ; BKING follows WKING
+        LD      (WKING),HL
         XOR     A
         LD      (HISTN),A
         JP      BKNEW

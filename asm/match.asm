@@ -76,26 +76,6 @@ LENTAB: DEFB    0,70,3,0FFH,0,1,0,1,0 ; payload lengths of commands 1..9 (0FFH: 
 CMDTAB: DEFW    CNEW,CSETUP,PLAYER,CGO,CMOVNOW,CLEVEL,CTAKEBK,CPERFT,CQUERY
 
 ; ------------------------------------------------------------------------------------------
-; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
-; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR).   Out: -
-; Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
-; ------------------------------------------------------------------------------------------
-SENDOK: LD      A,(MSGBUF)
-        LD      (MSGBUF+2),A
-        LD      HL,1*256+T_OK
-        JR      SENDRPL
-SENDERR:
-        LD      (MSGBUF+3),A
-        LD      A,(MSGBUF)
-        LD      (MSGBUF+2),A
-        LD      HL,2*256+T_ERROR
-SENDRPL:
-        LD      (MSGBUF),HL     ; HL = length (high byte), type (low byte)
-SENDBUF:
-        LD      HL,MSGBUF
-        JP      SENDMSG
-
-; ------------------------------------------------------------------------------------------
 ; TOMAIL - wire square (0-63, a1 = 0) to mailbox square; 64 and above give 0 (no square).
 ; TOWIRE - mailbox square to wire square.
 ; In: A = square.   Out: A = square.   Destroys: A.   Called by: the handlers.
@@ -284,7 +264,7 @@ MOVOU2: LD      A,D
         RET     Z
         LD      (MSGBUF+2),A    ; GAMEOVER: 1 checkmate, 2 stalemate
         LD      HL,1*256+T_OVER
-        JP      SENDRPL
+        JR      SENDRPL
 
 ; ------------------------------------------------------------------------------------------
 ; CNEW - NEW: the initial position, history cleared.  -> OK
@@ -292,7 +272,7 @@ MOVOU2: LD      A,D
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CNEW:   CALL    NEWGAME
-        JP      SENDOK
+        JR      SENDOK
 
 ; ------------------------------------------------------------------------------------------
 ; CMOVNOW - MOVENOW outside a search: nothing to stop, no answer.
@@ -313,7 +293,7 @@ CLEVEL: LD      A,(MSGBUF+2)
         JR      NC,CBADARG
         INC     A
         LD      (LEVEL),A
-        JP      SENDOK
+        JR      SENDOK
 
 ; ------------------------------------------------------------------------------------------
 ; CPERFT - PERFT depth: 0..PFTMAX -> PERFT depth, leaf count; deeper -> ERROR BAD_ARGUMENT
@@ -330,10 +310,30 @@ CPERFT: LD      A,(MSGBUF+2)
         LD      BC,4
         LDIR
         LD      HL,5*256+T_PERFT
-        JP      SENDRPL
+        JR      SENDRPL
 CBADARG:                        ; CLEVEL's and CPERFT's refusal
         LD      A,E_BADARG
-        JP      SENDERR
+        JR      SENDERR
+
+; ------------------------------------------------------------------------------------------
+; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
+; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR).   Out: -
+; Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
+; ------------------------------------------------------------------------------------------
+SENDOK: LD      A,(MSGBUF)
+        LD      (MSGBUF+2),A
+        LD      HL,1*256+T_OK
+        JR      SENDRPL
+SENDERR:
+        LD      (MSGBUF+3),A
+        LD      A,(MSGBUF)
+        LD      (MSGBUF+2),A
+        LD      HL,2*256+T_ERROR
+SENDRPL:
+        LD      (MSGBUF),HL     ; HL = length (high byte), type (low byte)
+SENDBUF:
+        LD      HL,MSGBUF
+        JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
 ; PLAYER - MOVE: the console's move. Refused with GAME_OVER when the side to move has no
@@ -347,7 +347,7 @@ PLAYER: CALL    MOVLIST
         LD      (MSGBUF+5),A    ; the number of legal moves (MOVOUT writes this byte later)
         OR      A
         LD      A,E_OVER
-        JP      Z,SENDERR
+        JR      Z,SENDERR
         LD      HL,MSGBUF+2     ; from, to, promotion
         LD      A,(HL)
         CALL    TOMAIL
@@ -381,7 +381,7 @@ PLAYR3: INC     HL              ; HL = entry + 3: on to the next entry
         INC     HL
         DJNZ    PLAYR1
         LD      A,E_ILLEG
-        JP      SENDERR
+        JR      SENDERR
 PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
         SUB     B
         CALL    BKPLAY
@@ -409,7 +409,7 @@ CGO:    CALL    MOVLIST
         LD      A,B
         OR      A
         LD      A,E_OVER
-        JP      Z,SENDERR
+        JR      Z,SENDERR
         LD      HL,MSGBUF+2
         LD      A,(MSGBUF+1)
         OR      A

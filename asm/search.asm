@@ -536,22 +536,45 @@ PASUW1: SCF
         RET
 
 ; ------------------------------------------------------------------------------------------
+; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
+; command stops it (FSTOP). (BKGO in bookplay.asm puts the book in front, once it fits.)
+; In: BUDGET.   Out: as ANALYS.
+; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
+; ------------------------------------------------------------------------------------------
+GOSRCH: LD      A,03H           ; FPOLL and FINFO
+        JR      PONDR1
+
+; ------------------------------------------------------------------------------------------
+; PONDER - think on the opponent's time, as Gambiet did: search the position on the board
+; (the opponent to move) without a budget until a command waits, and throw the result away.
+; ANALYS starts afresh every time, so pondering never changes what GO answers.
+; In: the board.   Out: board unchanged; BESTMV, SCORE, ... are overwritten.
+; Destroys: all but SP.   Called by: match.asm, after BESTMOVE.
+; ------------------------------------------------------------------------------------------
+PONDER: LD      HL,LEVELS+4*5   ; level 6's budget: 0FFFFFFFFH, until stopped
+        CALL    BUDSET
+        LD      A,01H           ; FPOLL only
+PONDR1: LD      (SRFLAGS),A
+        ; fall into ANALYS
+
+; ------------------------------------------------------------------------------------------
 ; ANALYS - the search of the position on the board with the budget in BUDGET: positional
 ; tables, the root list, then passes 3, 5, 7, 9 (NEXPAS) until one is abandoned, a mate is
 ; found or pass 9 is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
 ; In: BUDGET, SRFLAGS (FPOLL, FINFO).   Out: BESTMV (from, to, flags; 0,0,0 when there is
 ; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; board unchanged.
-; Destroys: all but SP.   Called by: GOSRCH, PONDER, the test harness.
+; Destroys: all but SP.   Called by: GOSRCH, PONDER (falls in), the test harness.
 ; ------------------------------------------------------------------------------------------
 ANALYS: CALL    POSANA
         CALL    TOTAL
         LD      (ROOTPOS),HL
         LD      (PLYTAB+PPOS),HL
-        LD      HL,0
+        XOR     A
+        LD      H,A
+        LD      L,A
         LD      (POSCNT),HL
         LD      (POSCNT+2),HL
-        XOR     A
         LD      (PLYN),A
         LD      (PASSN),A
         LD      (PASSES),A
@@ -665,7 +688,8 @@ THKEND: LD      HL,PVTAB
         LD      DE,BESTMV
         LD      BC,3
         LDIR
-        LD      HL,BESTMV+2
+        EX      DE,HL
+        DEC     HL              ; BESTMV+2, the flags
         LD      A,(HL)
         AND     3FH             ; done and check bits are the move stack's, not the move's
         LD      (HL),A
@@ -740,30 +764,6 @@ SCOPOS: LD      HL,SCORE
         LD      BC,4
         LDIR
         RET
-
-; ------------------------------------------------------------------------------------------
-; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
-; command stops it (FSTOP). (BKGO in bookplay.asm puts the book in front, once it fits.)
-; In: BUDGET.   Out: as ANALYS.
-; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
-; ------------------------------------------------------------------------------------------
-GOSRCH: LD      A,03H           ; FPOLL and FINFO
-        LD      (SRFLAGS),A
-        JP      ANALYS
-
-; ------------------------------------------------------------------------------------------
-; PONDER - think on the opponent's time, as Gambiet did: search the position on the board
-; (the opponent to move) without a budget until a command waits, and throw the result away.
-; ANALYS starts afresh every time, so pondering never changes what GO answers.
-; In: the board.   Out: board unchanged; BESTMV, SCORE, ... are overwritten.
-; Destroys: all but SP.   Called by: match.asm, after BESTMOVE.
-; ------------------------------------------------------------------------------------------
-PONDER: LD      A,01H           ; FPOLL only
-        LD      (SRFLAGS),A
-        LD      HL,0FFFFH
-        LD      (BUDGET),HL
-        LD      (BUDGET+2),HL
-        JP      ANALYS
 
 ; ------------------------------------------------------------------------------------------
 ; LEVELS - the position budget of levels 1-6, 32 bits each. The module has no clock: a
