@@ -25,6 +25,8 @@ E_BADARG EQU    7
 
 BDBYTES EQU     MATERL+2-BOARD  ; the board and every state byte, for a quick copy
 UNDOTMP EQU     MSGBUF+4        ; TAKEBACK's undo record, unpacked (the command has no payload)
+PLAYUND EQU     MSGBUF+13       ; PLAYMV's undo record: after the longest reply PLAYER and
+                                ; CGO build around it (BESTMOVE: type, length, 11 bytes)
 
 ; ------------------------------------------------------------------------------------------
 ; MATCH - wait for a command, check its type and length, run its handler; for ever.
@@ -135,7 +137,8 @@ STATUS: CALL    MOVLIST
 ; In: B = from, C = to, E = flags (a legal move).
 ; Out: D = wire flags (capture, check, promotion, castling, en passant), A = STATUS of the
 ;      new position (the mate / stalemate flags are MOVOUT's).
-; Destroys: A, B, C, D, E, H, L, IX.   Called by: PLAYER, CGO.
+; The undo record MAKE fills is kept in PLAYUND (MSGBUF+13), clear of both replies.
+; Destroys: A, B, C, D, E, H, L.   Called by: PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
 PLAYMV: LD      A,(HISTN)
         CP      HISTMAX
@@ -155,14 +158,9 @@ PLAYM1: LD      D,A
         LD      A,D
         CALL    HISTADR
         PUSH    HL              ; the history entry
-        LD      HL,-4
-        ADD     HL,SP
-        LD      SP,HL           ; the undo record, on the stack
+        LD      HL,PLAYUND
         CALL    MAKE
-        LD      IX,0
-        ADD     IX,SP           ; IX = the undo record, IX+4 = the entry's address
-        LD      L,(IX+4)
-        LD      H,(IX+5)
+        POP     HL
         LD      A,B             ; byte 0
         BIT     3,E
         JR      Z,PLAYM2
@@ -175,7 +173,7 @@ PLAYM2: LD      (HL),A
         OR      80H
 PLAYM3: LD      (HL),A
         INC     HL
-        LD      A,(IX+0)        ; byte 2
+        LD      A,(PLAYUND)     ; byte 2
         AND     KINDS
         RRCA
         LD      D,A
@@ -184,7 +182,7 @@ PLAYM3: LD      (HL),A
         OR      D
         LD      (HL),A
         INC     HL
-        LD      A,(IX+2)        ; byte 3
+        LD      A,(PLAYUND+2)   ; byte 3
         OR      A
         JR      Z,PLAYM5
         CALL    TOWIRE          ; its file, and bit 3 for "there was one"
@@ -194,20 +192,19 @@ PLAYM3: LD      (HL),A
         RLCA
         RLCA
         RLCA
-PLAYM5: OR      (IX+1)
+PLAYM5: LD      D,A
+        LD      A,(PLAYUND+1)
+        OR      D
         LD      (HL),A
         INC     HL
-        LD      A,(IX+3)        ; byte 4
+        LD      A,(PLAYUND+3)   ; byte 4
         LD      (HL),A
         ; the flags
         LD      A,E             ; castling (F_CASTL, bit 3) and en passant (F_EP, bit 4)
         AND     F_CASTL+F_EP    ; are wire bits 4 and 5
         ADD     A,A
         LD      D,A
-        LD      A,(IX+0)
-        POP     HL              ; drop the record and the entry's address
-        POP     HL
-        POP     HL
+        LD      A,(PLAYUND)
         OR      A
         JR      Z,PLAYM6
         SET     0,D             ; a capture (the pawn, for en passant)
@@ -317,18 +314,17 @@ CBADARG:                        ; CLEVEL's and CPERFT's refusal
 
 ; ------------------------------------------------------------------------------------------
 ; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
-; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR).   Out: -
-; Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
+; SENDRPL - send MSGBUF's payload with type and length HL.   SENDBUF - send MSGBUF as it is.
+; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR); HL (SENDRPL).
+; Out: -   Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH; SENDINF (SENDBUF).
 ; ------------------------------------------------------------------------------------------
-SENDOK: LD      A,(MSGBUF)
-        LD      (MSGBUF+2),A
-        LD      HL,1*256+T_OK
-        JR      SENDRPL
+SENDOK: LD      HL,1*256+T_OK
+        JR      SENDOE
 SENDERR:
         LD      (MSGBUF+3),A
-        LD      A,(MSGBUF)
-        LD      (MSGBUF+2),A
         LD      HL,2*256+T_ERROR
+SENDOE: LD      A,(MSGBUF)      ; both carry the command's type first
+        LD      (MSGBUF+2),A
 SENDRPL:
         LD      (MSGBUF),HL     ; HL = length (high byte), type (low byte)
 SENDBUF:

@@ -749,8 +749,7 @@ SENDINF:
         JR      Z,SNI2
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-SNI2:   LD      HL,MSGBUF
-        JP      SENDMSG
+SNI2:   JP      SENDBUF         ; (match.asm)
 
 ; ------------------------------------------------------------------------------------------
 ; SCOPOS - copy SCORE (2 bytes) and POSCNT (4 bytes) to DE, as INFO and BESTMOVE carry them.
