@@ -46,15 +46,15 @@ CLEARBD:
         LDIR
         LD      HL,BOARD+21
         LD      D,8             ; ranks
+        XOR     A               ; EMPTY, and 0 for the state bytes below
 CLRBD1: LD      B,8             ; files
-CLRBD2: LD      (HL),EMPTY
+CLRBD2: LD      (HL),A
         INC     HL
         DJNZ    CLRBD2
         INC     HL              ; skip the two border bytes between ranks
         INC     HL
         DEC     D
         JR      NZ,CLRBD1
-        XOR     A
         LD      HL,SIDE         ; SIDE .. MATERL: 10 bytes
         LD      B,10
 CLRBD3: LD      (HL),A
@@ -96,10 +96,8 @@ NEWGM1: LD      A,(DE)
         DJNZ    NEWGM1
         LD      A,0FH
         LD      (CASTLE),A
-        LD      A,SQ_E1
-        LD      (WKING),A
-        LD      A,SQ_E8
-        LD      (BKING),A
+        LD      HL,SQ_E8*256+SQ_E1      ; BKING follows WKING
+        LD      (WKING),HL
         XOR     A
         LD      (HISTN),A
         JP      BKNEW
@@ -472,14 +470,19 @@ UNMK10: ADD     A,BRDLO+1       ; queen side: rook from to+1 back to to-2
 ; In: C = square, B = attacking colour (00H white, 80H black).
 ; Out: carry set when attacked, clear when not.
 ; Destroys: A, D, HL (B, C, E kept).   Called by: INCHECK, LEFTINCHECK, GEN (castling).
+; Every test is a JR to the "attacked" exit: 2 bytes and 7 T-states when it falls through
+; (most tests do), where a JP takes 3 and 10. A JR reaches only 127 bytes, so the exit is
+; there twice (ATYES1 in the gap after the white pawns, ATYES at the end), and the last
+; four king steps, out of reach of both, hop through king step 3's JR Z (ATHOP): the flags
+; are still Z when it runs, so it jumps on (12 T-states more, once, when attacked).
 ; ------------------------------------------------------------------------------------------
-ATSTEP  MACRO   STEP
+ATSTEP  MACRO   STEP,YES
         LD      A,C
         ADD     A,STEP
         LD      L,A
         LD      A,(HL)
         CP      D
-        JP      Z,ATYES
+        JR      Z,YES
         ENDM
 
 ATRAY   MACRO   STEP
@@ -492,9 +495,9 @@ ATRAY1: LD      A,L
         OR      A
         JR      Z,ATRAY1
         CP      B
-        JP      Z,ATYES
+        JR      Z,ATYES
         CP      D
-        JP      Z,ATYES
+        JR      Z,ATYES
         ENDM
 
 ATTACKED:
@@ -508,33 +511,43 @@ ATTACKED:
         LD      D,A
         BIT     7,B
         JR      NZ,ATTBP
-        ATSTEP  -9              ; a white pawn attacks upwards: it stands below
-        ATSTEP  -11
+        ATSTEP  -9,ATYES1       ; a white pawn attacks upwards: it stands below
+        ATSTEP  -11,ATYES1
         JR      ATTN
-ATTBP:  ATSTEP  9
-        ATSTEP  11
+ATYES1: POP     BC              ; attacked (the exit for the tests up to ATHOP)
+        SCF
+        RET
+ATTBP:  ATSTEP  9,ATYES1
+        ATSTEP  11,ATYES1
 ATTN:   LD      A,B
         OR      KNIGHT
         LD      D,A
-        ATSTEP  21
-        ATSTEP  19
-        ATSTEP  12
-        ATSTEP  8
-        ATSTEP  -8
-        ATSTEP  -12
-        ATSTEP  -19
-        ATSTEP  -21
+        ATSTEP  21,ATYES1
+        ATSTEP  19,ATYES1
+        ATSTEP  12,ATYES1
+        ATSTEP  8,ATYES1
+        ATSTEP  -8,ATYES1
+        ATSTEP  -12,ATYES1
+        ATSTEP  -19,ATYES1
+        ATSTEP  -21,ATYES1
+        BIT     0,B             ; GIVECHK: the rest is known
+        JP      NZ,ATNO
         LD      A,B
         OR      KING
         LD      D,A
-        ATSTEP  10
-        ATSTEP  -10
-        ATSTEP  1
-        ATSTEP  -1
-        ATSTEP  11
-        ATSTEP  9
-        ATSTEP  -9
-        ATSTEP  -11
+        ATSTEP  10,ATYES1
+        ATSTEP  -10,ATYES1
+        ATSTEP  1,ATYES1
+        LD      A,C             ; king step 3, written out for its label
+        ADD     A,-1
+        LD      L,A
+        LD      A,(HL)
+        CP      D
+ATHOP:  JR      Z,ATYES1        ; also the hop of the four steps below
+        ATSTEP  11,ATHOP
+        ATSTEP  9,ATHOP
+        ATSTEP  -9,ATHOP
+        ATSTEP  -11,ATHOP
         LD      A,B
         OR      ROOK
         LD      D,A
@@ -552,10 +565,10 @@ ATTN:   LD      A,B
         ATRAY   9
         ATRAY   -9
         ATRAY   -11
-        POP     BC
+ATNO:   POP     BC
         OR      A               ; not attacked: carry clear
         RET
-ATYES:  POP     BC
+ATYES:  POP     BC              ; attacked (the exit for the eight lines)
         SCF
         RET
 
@@ -563,15 +576,30 @@ ATYES:  POP     BC
 ; INCHECK - is the side to move in check?
 ; In: -   Out: carry set when in check.
 ; Destroys: A, D, HL (B, C, E kept).   Called by: PLAYMV, STATUS, CQUERY (match.asm), the search.
+; GIVECHK - the same for EVALMOVE, after EXCH: PINS has just walked the eight lines from
+; both kings, and the mover's king is not in check after its legal move, so an enemy
+; slider first on a king's line (SKEWCK) checks the side to move; only its pawns and
+; knights are left to test (ATTACKED with bit 0 of B set stops after them: the piece codes
+; have bit 0 set, so OR-ing them with B is not changed by it).
+; In: SKEWCK for the position on the board.   Out, Destroys: as INCHECK.
 ; ------------------------------------------------------------------------------------------
+GIVECHK:
+        LD      A,(SKEWCK)
+        ADD     A,0FFH          ; carry: a slider checks
+        RET     C
+        LD      A,1
+        JR      INCHK0
 INCHECK:
-        PUSH    BC
+        XOR     A
+INCHK0: PUSH    BC
+        LD      D,A
         LD      A,(SIDE)
         LD      HL,WKING
         OR      A
         JR      Z,INCHK1
         INC     HL              ; BKING follows WKING
 INCHK1: XOR     BLACK
+        OR      D               ; bit 0: GIVECHK's pawns and knights only
         LD      B,A
         LD      C,(HL)
         CALL    ATTACKED

@@ -125,7 +125,7 @@ EVALM2: CALL    CLAMP15
         POP     IX              ; IX = max = min + own
         POP     DE
         POP     BC              ; the move again; frame: [undo][pd]
-        CALL    INCHECK         ; carry: the opponent is in check
+        CALL    GIVECHK         ; carry: the opponent is in check (after EXCH's PINS)
         SBC     A,A
         AND     80H
         OR      E               ; the flags byte with the check bit

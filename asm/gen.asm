@@ -46,55 +46,21 @@ GEN2:   INC     B
         JR      C,GEN1
         RET
 
-; GPIECE - generate one piece's moves (the king's are here, castling after them).
+; GPIECE - generate one piece's moves. The tests run pawn, knight, bishop, rook, queen (JR:
+; 7 T-states each when they fall through); the king's code lies at the end (GKING), and
+; GROOK falls into GRAY, GKNIGHT into GSTEP, GKING into GCASTLE, saving their JPs.
 ; In: A = its white code, B = square, E = side, H = BRDHI.   Out: -
 ; Destroys: A, C, D, L.   Called by: GEN.
 GPIECE: CP      PAWN
         JP      Z,GPAWN
         CP      KNIGHT
-        JP      Z,GKNIGHT
+        JR      Z,GKNIGHT
         CP      BISHOP
-        JP      Z,GBISHOP
+        JR      Z,GBISHOP
         CP      ROOK
-        JP      Z,GROOK
+        JR      Z,GROOK
         CP      QUEEN
-        JP      Z,GQUEEN
-        ; the king: its steps, then castling
-        LD      D,10
-        CALL    GSTEP
-        LD      D,-10
-        CALL    GSTEP
-        LD      D,1
-        CALL    GSTEP
-        LD      D,-1
-        CALL    GSTEP
-        LD      D,11
-        CALL    GSTEP
-        LD      D,9
-        CALL    GSTEP
-        LD      D,-9
-        CALL    GSTEP
-        LD      D,-11
-        CALL    GSTEP
-        JP      GCASTLE
-
-GKNIGHT:
-        LD      D,21
-        CALL    GSTEP
-        LD      D,19
-        CALL    GSTEP
-        LD      D,12
-        CALL    GSTEP
-        LD      D,8
-        CALL    GSTEP
-        LD      D,-8
-        CALL    GSTEP
-        LD      D,-12
-        CALL    GSTEP
-        LD      D,-19
-        CALL    GSTEP
-        LD      D,-21
-        JP      GSTEP
+        JP      NZ,GKING        ; none of them: the king
 
 GQUEEN: CALL    GROOK
 GBISHOP:
@@ -114,12 +80,55 @@ GROOK:  LD      D,10
         LD      D,1
         CALL    GRAY
         LD      D,-1
-        JP      GRAY
+        ; fall into GRAY
+
+; ------------------------------------------------------------------------------------------
+; GRAY - a slider's ray: every empty square, then an enemy piece, stop at anything else.
+; In: B = from, D = direction, E = side, H = BRDHI.   Out: -
+; Destroys: A, C, L.   Called by: GROOK (also falls in), GBISHOP, GQUEEN.
+; ------------------------------------------------------------------------------------------
+GRAY:   LD      C,B
+GRAY1:  LD      A,C
+        ADD     A,D
+        LD      C,A
+        ADD     A,BRDLO
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,GRAY2
+        CALL    EMIT            ; A = 0: a quiet move
+        JR      GRAY1
+GRAY2:  CP      OFF
+        RET     Z
+        XOR     E
+        RET     P
+        XOR     A
+        JR      EMIT
+
+; GKNIGHT - a knight's eight jumps (falls into GSTEP for the last).
+; In: B = square, E = side, H = BRDHI.   Out: -   Destroys: A, C, D, L.   Called by: GPIECE.
+GKNIGHT:
+        LD      D,21
+        CALL    GSTEP
+        LD      D,19
+        CALL    GSTEP
+        LD      D,12
+        CALL    GSTEP
+        LD      D,8
+        CALL    GSTEP
+        LD      D,-8
+        CALL    GSTEP
+        LD      D,-12
+        CALL    GSTEP
+        LD      D,-19
+        CALL    GSTEP
+        LD      D,-21
+        ; fall into GSTEP
 
 ; ------------------------------------------------------------------------------------------
 ; GSTEP - one step (knight or king): emit it when the target is empty or an enemy piece.
 ; In: B = from, D = direction, E = side, H = BRDHI.   Out: C = target.
-; Destroys: A, C, L.   Called by: GPIECE, GKNIGHT.
+; Destroys: A, C, L.   Called by: GKING, GKNIGHT (also falls in).
 ; ------------------------------------------------------------------------------------------
 GSTEP:  LD      A,B
         ADD     A,D
@@ -153,29 +162,6 @@ EMIT:   PUSH    BC
 
 ; CALLIY - CALL CALLIY calls the hook at IY. Called by: EMIT.
 CALLIY: JP      (IY)
-
-; ------------------------------------------------------------------------------------------
-; GRAY - a slider's ray: every empty square, then an enemy piece, stop at anything else.
-; In: B = from, D = direction, E = side, H = BRDHI.   Out: -
-; Destroys: A, C, L.   Called by: GROOK, GBISHOP, GQUEEN.
-; ------------------------------------------------------------------------------------------
-GRAY:   LD      C,B
-GRAY1:  LD      A,C
-        ADD     A,D
-        LD      C,A
-        ADD     A,BRDLO
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      NZ,GRAY2
-        CALL    EMIT            ; A = 0: a quiet move
-        JR      GRAY1
-GRAY2:  CP      OFF
-        RET     Z
-        XOR     E
-        RET     P
-        XOR     A
-        JR      EMIT
 
 ; ------------------------------------------------------------------------------------------
 ; GPAWN - a pawn's moves: push (and promotions), double push, the two captures (towards the
@@ -263,11 +249,31 @@ GPEMI1: LD      A,5
         LD      A,2
         JP      EMIT
 
+; GKING - the king's eight steps, then castling (falls into GCASTLE).
+; In: B = square, E = side, H = BRDHI.   Out: -   Destroys: A, C, D, L.   Called by: GPIECE.
+GKING:  LD      D,10
+        CALL    GSTEP
+        LD      D,-10
+        CALL    GSTEP
+        LD      D,1
+        CALL    GSTEP
+        LD      D,-1
+        CALL    GSTEP
+        LD      D,11
+        CALL    GSTEP
+        LD      D,9
+        CALL    GSTEP
+        LD      D,-9
+        CALL    GSTEP
+        LD      D,-11
+        CALL    GSTEP
+        ; fall into GCASTLE
+
 ; ------------------------------------------------------------------------------------------
 ; GCASTLE - castling, after the king's steps: king side, then queen side. The king may not
 ; be in check nor pass an attacked square (the destination is the hook's legality test).
 ; In: B = the king's square, E = side, H = BRDHI.   Out: -
-; Destroys: A, C, D, L.   Called by: GPIECE.
+; Destroys: A, C, D, L.   Called by: GKING (falls in).
 ; ------------------------------------------------------------------------------------------
 GCASTLE:
         LD      A,E
@@ -356,11 +362,22 @@ GCATT:  PUSH    DE
         RET
 
 ; ------------------------------------------------------------------------------------------
+; MOVLIST - the root list: the legal moves from the bottom of the move stack.
+; In: -   Out: B = number of moves; entries from MOVESTK; MSTOP past them.
+; Destroys: A, B, C, D, E, H, L.   Called by: STATUS, PLAYER, CGO (match.asm), tests.
+; ------------------------------------------------------------------------------------------
+MOVLIST:
+        LD      HL,MOVESTK
+        LD      (MSTOP),HL
+        ; fall into LEGALS
+
+; ------------------------------------------------------------------------------------------
 ; LEGALS - the legal moves of the side to move, in GEN order, appended to the move stack at
 ; MSTOP (which moves on). Entries are MSENTRY bytes: from, to, flags, key (word, 0 for now),
 ; max (word, 0 for now). Moves that do not fit (MSTOP at MSEND) are dropped.
 ; In: MSTOP.   Out: B = number of moves appended; MSTOP past them.
-; Destroys: A, B, C, D, E, H, L.   Called by: MOVLIST; the search (later) for node lists.
+; Destroys: A, B, C, D, E, H, L.
+; Called by: MOVLIST (falls in); the search (later) for node lists.
 ; ------------------------------------------------------------------------------------------
 LEGALS: LD      HL,(MSTOP)
         PUSH    HL
@@ -422,13 +439,3 @@ LEGHK1: LD      (HL),B
         INC     HL
         LD      (MSTOP),HL
         RET
-
-; ------------------------------------------------------------------------------------------
-; MOVLIST - the root list: the legal moves from the bottom of the move stack.
-; In: -   Out: B = number of moves; entries from MOVESTK; MSTOP past them.
-; Destroys: A, B, C, D, E, H, L.   Called by: STATUS, PLAYER, CGO (match.asm), tests.
-; ------------------------------------------------------------------------------------------
-MOVLIST:
-        LD      HL,MOVESTK
-        LD      (MSTOP),HL
-        JP      LEGALS

@@ -25,6 +25,8 @@ E_BADARG EQU    7
 
 BDBYTES EQU     MATERL+2-BOARD  ; the board and every state byte, for a quick copy
 UNDOTMP EQU     MSGBUF+4        ; TAKEBACK's undo record, unpacked (the command has no payload)
+PLAYUND EQU     MSGBUF+13       ; PLAYMV's undo record: after the longest reply PLAYER and
+                                ; CGO build around it (BESTMOVE: type, length, 11 bytes)
 
 ; ------------------------------------------------------------------------------------------
 ; MATCH - wait for a command, check its type and length, run its handler; for ever.
@@ -36,11 +38,12 @@ MATCH:  LD      SP,RAMTOP       ; every command starts on an empty stack
         LD      A,E_BADMSG
         JR      C,MATCH2        ; garbled: bad check or too long
         LD      A,(MSGBUF)
+        LD      C,A             ; C = the type (TABBYTE keeps it)
         DEC     A
         CP      9
         LD      A,E_UNKNOWN
         JR      NC,MATCH2       ; a type we do not know
-        LD      A,(MSGBUF)
+        LD      A,C
         LD      HL,LENTAB-1
         CALL    TABBYTE         ; the length this command must have
         LD      HL,MSGBUF+1
@@ -53,15 +56,10 @@ MATCH:  LD      SP,RAMTOP       ; every command starts on an empty stack
         JR      Z,MATCH1
         CP      4
         JR      NZ,MATCH3
-MATCH1: LD      A,(MSGBUF)      ; dispatch
+MATCH1: LD      A,C             ; dispatch
         ADD     A,A
         LD      HL,CMDTAB-2
-        ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
-        LD      A,(HL)
+        CALL    TABBYTE         ; A = the handler's low byte, HL = its table entry
         INC     HL
         LD      H,(HL)
         LD      L,A
@@ -78,26 +76,6 @@ CALLHL: JP      (HL)
 
 LENTAB: DEFB    0,70,3,0FFH,0,1,0,1,0 ; payload lengths of commands 1..9 (0FFH: GO)
 CMDTAB: DEFW    CNEW,CSETUP,PLAYER,CGO,CMOVNOW,CLEVEL,CTAKEBK,CPERFT,CQUERY
-
-; ------------------------------------------------------------------------------------------
-; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
-; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR).   Out: -
-; Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
-; ------------------------------------------------------------------------------------------
-SENDOK: LD      A,(MSGBUF)
-        LD      (MSGBUF+2),A
-        LD      HL,1*256+T_OK
-        JR      SENDRPL
-SENDERR:
-        LD      (MSGBUF+3),A
-        LD      A,(MSGBUF)
-        LD      (MSGBUF+2),A
-        LD      HL,2*256+T_ERROR
-SENDRPL:
-        LD      (MSGBUF),HL     ; HL = length (high byte), type (low byte)
-SENDBUF:
-        LD      HL,MSGBUF
-        JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
 ; TOMAIL - wire square (0-63, a1 = 0) to mailbox square; 64 and above give 0 (no square).
@@ -137,12 +115,10 @@ TOWIR2: LD      A,C             ; 8 * rank + file
 ; Destroys: A, B, C, D, E, H, L.   Called by: PLAYMV, PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
 STATUS: CALL    MOVLIST
-        LD      A,B
-        OR      A
-        JR      Z,STATU1
         XOR     A
-        RET
-STATU1: CALL    INCHECK
+        CP      B
+        RET     NZ              ; A = 0: there are moves
+        CALL    INCHECK
         LD      A,1
         RET     C
         INC     A
@@ -161,7 +137,8 @@ STATU1: CALL    INCHECK
 ; In: B = from, C = to, E = flags (a legal move).
 ; Out: D = wire flags (capture, check, promotion, castling, en passant), A = STATUS of the
 ;      new position (the mate / stalemate flags are MOVOUT's).
-; Destroys: A, B, C, D, E, H, L, IX.   Called by: PLAYER, CGO.
+; The undo record MAKE fills is kept in PLAYUND (MSGBUF+13), clear of both replies.
+; Destroys: A, B, C, D, E, H, L.   Called by: PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
 PLAYMV: LD      A,(HISTN)
         CP      HISTMAX
@@ -181,14 +158,9 @@ PLAYM1: LD      D,A
         LD      A,D
         CALL    HISTADR
         PUSH    HL              ; the history entry
-        LD      HL,-4
-        ADD     HL,SP
-        LD      SP,HL           ; the undo record, on the stack
+        LD      HL,PLAYUND
         CALL    MAKE
-        LD      IX,0
-        ADD     IX,SP           ; IX = the undo record, IX+4 = the entry's address
-        LD      L,(IX+4)
-        LD      H,(IX+5)
+        POP     HL
         LD      A,B             ; byte 0
         BIT     3,E
         JR      Z,PLAYM2
@@ -201,7 +173,7 @@ PLAYM2: LD      (HL),A
         OR      80H
 PLAYM3: LD      (HL),A
         INC     HL
-        LD      A,(IX+0)        ; byte 2
+        LD      A,(PLAYUND)     ; byte 2
         AND     KINDS
         RRCA
         LD      D,A
@@ -210,32 +182,29 @@ PLAYM3: LD      (HL),A
         OR      D
         LD      (HL),A
         INC     HL
-        LD      A,(IX+2)        ; byte 3
+        LD      A,(PLAYUND+2)   ; byte 3
         OR      A
         JR      Z,PLAYM5
-        SUB     41              ; rank 3: 41-48; rank 6: 71-78
-        CP      8
-        JR      C,PLAYM4
-        SUB     30
-PLAYM4: RLCA
+        CALL    TOWIRE          ; its file, and bit 3 for "there was one"
+        AND     07H
+        OR      08H
         RLCA
         RLCA
         RLCA
-        OR      80H
-PLAYM5: OR      (IX+1)
+        RLCA
+PLAYM5: LD      D,A
+        LD      A,(PLAYUND+1)
+        OR      D
         LD      (HL),A
         INC     HL
-        LD      A,(IX+3)        ; byte 4
+        LD      A,(PLAYUND+3)   ; byte 4
         LD      (HL),A
         ; the flags
         LD      A,E             ; castling (F_CASTL, bit 3) and en passant (F_EP, bit 4)
         AND     F_CASTL+F_EP    ; are wire bits 4 and 5
         ADD     A,A
         LD      D,A
-        LD      A,(IX+0)
-        POP     HL              ; drop the record and the entry's address
-        POP     HL
-        POP     HL
+        LD      A,(PLAYUND)
         OR      A
         JR      Z,PLAYM6
         SET     0,D             ; a capture (the pawn, for en passant)
@@ -268,16 +237,18 @@ HISTA2: POP     DE
         RET
 
 ; ------------------------------------------------------------------------------------------
-; MOVOUT - send a played move (ACCEPTED or BESTMOVE, already in MSGBUF: type, length, wire
-; move, the rest), with its flags; then GAMEOVER when it ended the game.
-; In: MSGBUF, D = flags from PLAYMV, A = STATUS after the move.   Out: -
+; MOVOUT - send a played move (ACCEPTED or BESTMOVE: type and length in HL, the wire move
+; and the rest already in MSGBUF+2...), with its flags; then GAMEOVER when it ended the game.
+; In: MSGBUF, HL = length (high byte), type (low byte), D = flags from PLAYMV, A = STATUS
+;     after the move.   Out: -
 ; Destroys: A, B, C, D, E, HL.   Called by: PLAYER, CGO.
 ; ------------------------------------------------------------------------------------------
-MOVOUT: LD      E,A
-        CP      1
+MOVOUT: LD      (MSGBUF),HL
+        LD      E,A
+        DEC     A
         JR      NZ,MOVOU1
         SET     2,D             ; mate
-MOVOU1: CP      2
+MOVOU1: DEC     A
         JR      NZ,MOVOU2
         SET     6,D             ; stalemate
 MOVOU2: LD      A,D
@@ -290,7 +261,7 @@ MOVOU2: LD      A,D
         RET     Z
         LD      (MSGBUF+2),A    ; GAMEOVER: 1 checkmate, 2 stalemate
         LD      HL,1*256+T_OVER
-        JP      SENDRPL
+        JR      SENDRPL
 
 ; ------------------------------------------------------------------------------------------
 ; CNEW - NEW: the initial position, history cleared.  -> OK
@@ -298,7 +269,7 @@ MOVOU2: LD      A,D
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CNEW:   CALL    NEWGAME
-        JP      SENDOK
+        JR      SENDOK
 
 ; ------------------------------------------------------------------------------------------
 ; CMOVNOW - MOVENOW outside a search: nothing to stop, no answer.
@@ -316,11 +287,49 @@ CMOVNOW:
 CLEVEL: LD      A,(MSGBUF+2)
         DEC     A
         CP      6
-        LD      A,E_BADARG
-        JP      NC,SENDERR
-        LD      A,(MSGBUF+2)
+        JR      NC,CBADARG
+        INC     A
         LD      (LEVEL),A
-        JP      SENDOK
+        JR      SENDOK
+
+; ------------------------------------------------------------------------------------------
+; CPERFT - PERFT depth: 0..PFTMAX -> PERFT depth, leaf count; deeper -> ERROR BAD_ARGUMENT
+; (the stack holds PFTMAX plies). Cannot be interrupted.
+; In: MSGBUF = the command.   Out: its answer sent.
+; Destroys: everything but IY.   Called by: MATCH.
+; ------------------------------------------------------------------------------------------
+CPERFT: LD      A,(MSGBUF+2)
+        CP      PFTMAX+1
+        JR      NC,CBADARG
+        CALL    PFTRUN
+        LD      HL,PFTCNT       ; payload: depth (still in MSGBUF+2), count
+        LD      DE,MSGBUF+3
+        LD      BC,4
+        LDIR
+        LD      HL,5*256+T_PERFT
+        JR      SENDRPL
+CBADARG:                        ; CLEVEL's and CPERFT's refusal
+        LD      A,E_BADARG
+        JR      SENDERR
+
+; ------------------------------------------------------------------------------------------
+; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
+; SENDRPL - send MSGBUF's payload with type and length HL.   SENDBUF - send MSGBUF as it is.
+; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR); HL (SENDRPL).
+; Out: -   Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH; SENDINF (SENDBUF).
+; ------------------------------------------------------------------------------------------
+SENDOK: LD      HL,1*256+T_OK
+        JR      SENDOE
+SENDERR:
+        LD      (MSGBUF+3),A
+        LD      HL,2*256+T_ERROR
+SENDOE: LD      A,(MSGBUF)      ; both carry the command's type first
+        LD      (MSGBUF+2),A
+SENDRPL:
+        LD      (MSGBUF),HL     ; HL = length (high byte), type (low byte)
+SENDBUF:
+        LD      HL,MSGBUF
+        JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
 ; PLAYER - MOVE: the console's move. Refused with GAME_OVER when the side to move has no
@@ -334,15 +343,17 @@ PLAYER: CALL    MOVLIST
         LD      (MSGBUF+5),A    ; the number of legal moves (MOVOUT writes this byte later)
         OR      A
         LD      A,E_OVER
-        JP      Z,SENDERR
-        LD      A,(MSGBUF+2)
+        JR      Z,SENDERR
+        LD      HL,MSGBUF+2     ; from, to, promotion
+        LD      A,(HL)
         CALL    TOMAIL
         LD      D,A
-        LD      A,(MSGBUF+3)
+        INC     HL
+        LD      A,(HL)
         CALL    TOMAIL
         LD      E,A
-        LD      A,(MSGBUF+4)
-        LD      C,A
+        INC     HL
+        LD      C,(HL)
         LD      HL,MOVESTK
 PLAYR1: LD      A,(HL)
         CP      D
@@ -366,7 +377,7 @@ PLAYR3: INC     HL              ; HL = entry + 3: on to the next entry
         INC     HL
         DJNZ    PLAYR1
         LD      A,E_ILLEG
-        JP      SENDERR
+        JR      SENDERR
 PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
         SUB     B
         CALL    BKPLAY
@@ -377,7 +388,6 @@ PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
         LD      B,(HL)
         CALL    PLAYMV
         LD      HL,4*256+T_ACCPT
-        LD      (MSGBUF),HL
         JP      MOVOUT          ; the wire move is still in MSGBUF+2..4
 
 ; ------------------------------------------------------------------------------------------
@@ -395,27 +405,18 @@ CGO:    CALL    MOVLIST
         LD      A,B
         OR      A
         LD      A,E_OVER
-        JP      Z,SENDERR
+        JR      Z,SENDERR
+        LD      HL,MSGBUF+2
         LD      A,(MSGBUF+1)
         OR      A
-        JR      Z,CGO1
-        LD      HL,MSGBUF+2     ; GO with a budget
-        LD      DE,BUDGET
-        LD      BC,4
-        LDIR
-        JR      CGO2
-CGO1:   CALL    LVLBUD
-CGO2:   CALL    BKGO
+        CALL    NZ,BUDSET       ; GO with a budget: the payload's
+        CALL    Z,LVLBUD        ; GO alone: the level's (BUDSET's LDIR keeps Z)
+        CALL    BKGO
         LD      HL,BESTMV       ; BESTMOVE: move, flags, score, positions, passes
         LD      DE,MSGBUF+2
         CALL    WIREMV
-        LD      HL,SCORE
-        LD      DE,MSGBUF+6
-        LD      BC,2
-        LDIR
-        LD      HL,POSCNT
-        LD      BC,4
-        LDIR
+        INC     DE              ; MSGBUF+5 is the flags byte (MOVOUT fills it)
+        CALL    SCOPOS          ; score, positions
         LD      A,(PASSES)
         LD      (DE),A
         LD      HL,BESTMV
@@ -430,7 +431,6 @@ CGO2:   CALL    BKGO
         JR      Z,CGO3
         SET     7,D
 CGO3:   LD      HL,11*256+T_BEST
-        LD      (MSGBUF),HL
         PUSH    AF
         CALL    MOVOUT
         POP     AF
@@ -444,28 +444,33 @@ CGO3:   LD      HL,11*256+T_BEST
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CTAKEBK:
-        LD      A,(HISTN)
+        LD      HL,HISTN
+        LD      A,(HL)
         OR      A
         LD      A,E_NOUNDO
         JP      Z,SENDERR
-        LD      A,(HISTN)
-        DEC     A
-        LD      (HISTN),A
-        CALL    HISTADR         ; unpack the entry (PLAYMV has the layout)
-        LD      E,0
+        DEC     (HL)
         LD      A,(HL)
-        OR      A
-        JP      P,TAKEB1
-        LD      E,F_CASTL
+        CALL    HISTADR         ; unpack the entry (PLAYMV has the layout)
+        LD      A,(HL)
         AND     7FH
-TAKEB1: LD      B,A             ; from
+        LD      B,A             ; from
+        XOR     (HL)            ; bit 7 alone: castling
+        RRCA
+        RRCA
+        RRCA
+        RRCA
+        LD      E,A             ; F_CASTL (08H) or 0
         INC     HL
         LD      A,(HL)
-        OR      A
-        JP      P,TAKEB2
-        SET     4,E             ; en passant
         AND     7FH
-TAKEB2: LD      C,A             ; to
+        LD      C,A             ; to
+        XOR     (HL)            ; bit 7 alone: en passant
+        RRCA
+        RRCA
+        RRCA
+        OR      E
+        LD      E,A             ; F_EP (10H) added
         INC     HL
         LD      A,(HL)
         LD      D,A             ; kinds: promotion, captured
@@ -477,24 +482,19 @@ TAKEB2: LD      C,A             ; to
         AND     0FH
         LD      (UNDOTMP+1),A   ; old castling rights
         LD      A,(HL)
-        OR      A
-        JP      M,TAKEB3
-        XOR     A               ; there was no en-passant square
-        JR      TAKEB5
-TAKEB3: RRCA
         RRCA
         RRCA
         RRCA
-        AND     07H             ; its file; the rank follows from the mover
-        ADD     A,41            ; black moved: rank 3
-        PUSH    AF
-        LD      A,(SIDE)
-        OR      A
-        JR      Z,TAKEB4
-        POP     AF
+        RRCA
+        AND     0FH             ; 8 + its file, or 0 when there was none
+        JR      Z,TAKEB5
+        ADD     A,41-8          ; black moved: rank 3 (the rank follows from the mover)
+        PUSH    HL
+        LD      HL,SIDE
+        BIT     7,(HL)
+        POP     HL
+        JR      Z,TAKEB5
         ADD     A,30            ; white moved: rank 6
-        PUSH    AF
-TAKEB4: POP     AF
 TAKEB5: LD      (UNDOTMP+2),A   ; old en-passant square
         INC     HL
         LD      A,(HL)
@@ -511,27 +511,9 @@ TAKEB5: LD      (UNDOTMP+2),A   ; old en-passant square
 TAKEB6: LD      (UNDOTMP),A
         LD      HL,UNDOTMP
         CALL    UNMAKE
+OFFBOOK:
         CALL    BKOFF           ; the book does not know where the game came from
         JP      SENDOK
-
-; ------------------------------------------------------------------------------------------
-; CPERFT - PERFT depth: 0..PFTMAX -> PERFT depth, leaf count; deeper -> ERROR BAD_ARGUMENT
-; (the stack holds PFTMAX plies). Cannot be interrupted.
-; In: MSGBUF = the command.   Out: its answer sent.
-; Destroys: everything but IY.   Called by: MATCH.
-; ------------------------------------------------------------------------------------------
-CPERFT: LD      A,(MSGBUF+2)
-        CP      PFTMAX+1
-        LD      A,E_BADARG
-        JP      NC,SENDERR
-        LD      A,(MSGBUF+2)
-        CALL    PFTRUN
-        LD      HL,PFTCNT       ; payload: depth (still in MSGBUF+2), count
-        LD      DE,MSGBUF+3
-        LD      BC,4
-        LDIR
-        LD      HL,5*256+T_PERFT
-        JP      SENDRPL
 
 ; ------------------------------------------------------------------------------------------
 ; CQUERY - QUERY -> STATE: the position as a SETUP payload, then status (bit 0: the side to
@@ -564,29 +546,25 @@ CQUER2: LD      (DE),A
         LD      A,C
         CP      64
         JR      C,CQUER1
-        LD      A,(SIDE)
+        LD      HL,SIDE         ; SIDE, CASTLE, EPSQ, HALFMV, FULLMV follow each other
+        LD      A,(HL)
         RLCA                    ; 80H -> 1
         LD      (DE),A
         INC     DE
-        LD      A,(CASTLE)
-        LD      (DE),A
-        INC     DE
-        LD      A,(EPSQ)
+        INC     HL
+        LDI                     ; castling
+        LD      A,(HL)
         SUB     1
-        JR      C,CQUER3        ; none: 0FFH
+        JR      C,CQUER3        ; no en-passant square: 0FFH
         INC     A
         CALL    TOWIRE
 CQUER3: LD      (DE),A
         INC     DE
-        LD      A,(HALFMV)
-        LD      (DE),A
-        INC     DE
-        LD      HL,(FULLMV)
+        INC     HL
+        LDI                     ; half-move clock
+        LDI                     ; full-move number
+        LDI
         EX      DE,HL
-        LD      (HL),E
-        INC     HL
-        LD      (HL),D
-        INC     HL
         PUSH    HL
         CALL    INCHECK
         POP     HL
@@ -616,11 +594,11 @@ CSETU1: LD      A,(HL)
         OR      A
         JR      Z,CSETU3
         CP      15
-        JP      NC,CSETBAD
+        JR      NC,CSETBAD
         AND     07H
-        JP      Z,CSETBAD       ; 8: colour without a piece
+        JR      Z,CSETBAD       ; 8: colour without a piece
         CP      7
-        JP      Z,CSETBAD
+        JR      Z,CSETBAD
         CP      6
         JR      NZ,CSETU2
         INC     B               ; a king
@@ -634,22 +612,22 @@ CSETU2: DEC     A
         LD      A,D
         SUB     8
         CP      48
-        JP      NC,CSETBAD      ; a pawn outside ranks 2-7
+        JR      NC,CSETBAD      ; a pawn outside ranks 2-7
 CSETU3: INC     HL
         INC     D
         LD      A,D
         CP      64
         JR      C,CSETU1
         DEC     B
-        JP      NZ,CSETBAD
+        JR      NZ,CSETBAD
         DEC     C
-        JP      NZ,CSETBAD
+        JR      NZ,CSETBAD
         LD      A,(MSGBUF+66)   ; side
         CP      2
-        JP      NC,CSETBAD
+        JR      NC,CSETBAD
         LD      A,(MSGBUF+67)   ; castling
         CP      16
-        JP      NC,CSETBAD
+        JR      NC,CSETBAD
         LD      C,A             ; each right given needs its king and rook at home
         LD      HL,CASTTAB
         LD      D,MSGBUF/256    ; the payload is in one page
@@ -661,7 +639,7 @@ CSETC2: LD      E,(HL)          ; the square's byte in the payload, then the pie
         INC     HL
         JR      Z,CSETC3
         BIT     0,C
-        JP      NZ,CSETBAD      ; the right is given, the piece is not at home
+        JR      NZ,CSETBAD      ; the right is given, the piece is not at home
 CSETC3: DJNZ    CSETC2
         SRL     C               ; the next right; none left to check when C is 0
         JR      NZ,CSETC1
@@ -731,18 +709,22 @@ CSETU8: INC     HL
         LD      A,C
         CP      64
         JR      C,CSETU6
-        LD      A,(MSGBUF+66)
+        LD      HL,MSGBUF+66    ; side, castling, ep, clocks: as SIDE .. FULLMV
+        LD      DE,SIDE
+        LD      A,(HL)
         RRCA                    ; 1 -> 80H
-        LD      (SIDE),A
-        LD      A,(MSGBUF+67)
-        LD      (CASTLE),A
-        LD      A,(MSGBUF+68)
+        LD      (DE),A
+        INC     HL
+        INC     DE
+        LDI                     ; castling
+        LD      A,(HL)
         CALL    TOMAIL          ; 0FFH -> 0: no en-passant square
-        LD      (EPSQ),A
-        LD      A,(MSGBUF+69)
-        LD      (HALFMV),A
-        LD      HL,(MSGBUF+70)
-        LD      (FULLMV),HL
+        LD      (DE),A
+        INC     HL
+        INC     DE
+        LDI                     ; half-move clock
+        LDI                     ; full-move number
+        LDI
         CALL    LEFTINCHECK     ; the side not to move may not be in check
         JR      NC,CSETUB
         LD      HL,MOVESTK      ; refused: the old position comes back
@@ -752,5 +734,4 @@ CSETU8: INC     HL
         JP      CSETBAD
 CSETUB: XOR     A
         LD      (HISTN),A
-        CALL    BKOFF           ; a set-up position is not in the book
-        JP      SENDOK
+        JP      OFFBOOK         ; a set-up position is not in the book either

@@ -79,5 +79,4 @@ PFTHK1: LD      HL,(MSTOP)      ; one ply deeper: the next frame
         LD      C,(HL)
         INC     HL
         LD      E,(HL)
-        INC     HL
-        JP      UNMAKE
+        JR      PFTHK3          ; and its undo record, after it

@@ -58,32 +58,22 @@ POSA5:  INC     L
         LD      HL,2*16*13
         AND     A
         SBC     HL,DE           ; carry when the units exceed 416
-        LD      A,0
-        JR      C,POSA6
-        INC     A
-POSA6:  LD      (ENDGAME),A
-        LD      HL,ROOKFIL      ; counts -> rook points, both colours of a file at once
+        SBC     A,A             ; 0FFH when they do, else 0
+        INC     A               ; 0: middle game, 1: endgame
+        LD      (ENDGAME),A
+        LD      IX,ROOKFIL      ; counts -> rook points, both colours of a file at once
         LD      B,8
-POSA7:  LD      D,(HL)          ; white pawns on the file
-        PUSH    HL
-        LD      DE,8
-        ADD     HL,DE
-        LD      E,(HL)          ; black pawns
-        POP     HL
-        LD      D,(HL)
+POSA7:  LD      D,(IX+0)        ; white pawns on the file
+        LD      E,(IX+8)        ; black pawns
         LD      A,D
         LD      C,E
         CALL    RFPTS
-        LD      (HL),A          ; white's points
-        PUSH    HL
+        LD      (IX+0),A        ; white's points
         LD      A,E
         LD      C,D
         CALL    RFPTS
-        LD      DE,8
-        ADD     HL,DE
-        LD      (HL),A          ; black's points
-        POP     HL
-        INC     HL
+        LD      (IX+8),A        ; black's points
+        INC     IX
         DJNZ    POSA7
         LD      IX,PAWNTAB
         LD      E,0
@@ -185,19 +175,14 @@ PAWNP1: LD      C,A             ; C = own rank from here on
         JR      C,PAWNP3
         CP      4
         JR      NC,PAWNP3
-        LD      A,B
-        CP      3
-        JR      Z,PAWNP2
+        LD      A,B             ; files c-f: +1, and d, e: +1 more
+        SUB     2               ; c-f -> 0-3 (a, b wrap round to 0FEH, 0FFH)
         CP      4
-        JR      Z,PAWNP2
-        CP      2
-        JR      Z,PAWNP21
-        CP      5
-        JR      NZ,PAWNP3
-PAWNP21:
+        JR      NC,PAWNP3
         INC     (IX+0)
-        JR      PAWNP3
-PAWNP2: INC     (IX+0)
+        DEC     A               ; d, e -> 0, 1; c -> 0FFH, f -> 2
+        CP      2
+        JR      NC,PAWNP3
         INC     (IX+0)
 PAWNP3: CALL    ISPASS
         JR      C,PAWNP4
@@ -215,17 +200,14 @@ PAWNP4: LD      A,B             ; king shelter: the king's file and the two besi
         NEG
 PAWNP5: CP      2
         JR      NC,PAWNP8
-        LD      A,C
-        CP      1
-        JR      NZ,PAWNP6
-        INC     (IX+0)
-        INC     (IX+0)
-        JR      PAWNP8
-PAWNP6: CP      2
-        JR      NZ,PAWNP7
-        INC     (IX+0)
-        JR      PAWNP8
-PAWNP7: DEC     (IX+0)
+        LD      A,C             ; own rank 1: +2, rank 2: +1, beyond: -1
+        CP      3
+        LD      A,-1
+        JR      NC,PAWNP7
+        LD      A,3
+        SUB     C
+PAWNP7: ADD     A,(IX+0)
+        LD      (IX+0),A
 PAWNP8: LD      A,(IX+0)
         POP     BC
         POP     HL
@@ -252,7 +234,7 @@ ISPAS1: LD      A,L
         LD      L,A
         LD      A,(HL)
         CP      OFF
-        JR      Z,ISPAS2        ; past the last rank: passed
+        JR      Z,ISPAS4        ; past the last rank: passed (CP found equal: NC)
         CP      B
         JR      Z,ISPAS3
         DEC     L
@@ -266,8 +248,6 @@ ISPAS1: LD      A,L
         JR      Z,ISPAS3
         DEC     L
         JR      ISPAS1
-ISPAS2: AND     A
-        JR      ISPAS4
 ISPAS3: SCF
 ISPAS4: POP     BC
         POP     HL
@@ -458,7 +438,7 @@ DELTA:  LD      IY,0
         AND     7
         JR      Z,DELTA1
         PUSH    HL              ; a promotion: the new piece of the mover's colour
-        LD      HL,PROMOTAB
+        LD      HL,KINDTAB      ; (board.asm: kind -> white code)
         CALL    TABPTR
         LD      A,B
         AND     BLACK
@@ -515,10 +495,6 @@ DELTA6: PUSH    IY
 ; ------------------------------------------------------------------------------------------
 ; ROM tables, a1 first, from the owner's view (reference: positional.rs).
 ; ------------------------------------------------------------------------------------------
-
-; Promotion kind (flags bits 0-2) -> white piece code.
-PROMOTAB:
-        DEFB    0,PAWN,KNIGHT,BISHOP,ROOK,QUEEN,KING,0
 
 PADVT:  DEFB    0,0,0,1,2,3,5,0 ; pawn advance by own rank
 PPASST: DEFB    0,1,1,2,3,5,7,0 ; passed pawn by own rank

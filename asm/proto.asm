@@ -15,11 +15,10 @@ IDLE    EQU     0FFH            ; SEQ=1, ACK=1, SYNC: the start-up latch value
 ; ------------------------------------------------------------------------------------------
 ; LINIT - put the link in its start-up state and show the console we are alive.
 ; In: -   Out: our latch = IDLE, LNKTX = LNKRX = 80H (both sequence bits 1)
-; Destroys: A.   Called by: RESET.
+; Destroys: A, HL.   Called by: RESET.
 ; ------------------------------------------------------------------------------------------
-LINIT:  LD      A,80H
-        LD      (LNKTX),A
-        LD      (LNKRX),A
+LINIT:  LD      HL,8080H        ; LNKRX follows LNKTX
+        LD      (LNKTX),HL
         LD      A,IDLE
         LD      (LNKOUT),A
         OUT     (LATCH),A
@@ -63,9 +62,26 @@ LRECV:  IN      A,(LATCH)
         RET
 
 ; ------------------------------------------------------------------------------------------
+; SENDBYTE - send one byte as two nibble units, high nibble first.
+; In: A = byte.   Out: -
+; Destroys: A, B, E.   Called by: SENDMSG.
+; ------------------------------------------------------------------------------------------
+SENDBYTE:
+        PUSH    AF
+        RRCA
+        RRCA
+        RRCA
+        RRCA
+        AND     0FH
+        CALL    LSEND
+        POP     AF
+        AND     0FH
+        ; fall into LSEND
+
+; ------------------------------------------------------------------------------------------
 ; LSEND - send one unit: wait until the console acknowledged our last one, then write it.
 ; In: A = payload (00H-3FH).   Out: -
-; Destroys: A, B, E.   Called by: SENDBYTE, SENDMSG.
+; Destroys: A, B, E.   Called by: SENDBYTE (also falls in), SENDMSG.
 ; ------------------------------------------------------------------------------------------
 LSEND:  LD      E,A
 LSEND1: IN      A,(LATCH)
@@ -85,23 +101,6 @@ LSEND1: IN      A,(LATCH)
         LD      (LNKOUT),A
         OUT     (LATCH),A
         RET
-
-; ------------------------------------------------------------------------------------------
-; SENDBYTE - send one byte as two nibble units, high nibble first.
-; In: A = byte.   Out: -
-; Destroys: A, B, E.   Called by: SENDMSG.
-; ------------------------------------------------------------------------------------------
-SENDBYTE:
-        PUSH    AF
-        RRCA
-        RRCA
-        RRCA
-        RRCA
-        AND     0FH
-        CALL    LSEND
-        POP     AF
-        AND     0FH
-        JP      LSEND
 
 ; ------------------------------------------------------------------------------------------
 ; SENDMSG - send the message at HL: type, length, payload; the check byte is computed here.
@@ -127,7 +126,7 @@ SENDM1: LD      A,(HL)
         DEC     C
         JR      NZ,SENDM1
         LD      A,D
-        JP      SENDBYTE
+        JR      SENDBYTE
 
 ; ------------------------------------------------------------------------------------------
 ; RECVBYTE - receive one byte as two nibble units.

@@ -527,22 +527,45 @@ PASUW1: SCF
         RET
 
 ; ------------------------------------------------------------------------------------------
+; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
+; command stops it (FSTOP). (BKGO in bookplay.asm puts the book in front, once it fits.)
+; In: BUDGET.   Out: as ANALYS.
+; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
+; ------------------------------------------------------------------------------------------
+GOSRCH: LD      A,03H           ; FPOLL and FINFO
+        JR      PONDR1
+
+; ------------------------------------------------------------------------------------------
+; PONDER - think on the opponent's time, as Gambiet did: search the position on the board
+; (the opponent to move) without a budget until a command waits, and throw the result away.
+; ANALYS starts afresh every time, so pondering never changes what GO answers.
+; In: the board.   Out: board unchanged; BESTMV, SCORE, ... are overwritten.
+; Destroys: all but SP.   Called by: match.asm, after BESTMOVE.
+; ------------------------------------------------------------------------------------------
+PONDER: LD      HL,LEVELS+4*5   ; level 6's budget: 0FFFFFFFFH, until stopped
+        CALL    BUDSET
+        LD      A,01H           ; FPOLL only
+PONDR1: LD      (SRFLAGS),A
+        ; fall into ANALYS
+
+; ------------------------------------------------------------------------------------------
 ; ANALYS - the search of the position on the board with the budget in BUDGET: positional
 ; tables, the root list, then passes 3, 5, 7, 9 (NEXPAS) until one is abandoned, a mate is
 ; found or pass 9 is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
 ; In: BUDGET, SRFLAGS (FPOLL, FINFO).   Out: BESTMV (from, to, flags; 0,0,0 when there is
 ; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; board unchanged.
-; Destroys: all but SP.   Called by: GOSRCH, PONDER, the test harness.
+; Destroys: all but SP.   Called by: GOSRCH, PONDER (falls in), the test harness.
 ; ------------------------------------------------------------------------------------------
 ANALYS: CALL    POSANA
         CALL    TOTAL
         LD      (ROOTPOS),HL
         LD      (PLYTAB+PPOS),HL
-        LD      HL,0
+        XOR     A
+        LD      H,A
+        LD      L,A
         LD      (POSCNT),HL
         LD      (POSCNT+2),HL
-        XOR     A
         LD      (PLYN),A
         LD      (PASSN),A
         LD      (PASSES),A
@@ -656,7 +679,8 @@ THKEND: LD      HL,PVTAB
         LD      DE,BESTMV
         LD      BC,3
         LDIR
-        LD      HL,BESTMV+2
+        EX      DE,HL
+        DEC     HL              ; BESTMV+2, the flags
         LD      A,(HL)
         AND     3FH             ; done and check bits are the move stack's, not the move's
         LD      (HL),A
@@ -706,12 +730,7 @@ SENDINF:
         LD      (HL),A
         INC     HL
         EX      DE,HL
-        LD      HL,SCORE
-        LD      BC,2
-        LDIR
-        LD      HL,POSCNT
-        LD      BC,4
-        LDIR
+        CALL    SCOPOS
         LD      A,(PVLEN)
         LD      (DE),A
         INC     DE
@@ -721,32 +740,20 @@ SENDINF:
         JR      Z,SNI2
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-SNI2:   LD      HL,MSGBUF
-        JP      SENDMSG
+SNI2:   JP      SENDBUF         ; (match.asm)
 
 ; ------------------------------------------------------------------------------------------
-; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
-; command stops it (FSTOP). (BKGO in bookplay.asm puts the book in front, once it fits.)
-; In: BUDGET.   Out: as ANALYS.
-; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
+; SCOPOS - copy SCORE (2 bytes) and POSCNT (4 bytes) to DE, as INFO and BESTMOVE carry them.
+; In: DE = destination.   Out: DE advanced by 6.
+; Destroys: B, C, H, L.   Called by: SENDINF, CGO (match.asm).
 ; ------------------------------------------------------------------------------------------
-GOSRCH: LD      A,03H           ; FPOLL and FINFO
-        LD      (SRFLAGS),A
-        JP      ANALYS
-
-; ------------------------------------------------------------------------------------------
-; PONDER - think on the opponent's time, as Gambiet did: search the position on the board
-; (the opponent to move) without a budget until a command waits, and throw the result away.
-; ANALYS starts afresh every time, so pondering never changes what GO answers.
-; In: the board.   Out: board unchanged; BESTMV, SCORE, ... are overwritten.
-; Destroys: all but SP.   Called by: match.asm, after BESTMOVE.
-; ------------------------------------------------------------------------------------------
-PONDER: LD      A,01H           ; FPOLL only
-        LD      (SRFLAGS),A
-        LD      HL,0FFFFH
-        LD      (BUDGET),HL
-        LD      (BUDGET+2),HL
-        JP      ANALYS
+SCOPOS: LD      HL,SCORE
+        LDI
+        LDI
+        LD      HL,POSCNT
+        LD      BC,4
+        LDIR
+        RET
 
 ; ------------------------------------------------------------------------------------------
 ; LEVELS - the position budget of levels 1-6, 32 bits each. The module has no clock: a
@@ -761,18 +768,18 @@ LEVELS: DEFW    14400,0         ; 1 tournament, about 2 minutes (120 positions a
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------
-; LVLBUD - BUDGET = the budget of the playing level.
-; In: LEVEL (1-6).   Out: BUDGET.   Destroys: A, B, C, D, E, H, L.   Called by: CGO.
+; LVLBUD - BUDGET = the budget of the playing level.  BUDSET - BUDGET = the 4 bytes at HL.
+; In: LEVEL (1-6) / HL.   Out: BUDGET.   Destroys: A and the flags (LVLBUD), B, C, D, E,
+; H, L; BUDSET keeps the Z and carry flags (its LDIR leaves them; CGO relies on Z).
+; Called by: CGO (match.asm).
 ; ------------------------------------------------------------------------------------------
 LVLBUD: LD      A,(LEVEL)
         DEC     A
         ADD     A,A
         ADD     A,A
-        LD      E,A
-        LD      D,0
         LD      HL,LEVELS
-        ADD     HL,DE
-        LD      DE,BUDGET
+        CALL    TABPTR          ; HL = the level's entry (TABPTR: positional.asm)
+BUDSET: LD      DE,BUDGET
         LD      BC,4
         LDIR
         RET
