@@ -204,31 +204,55 @@ impl Search {
     /// the exact minimum when it beats `best`, or a value no higher than `best`. The
     /// opponent's gain is at least 0, so material plus positional is a bound: at or below
     /// `best` the exchange analysis is skipped, and otherwise it stops as soon as the gain
-    /// is large enough to keep the move at or below `best`. Counted as a position all the
-    /// same: the search it serves is exactly the one full evaluation gives.
-    fn eval_leaf(&mut self, m: Move, pos: i16, best: i16) -> Option<i16> {
-        let pd = self.tables.delta(&self.board, m);
+    /// is large enough to keep the move at or below `best`. Once `best` has reached `cut`
+    /// (see [`Search::leaf_cutoff`]) nothing about the move matters but its legality.
+    /// Counted as a position all the same: the search it serves is exactly the one full
+    /// evaluation gives.
+    fn eval_leaf(&mut self, m: Move, pos: i16, best: i16, cut: i16) -> Option<i16> {
+        let past_cut = best != NONE && best >= cut;
+        let pd = if past_cut {
+            0
+        } else {
+            self.tables.delta(&self.board, m)
+        };
         let u = self.board.make(m);
         if self.board.left_in_check() {
             self.board.unmake(m, u);
             return None;
         }
         self.positions = self.positions.wrapping_add(1);
-        let bound = self.material_and_positional(pos + pd);
-        let min = if best == NONE {
-            bound - opponent_gain(&self.board, i16::MAX)
-        } else if bound <= best {
-            bound
+        let min = if past_cut {
+            best
         } else {
-            bound - opponent_gain(&self.board, bound - best)
+            let bound = self.material_and_positional(pos + pd);
+            if best == NONE {
+                bound - opponent_gain(&self.board, i16::MAX)
+            } else if bound <= best {
+                bound
+            } else {
+                bound - opponent_gain(&self.board, bound - best)
+            }
         };
         self.board.unmake(m, u);
         Some(min)
     }
 
+    /// The leaf list of the child of node `n` (its value goes back as `-v` to `n`, whose
+    /// best so far is `plies[n].best`): once the child's best minimum reaches the negated
+    /// best of `n`, the child cannot become `n`'s new best, whatever its remaining moves
+    /// are worth, so their exact minima change nothing (`n` is never the root, whose keys
+    /// are read after the pass). `INF` when `n` has no best yet.
+    fn leaf_cutoff(&self, n: usize) -> i16 {
+        match self.plies[n].best {
+            NONE => INF,
+            b => -b,
+        }
+    }
+
     /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
     /// full), returns (legal moves, best minimum evaluation, overflowed).
     fn gen_eval(&mut self, n: usize, store: bool) -> (u8, i16, bool) {
+        let cut = if n > 1 { self.leaf_cutoff(n - 1) } else { INF };
         let mut pseudo = MoveList::default();
         gen_pseudo(&self.board, &mut |m| pseudo.push_pseudo(m));
         let pos = self.plies[n].pos;
@@ -240,7 +264,7 @@ impl Search {
             let evaluated = if store || !self.lazy_leaves {
                 self.eval_move(m, pos)
             } else {
-                self.eval_leaf(m, pos, best).map(|min| (min, min, false))
+                self.eval_leaf(m, pos, best, cut).map(|min| (min, min, false))
             };
             let Some((min, max, check)) = evaluated else {
                 continue;
