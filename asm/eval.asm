@@ -27,8 +27,32 @@ EVALMOVE:
         LD      (LEGPIN),A      ; no batch: the full legality test
         LD      (TGKIDS),A      ; and ATTMARK for the targets
         JR      EVALM0
+; A leaf past its cutoff (LEAFDONE, set by NODEHK): the move's minimum no longer matters,
+; only whether it is legal, which LEGPAR's test settles without MAKE for most moves; the
+; others (en passant, king moves, the possibly pinned piece, the parent in check) take
+; the full path, where EVLEAF skips the exchange.
+EVALKF: BIT     4,E
+        JR      NZ,EVALK1       ; en passant
+        LD      HL,(LEGPIN)
+        LD      A,L
+        OR      A
+        JR      Z,EVALK1        ; the parent is in check (or has two pins)
+        LD      A,B
+        CP      L
+        JR      Z,EVALK1        ; a king move
+        CP      H
+        JR      Z,EVALK1        ; the possibly pinned piece
+        CALL    POSINC
+        LD      HL,8000H        ; below any best: NODEHK keeps the list's best
+        LD      A,E
+        OR      A               ; the flags, carry clear: legal
+        RET
+
 EVALKID:
-        LD      A,(TGFROM)
+        LD      A,(LEAFDONE)
+        OR      A
+        JR      NZ,EVALKF       ; a leaf past its cutoff: legality and the count only
+EVALK1: LD      A,(TGFROM)
         CP      B
         CALL    NZ,TGLINES      ; a new piece: its lines, on the parent's board
 EVALM0: PUSH    IY              ; DELTA and EXCH use IY
@@ -61,18 +85,8 @@ EVALM0: PUSH    IY              ; DELTA and EXCH use IY
         JR      NZ,EVALMK       ; not the pinned piece: legal
 EVALMF: CALL    LEFTINCHECK
         JP      C,EVALM9        ; illegal
-EVALMK: LD      HL,POSCNT       ; one more position evaluated (32 bits)
-        INC     (HL)
-        JR      NZ,EVALM1
-        INC     HL
-        INC     (HL)
-        JR      NZ,EVALM1
-        INC     HL
-        INC     (HL)
-        JR      NZ,EVALM1
-        INC     HL
-        INC     (HL)
-EVALM1: PUSH    BC
+EVALMK: CALL    POSINC          ; one more position evaluated
+        PUSH    BC
         PUSH    DE              ; frame: [move][undo][pd]
         LD      A,(PLYN)        ; the node's positional sum
         ADD     A,A
@@ -148,6 +162,9 @@ EVALME: PUSH    AF
 ; the maximum, the check flag and the exchange's second half are not computed, and
 ; material + positional, a bound on the minimum, decides first (reference: eval_leaf).
 EVLEAF: PUSH    HL              ; frame: [material+positional][move][undo][pd]
+        LD      A,(LEAFDONE)
+        OR      A
+        JR      NZ,EVLEF2       ; past the cutoff (a move EVALKF could not judge)
         LD      E,(IX+PBEST)
         LD      D,(IX+PBEST+1)
         CALL    CPSGN
@@ -190,6 +207,21 @@ EVALM9: LD      HL,0            ; illegal: take it back
         POP     HL
         POP     IY
         SCF
+        RET
+
+; POSINC - one more position evaluated: POSCNT + 1 (32 bits).
+; Destroys: HL, flags.   Called by: EVALMOVE, EVALKF.
+POSINC: LD      HL,POSCNT
+        INC     (HL)
+        RET     NZ
+        INC     HL
+        INC     (HL)
+        RET     NZ
+        INC     HL
+        INC     (HL)
+        RET     NZ
+        INC     HL
+        INC     (HL)
         RET
 
 ; NEGHL - HL = -HL.   Destroys: AF.   Called by: EVALMOVE.

@@ -6,7 +6,10 @@
 ;
 ; While GEN runs, the node's own PLYTAB record holds the running results (the search sets
 ; the record's alpha, beta, best and current move only after GENEVAL returns):
-; PCOUNT = legal moves, PBEST = best minimum, PCUR = bit 0 store, bit 1 overflow.
+; PCOUNT = legal moves, PBEST = best minimum, PCUR = bit 0 store, bit 1 overflow. A leaf
+; list (no store) also has LEAFCUT and LEAFDONE (ram.asm): once its best minimum reaches
+; minus the parent's best, the list's value no longer matters to the parent, and EVALKID
+; then only counts the legal moves (reference: Search::leaf_cutoff).
 
 ; ------------------------------------------------------------------------------------------
 ; PLYREC - the PLYTAB record of ply PLYN.
@@ -45,6 +48,26 @@ GENEV1: LD      (IX+PCUR),A     ; bit 0: store
         LD      (IX+PCOUNT),0
         LD      (IX+PBEST),0
         LD      (IX+PBEST+1),80H
+        ; a leaf's cutoff (reference: leaf_cutoff): minus the parent's best; none (INF) for a
+        ; list, below ply 2 (the root's keys are read after the pass), or before the parent
+        ; has a best
+        LD      DE,INF
+        BIT     0,(IX+PCUR)
+        JR      NZ,GENEV2       ; a list
+        LD      A,(PLYN)
+        CP      2
+        JR      C,GENEV2
+        LD      L,(IX-(PLYSIZE-PBEST))
+        LD      H,(IX-(PLYSIZE-PBEST-1))
+        LD      A,H
+        XOR     80H
+        OR      L
+        JR      Z,GENEV2        ; NONE: no best yet
+        CALL    NEGHL
+        EX      DE,HL
+GENEV2: LD      (LEAFCUT),DE
+        XOR     A
+        LD      (LEAFDONE),A
         CALL    TGPAR           ; the node's attacked pieces, for every move's EXCH
         CALL    LEGPAR          ; its check and pins, for every move's legality
         POP     AF
@@ -97,6 +120,11 @@ NODEH0: CALL    EVALKID         ; HL = min, DE = max, A = entry flags
         JR      C,NODEH1
         LD      (IX+PBEST),L
         LD      (IX+PBEST+1),H
+        LD      DE,(LEAFCUT)    ; a leaf past its cutoff: the rest need only be counted
+        CALL    CPSGN           ; (a list's cutoff is INF: never)
+        JR      C,NODEH1
+        LD      A,1
+        LD      (LEAFDONE),A
 NODEH1: POP     DE              ; max
         POP     AF              ; flags
         BIT     0,(IX+PCUR)

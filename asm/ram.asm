@@ -24,10 +24,13 @@ MLEND   EQU     SLIST+30        ; LOW of one past MLIST's last entry
 SLEND   EQU     MLEND+1         ; LOW of one past SLIST's last entry (the byte after MLEND)
 BESTSQ  EQU     SLEND+1         ; the square of S's best exchange so far (EXCHS)
 CANDNIL EQU     256*(SLIST MOD 256)+(MLIST MOD 256)     ; MLEND, SLEND of empty lists
-        IF      (BESTSQ-MSGBUF) > (MSGMAX+1)
+; and GENEVAL (node.asm) keeps a leaf list's cutoff there while the list is evaluated:
+LEAFCUT EQU     BESTSQ+1        ; minus the parent node's best (word), INF when none
+LEAFDONE EQU    LEAFCUT+2       ; non-zero once the list's best minimum reached LEAFCUT
+        IF      (LEAFDONE-MSGBUF) > (MSGMAX+1)
         ERROR: the candidate lists of EXCH do not fit in MSGBUF
         ENDIF
-        IF      (HIGH EXCHBUF) - (HIGH BESTSQ)
+        IF      (HIGH EXCHBUF) - (HIGH LEAFDONE)
         ERROR: the candidate lists of EXCH must lie in one 256-byte page
         ENDIF
 
