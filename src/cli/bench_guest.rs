@@ -35,6 +35,32 @@ pub struct Args {
     /// that took the most time, and the share of each source file.
     #[arg(long)]
     profile: bool,
+    /// Also play each of levels 1-5 on the same positions and print the emulated time a
+    /// move takes at its budget (the guest's speed falls as the search goes deeper, so one
+    /// rate does not give every level's time).
+    #[arg(long)]
+    levels: bool,
+}
+
+/// Positions evaluated and T-states of a GO with `budget` on every bench position, printing
+/// one line each when `verbose`.
+fn go_all(s: &mut GuestSession, budget: u32, verbose: bool) -> anyhow::Result<(u64, u64)> {
+    let (mut positions, mut t_states) = (0u64, 0u64);
+    for fen in POSITIONS {
+        let board = Board::from_fen(fen)?;
+        s.setup(&board).with_context(|| fen.to_string())?;
+        let best = s.go(Some(budget), |_| {})?;
+        positions += u64::from(best.positions);
+        t_states += best.t_states;
+        if verbose {
+            println!(
+                "{fen}: {} positions in {:.2} emulated s",
+                best.positions,
+                best.t_states as f64 / DEFAULT_CLOCK_HZ
+            );
+        }
+    }
+    Ok((positions, t_states))
 }
 
 /// Run `c7010 bench guest`.
@@ -45,20 +71,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let image = GuestImage::builtin();
     let mut s = GuestSession::boot(&image)?;
     s.module_mut().machine_mut().set_profiling(args.profile);
-    let (mut positions, mut t_states) = (0u64, 0u64);
     let start = Instant::now();
-    for fen in POSITIONS {
-        let board = Board::from_fen(fen)?;
-        s.setup(&board).with_context(|| fen.to_string())?;
-        let best = s.go(Some(args.budget), |_| {})?;
-        positions += u64::from(best.positions);
-        t_states += best.t_states;
-        println!(
-            "{fen}: {} positions in {:.2} emulated s",
-            best.positions,
-            best.t_states as f64 / DEFAULT_CLOCK_HZ
-        );
-    }
+    let (positions, t_states) = go_all(&mut s, args.budget, true)?;
     let host = start.elapsed().as_secs_f64();
     let emulated = t_states as f64 / DEFAULT_CLOCK_HZ;
     let rate = positions as f64 / emulated;
@@ -73,19 +87,26 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         emulated / host,
         positions as f64 / host
     );
-    for (i, budget) in LEVEL_BUDGETS.iter().enumerate().take(5) {
-        println!(
-            "level {}: {budget} positions = about {:.0} emulated s a move at this rate",
-            i + 1,
-            *budget as f64 / rate
-        );
-    }
     println!(
         "{}",
         resource_line(&image.rom, &s.module().machine().stats())
     );
     if let Some(profile) = s.module().machine().profile() {
         print_profile(profile, positions);
+    }
+    if args.levels {
+        s.module_mut().machine_mut().set_profiling(false); // the levels are not profiled
+        for (i, &budget) in LEVEL_BUDGETS.iter().enumerate().take(5) {
+            let (p, t) = go_all(&mut s, budget, false)?;
+            let seconds = t as f64 / DEFAULT_CLOCK_HZ;
+            println!(
+                "level {}: {budget} positions: {:.1} emulated s a move on average, {:.0} \
+                 positions per emulated second",
+                i + 1,
+                seconds / POSITIONS.len() as f64,
+                p as f64 / seconds
+            );
+        }
     }
     Ok(())
 }
