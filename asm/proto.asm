@@ -15,10 +15,11 @@ IDLE    EQU     0FFH            ; SEQ=1, ACK=1, SYNC: the start-up latch value
 ; ------------------------------------------------------------------------------------------
 ; LINIT - put the link in its start-up state and show the console we are alive.
 ; In: -   Out: our latch = IDLE, LNKTX = LNKRX = 80H (both sequence bits 1)
-; Destroys: A, HL.   Called by: RESET.
+; Destroys: A, HL.
+; Called by: RESET.
 ; ------------------------------------------------------------------------------------------
-LINIT:  LD      HL,8080H        ; LNKRX follows LNKTX
-        LD      (LNKTX),HL
+LINIT:  LD      HL,8080H        ; both sequence bits 1: the console's first unit is new,
+        LD      (LNKTX),HL      ; and so is ours: one word, as LNKRX follows LNKTX
         LD      A,IDLE
         LD      (LNKOUT),A
         OUT     (LATCH),A

@@ -749,7 +749,8 @@ SENDINF:
         JR      Z,SNI2
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-SNI2:   JP      SENDBUF         ; (match.asm)
+SNI2:   LD      HL,MSGBUF
+        JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
 ; SCOPOS - copy SCORE (2 bytes) and POSCNT (4 bytes) to DE, as INFO and BESTMOVE carry them.
@@ -786,8 +787,10 @@ LVLBUD: LD      A,(LEVEL)
         DEC     A
         ADD     A,A
         ADD     A,A
+        LD      E,A
+        LD      D,0
         LD      HL,LEVELS
-        CALL    TABPTR          ; HL = the level's entry (TABPTR: positional.asm)
+        ADD     HL,DE           ; HL = the level's entry
 BUDSET: LD      DE,BUDGET
         LD      BC,4
         LDIR
