@@ -32,7 +32,9 @@
 ;                             Out: HL = change of the sum (white view).
 ;   NEGHL (eval.asm): HL = -HL.   TOWIRE (match.asm): mailbox square -> wire square.
 ;   LPEEK (proto.asm): NZ when a unit from the console waits.
-; IX and IY are saved here around every call. The flags handed to MAKE, UNMAKE and DELTA
+; IX and IY are saved here around the calls that may destroy them (GENEVAL; DELTA destroys
+; IY); MAKE, UNMAKE and INCHECK keep both (board.asm), so no time goes into saving them
+; there, in every EXMOVE and TAKEBCK. The flags handed to MAKE, UNMAKE and DELTA
 ; are the move's own (bits 0-5): bits 6-7 of a move-stack entry are the search's.
 
 ; --- ply record (PLYTAB, 16 bytes a ply) ----------------------------------------------------
@@ -215,11 +217,9 @@ EXMOVE: LD      (IX+PCUR),A
         LD      A,(IY+EFLAGS)
         AND     3FH
         LD      C,A
-        PUSH    IX
         PUSH    IY
         CALL    DELTA           ; HL = change of the positional sum (before the move)
         POP     IY
-        POP     IX
         LD      E,(IX+PPOS)
         LD      D,(IX+PPOS+1)
         ADD     HL,DE
@@ -234,11 +234,7 @@ EXMOVE: LD      (IX+PCUR),A
         LD      A,(IY+EFLAGS)
         AND     3FH
         LD      E,A
-        PUSH    IX
-        PUSH    IY
-        CALL    MAKE
-        POP     IY
-        POP     IX
+        CALL    MAKE            ; (IX and IY kept)
         LD      A,(PLYN)
         INC     A
         LD      E,A
@@ -270,9 +266,7 @@ TAKEBCK:
         ADD     HL,DE           ; HL = undo record
         POP     AF
         LD      E,A             ; E = the move's flags
-        PUSH    IX
-        CALL    UNMAKE
-        POP     IX
+        CALL    UNMAKE          ; (IX kept)
         JP      TOPSET
 
 ; ------------------------------------------------------------------------------------------
@@ -482,9 +476,7 @@ PASW1:  CALL    NEGHL
         INC     (HL)
         JP      PASLP
 PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
-        PUSH    IX
-        CALL    INCHECK
-        POP     IX
+        CALL    INCHECK         ; (IX kept)
         LD      DE,0
         JR      NC,PASLF
         LD      A,(PLYN)
