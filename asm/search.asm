@@ -486,7 +486,7 @@ PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
         ADD     HL,DE
         EX      DE,HL           ; DE = -(MATE - child's ply)
 PASLF:  PUSH    DE              ; the child's value
-        CALL    TAKEBCK
+PASCLB: CALL    TAKEBCK         ; (PASFIN joins here with its own value pushed)
         POP     HL
         CALL    NEGHL
         CALL    CLIMB
@@ -502,11 +502,7 @@ PASFIN: ; CLIMB: the node IX is finished
         ADD     IX,DE
         LD      HL,PLYN
         DEC     (HL)
-        CALL    TAKEBCK
-        POP     HL
-        CALL    NEGHL
-        CALL    CLIMB
-        JP      PASLP
+        JR      PASCLB          ; take the move back and CLIMB with the node's best
 PASSTP: ; stop: the chosen entry is undone again, the board goes back to the root
         POP     AF
         CALL    ENTADR
@@ -610,7 +606,6 @@ THK0:   LD      (PLYTAB+PCOUNT),A
 THK1:   LD      (SCORE),HL
         RET
 THK2:   ; before any pass: the root move with the highest minimum evaluation
-        LD      IX,PLYTAB
         LD      A,(PLYTAB+PCOUNT)
         LD      B,A
         LD      HL,(PLYTAB+PFIRST)
