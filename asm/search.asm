@@ -486,7 +486,7 @@ PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
         ADD     HL,DE
         EX      DE,HL           ; DE = -(MATE - child's ply)
 PASLF:  PUSH    DE              ; the child's value
-PASCLB: CALL    TAKEBCK         ; (PASFIN joins here with its own value pushed)
+        CALL    TAKEBCK
         POP     HL
         CALL    NEGHL
         CALL    CLIMB
@@ -502,7 +502,11 @@ PASFIN: ; CLIMB: the node IX is finished
         ADD     IX,DE
         LD      HL,PLYN
         DEC     (HL)
-        JR      PASCLB          ; take the move back and CLIMB with the node's best
+        CALL    TAKEBCK         ; (PASLF's tail again: a JR there would cost 12 T-states
+        POP     HL              ; per finished node)
+        CALL    NEGHL
+        CALL    CLIMB
+        JP      PASLP
 PASSTP: ; stop: the chosen entry is undone again, the board goes back to the root
         POP     AF
         CALL    ENTADR
