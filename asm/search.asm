@@ -772,7 +772,7 @@ LEVELS: DEFW    14400,0         ; 1 tournament, about 2 minutes (120 positions a
 ; LVLBUD - BUDGET = the budget of the playing level.  BUDSET - BUDGET = the 4 bytes at HL.
 ; In: LEVEL (1-6) / HL.   Out: BUDGET.   Destroys: A and the flags (LVLBUD), B, C, D, E,
 ; H, L; BUDSET keeps the Z and carry flags (its LDIR leaves them; CGO relies on Z).
-; Called by: CGO (match.asm).
+; Called by: CGO (match.asm); PONDER (BUDSET).
 ; ------------------------------------------------------------------------------------------
 LVLBUD: LD      A,(LEVEL)
         DEC     A
