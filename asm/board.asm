@@ -199,7 +199,7 @@ TABBYTE:
         LD      A,(HL)
         RET
 
-KINDTAB:
+KINDTAB:                        ; (DELTA, positional.asm, reads it too: promotion kinds 2-5)
         DEFB    EMPTY,PAWN,KNIGHT,BISHOP,ROOK,QUEEN,KING,OFF
 
 ; ------------------------------------------------------------------------------------------

@@ -284,7 +284,7 @@ EXCH2:  POP     BC
 ; CANDS - EXCH's targets from TGTMAP: the squares that hold a piece, in two lists by colour,
 ; MLIST for M's (S's targets) and SLIST for S's (M's targets), each sorted by units, most
 ; first; equal units keep square order (TGTMAP is walked a1..h8, INSCND is stable).
-; In: TGTMAP, BOARD, SIDE.   Out: MLIST..MLEND, SLIST..SLEND (EXCHBUF, ram.asm).
+; In: TGTMAP, BOARD, SIDE.   Out: MLIST..MLEND, SLIST..SLEND (in MSGBUF, ram.asm).
 ; Destroys: AF, BC, DE, HL.   Called by: EXCHS.
 ; ------------------------------------------------------------------------------------------
 CANDS:  LD      HL,MLIST-1
@@ -339,7 +339,7 @@ CAND3:  LD      A,C             ; the rest of the rank
 
 ; INSCND - insert an entry (D = units, E = square) into a list sorted by units, most first,
 ; after the entries worth as much. In: HL = the list's end byte (MLEND or SLEND), the list
-; and its sentinel in the page of EXCHBUF.   Out: the list, its end.
+; and its sentinel in MSGBUF's page.   Out: the list, its end.
 ; Destroys: AF, HL.   Called by: CANDS.
 INSCND: LD      A,(HL)
         ADD     A,2

@@ -316,7 +316,7 @@ CBADARG:                        ; CLEVEL's and CPERFT's refusal
 ; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
 ; SENDRPL - send MSGBUF's payload with type and length HL.   SENDBUF - send MSGBUF as it is.
 ; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR); HL (SENDRPL).
-; Out: -   Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH; SENDINF (SENDBUF).
+; Out: -   Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
 ; ------------------------------------------------------------------------------------------
 SENDOK: LD      HL,1*256+T_OK
         JR      SENDOE

@@ -15,10 +15,11 @@ IDLE    EQU     0FFH            ; SEQ=1, ACK=1, SYNC: the start-up latch value
 ; ------------------------------------------------------------------------------------------
 ; LINIT - put the link in its start-up state and show the console we are alive.
 ; In: -   Out: our latch = IDLE, LNKTX = LNKRX = 80H (both sequence bits 1)
-; Destroys: A, HL.   Called by: RESET.
+; Destroys: A, HL.
+; Called by: RESET.
 ; ------------------------------------------------------------------------------------------
-LINIT:  LD      HL,8080H        ; LNKRX follows LNKTX
-        LD      (LNKTX),HL
+LINIT:  LD      HL,8080H        ; both sequence bits 1: the console's first unit is new,
+        LD      (LNKTX),HL      ; and so is ours: one word, as LNKRX follows LNKTX
         LD      A,IDLE
         LD      (LNKOUT),A
         OUT     (LATCH),A
@@ -27,7 +28,7 @@ LINIT:  LD      HL,8080H        ; LNKRX follows LNKTX
 ; ------------------------------------------------------------------------------------------
 ; LPEEK - is a unit from the console waiting? Does not take it.
 ; In: -   Out: NZ when a new unit waits, Z when not.
-; Destroys: A, B.   Called by: the search (to stop thinking at once), RECVMSG via LRECV.
+; Destroys: A, B.   Called by: the search (to stop thinking at once), LRECV.
 ; ------------------------------------------------------------------------------------------
 LPEEK:  IN      A,(LATCH)
         AND     80H             ; the console's SEQ
@@ -38,16 +39,17 @@ LPEEK:  IN      A,(LATCH)
 
 ; ------------------------------------------------------------------------------------------
 ; LRECV - wait for the next unit from the console, take it and acknowledge it.
+; LPEEK tells when one waits; the latch is then read again for the payload, which is safe:
+; the console writes its next unit only after our ACK of this one (the alternating bit),
+; so both reads see the same unit. The payload is kept before the ACK goes out, as the
+; console may put the next unit in its latch at once.
 ; In: -   Out: A = payload (00H-3FH).
 ; Destroys: A, B, C.   Called by: RECVBYTE, RECVMSG.
 ; ------------------------------------------------------------------------------------------
-LRECV:  IN      A,(LATCH)
-        LD      C,A             ; keep the whole unit: its payload is wanted below
-        AND     80H
-        LD      B,A
-        LD      A,(LNKRX)
-        CP      B
+LRECV:  CALL    LPEEK           ; B = the console's SEQ
         JR      Z,LRECV         ; same SEQ as last time: nothing new yet
+        IN      A,(LATCH)       ; the same unit (it stays until we ACK it), whole:
+        LD      C,A             ; its payload is wanted below
         LD      A,B
         LD      (LNKRX),A
         RRCA                    ; SEQ 80H -> ACK 40H
@@ -117,11 +119,10 @@ SENDMSG:
         LD      C,A
         LD      D,0             ; the running check byte
 SENDM1: LD      A,(HL)
-        PUSH    AF
         ADD     A,D
         LD      D,A
-        POP     AF
-        CALL    SENDBYTE
+        LD      A,(HL)
+        CALL    SENDBYTE        ; (HL kept)
         INC     HL
         DEC     C
         JR      NZ,SENDM1
@@ -174,14 +175,13 @@ RECVM0: CP      SOM
         CP      MSGMAX+1
         CCF
         RET     C               ; longer than any command: refuse it
-        PUSH    AF
+        LD      C,A             ; C = the payload bytes to come
         ADD     A,D
         LD      D,A
-        POP     AF
         INC     HL
-        OR      A
+        INC     C
+        DEC     C
         JR      Z,RECVM2        ; no payload
-        LD      C,A
 RECVM1: PUSH    BC
         CALL    RECVBYTE
         POP     BC

@@ -17,8 +17,7 @@ MSGBUF  EQU     LNKOUT+1        ; one message: type, length, payload (MSGMAX byt
 ; EXCH (exchange.asm) borrows MSGBUF while EVAL runs: no message is built or received then
 ; (the search only peeks at the latch). CANDS puts its two candidate lists there, each
 ; entry 2 bytes (square, units), each after a sentinel byte (0FFH units of an entry -1).
-EXCHBUF EQU     MSGBUF
-MLIST   EQU     EXCHBUF+1       ; M's attacked pieces, up to 15 entries
+MLIST   EQU     MSGBUF+1        ; M's attacked pieces, up to 15 entries (the sentinel at MSGBUF)
 SLIST   EQU     MLIST+31        ; S's attacked pieces, up to 15 entries
 MLEND   EQU     SLIST+30        ; LOW of one past MLIST's last entry
 SLEND   EQU     MLEND+1         ; LOW of one past SLIST's last entry (the byte after MLEND)
@@ -30,7 +29,7 @@ LEAFDONE EQU    LEAFCUT+2       ; non-zero once the list's best minimum reached 
         IF      (LEAFDONE-MSGBUF) > (MSGMAX+1)
         ERROR: the candidate lists of EXCH do not fit in MSGBUF
         ENDIF
-        IF      (HIGH EXCHBUF) - (HIGH LEAFDONE)
+        IF      (HIGH MSGBUF) - (HIGH LEAFDONE)
         ERROR: the candidate lists of EXCH must lie in one 256-byte page
         ENDIF
 

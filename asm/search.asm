@@ -32,7 +32,9 @@
 ;                             Out: HL = change of the sum (white view).
 ;   NEGHL (eval.asm): HL = -HL.   TOWIRE (match.asm): mailbox square -> wire square.
 ;   LPEEK (proto.asm): NZ when a unit from the console waits.
-; IX and IY are saved here around every call. The flags handed to MAKE, UNMAKE and DELTA
+; IX and IY are saved here around the calls that may destroy them (GENEVAL; DELTA destroys
+; IY); MAKE, UNMAKE and INCHECK keep both (board.asm), so no time goes into saving them
+; there, in every EXMOVE and TAKEBCK. The flags handed to MAKE, UNMAKE and DELTA
 ; are the move's own (bits 0-5): bits 6-7 of a move-stack entry are the search's.
 
 ; The ply record's fields (PFIRST .. PPOS, PLYSIZE) are in ram.asm, beside PLYTAB.
@@ -206,11 +208,9 @@ EXMOVE: LD      (IX+PCUR),A
         LD      A,(IY+EFLAGS)
         AND     3FH
         LD      C,A
-        PUSH    IX
         PUSH    IY
         CALL    DELTA           ; HL = change of the positional sum (before the move)
         POP     IY
-        POP     IX
         LD      E,(IX+PPOS)
         LD      D,(IX+PPOS+1)
         ADD     HL,DE
@@ -225,11 +225,7 @@ EXMOVE: LD      (IX+PCUR),A
         LD      A,(IY+EFLAGS)
         AND     3FH
         LD      E,A
-        PUSH    IX
-        PUSH    IY
-        CALL    MAKE
-        POP     IY
-        POP     IX
+        CALL    MAKE            ; (IX and IY kept)
         LD      A,(PLYN)
         INC     A
         LD      E,A
@@ -261,9 +257,7 @@ TAKEBCK:
         ADD     HL,DE           ; HL = undo record
         POP     AF
         LD      E,A             ; E = the move's flags
-        PUSH    IX
-        CALL    UNMAKE
-        POP     IX
+        CALL    UNMAKE          ; (IX kept)
         JP      TOPSET
 
 ; ------------------------------------------------------------------------------------------
@@ -473,9 +467,7 @@ PASW1:  CALL    NEGHL
         INC     (HL)
         JP      PASLP
 PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
-        PUSH    IX
-        CALL    INCHECK
-        POP     IX
+        CALL    INCHECK         ; (IX kept)
         LD      DE,0
         JR      NC,PASLF
         LD      A,(PLYN)
@@ -501,8 +493,8 @@ PASFIN: ; CLIMB: the node IX is finished
         ADD     IX,DE
         LD      HL,PLYN
         DEC     (HL)
-        CALL    TAKEBCK
-        POP     HL
+        CALL    TAKEBCK         ; (PASLF's tail again: a JR there would cost 12 T-states
+        POP     HL              ; per finished node)
         CALL    NEGHL
         CALL    CLIMB
         JP      PASLP
@@ -609,7 +601,6 @@ THK0:   LD      (PLYTAB+PCOUNT),A
 THK1:   LD      (SCORE),HL
         RET
 THK2:   ; before any pass: the root move with the highest minimum evaluation
-        LD      IX,PLYTAB
         LD      A,(PLYTAB+PCOUNT)
         LD      B,A
         LD      HL,(PLYTAB+PFIRST)
@@ -740,7 +731,8 @@ SENDINF:
         JR      Z,SNI2
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-SNI2:   JP      SENDBUF         ; (match.asm)
+SNI2:   LD      HL,MSGBUF
+        JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
 ; SCOPOS - copy SCORE (2 bytes) and POSCNT (4 bytes) to DE, as INFO and BESTMOVE carry them.
@@ -771,14 +763,16 @@ LEVELS: DEFW    14400,0         ; 1 tournament, about 2 minutes (120 positions a
 ; LVLBUD - BUDGET = the budget of the playing level.  BUDSET - BUDGET = the 4 bytes at HL.
 ; In: LEVEL (1-6) / HL.   Out: BUDGET.   Destroys: A and the flags (LVLBUD), B, C, D, E,
 ; H, L; BUDSET keeps the Z and carry flags (its LDIR leaves them; CGO relies on Z).
-; Called by: CGO (match.asm).
+; Called by: CGO (match.asm); PONDER (BUDSET).
 ; ------------------------------------------------------------------------------------------
 LVLBUD: LD      A,(LEVEL)
         DEC     A
         ADD     A,A
         ADD     A,A
+        LD      E,A
+        LD      D,0
         LD      HL,LEVELS
-        CALL    TABPTR          ; HL = the level's entry (TABPTR: positional.asm)
+        ADD     HL,DE           ; HL = the level's entry
 BUDSET: LD      DE,BUDGET
         LD      BC,4
         LDIR
