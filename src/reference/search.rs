@@ -264,7 +264,8 @@ impl Search {
             let evaluated = if store || !self.lazy_leaves {
                 self.eval_move(m, pos)
             } else {
-                self.eval_leaf(m, pos, best, cut).map(|min| (min, min, false))
+                self.eval_leaf(m, pos, best, cut)
+                    .map(|min| (min, min, false))
             };
             let Some((min, max, check)) = evaluated else {
                 continue;
