@@ -467,9 +467,10 @@ UNMK10: ADD     A,BRDLO+1       ; queen side: rook from to+1 back to to-2
 
 ; ------------------------------------------------------------------------------------------
 ; ATTACKED - is a square attacked by a colour? (pawns, knights, king, then the eight lines)
-; In: C = square, B = attacking colour (00H white, 80H black).
+; In: C = square, B = attacking colour (00H white, 80H black); with bit 0 of B set only its
+;     pawns and knights are looked at (GIVECHK: PINS has seen the lines).
 ; Out: carry set when attacked, clear when not.
-; Destroys: A, D, HL (B, C, E kept).   Called by: INCHECK, LEFTINCHECK, GEN (castling).
+; Destroys: A, D, HL (B, C, E kept).   Called by: INCHECK, GIVECHK, LEFTINCHECK, GEN (castling).
 ; Every test is a JR to the "attacked" exit: 2 bytes and 7 T-states when it falls through
 ; (most tests do), where a JP takes 3 and 10. A JR reaches only 127 bytes, so the exit is
 ; there twice (ATYES1 in the gap after the white pawns, ATYES at the end), and the last
@@ -582,6 +583,7 @@ ATYES:  POP     BC              ; attacked (the exit for the eight lines)
 ; knights are left to test (ATTACKED with bit 0 of B set stops after them: the piece codes
 ; have bit 0 set, so OR-ing them with B is not changed by it).
 ; In: SKEWCK for the position on the board.   Out, Destroys: as INCHECK.
+; Called by: EVALMOVE (eval.asm), after EXCH.
 ; ------------------------------------------------------------------------------------------
 GIVECHK:
         LD      A,(SKEWCK)

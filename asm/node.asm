@@ -28,11 +28,14 @@ PLYREC: LD      A,(PLYN)
 
 ; ------------------------------------------------------------------------------------------
 ; GENEVAL - GEN + EVAL at the node of ply PLYN (its positional sum in its PLYTAB record).
-; In: A = 0: evaluate only; non-zero: also store the legal moves on the move stack from
-;     MSTOP (MSTOP advances; moves that do not fit before MSEND are only evaluated).
-; Out: B = legal moves, DE = best minimum evaluation (8000H when none), carry set when a
-;      move did not fit; POSCNT counts every legal move; PARMAP (TGPAR) for the node.
-; Destroys: all but IY and SP.   Called by: PASS (NODE), ANALYS (the root list), GOSRCH.
+; In: A = 0: evaluate only, a leaf of the pass (reference: eval_leaf); non-zero: also
+;     store the legal moves on the move stack from MSTOP (MSTOP advances; moves that do not
+;     fit before MSEND are only evaluated). A leaf at ply 2 or deeper reads the parent's
+;     best (PBEST of ply PLYN-1) for its cutoff.
+; Out: B = legal moves, DE = best minimum evaluation (8000H when none; a leaf's is exact
+;      unless it reached LEAFCUT, when it is at least that), carry set when a move did not
+;      fit; POSCNT counts every legal move; PARMAP (TGPAR) for the node.
+; Destroys: all but IY and SP.   Called by: PASS (NODE), ANALYS (the root list), tests.
 ; ------------------------------------------------------------------------------------------
 GENEVAL:
         PUSH    AF
