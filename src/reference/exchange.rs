@@ -211,21 +211,14 @@ pub fn exchange(b: &Board) -> (i16, i16) {
         skip[busy_att.sq[i] as usize] = true;
     }
     let mut best_own = 0i16;
-    for rank in 0..8u8 {
-        for file in 0..8u8 {
-            let t = square(file, rank);
-            let code = b.sq[t as usize];
-            if code == EMPTY || code & BLACK != s_side || kind(code) == K_KING {
-                continue;
-            }
-            let att = collect(b, t, mover, &pinned);
-            if att.n == 0 {
-                continue;
-            }
-            let def = collect(b, t, s_side, &skip);
-            let (g, _) = swap(value(code) << UNIT_SHIFT, &att, &def);
-            best_own = best_own.max(g);
+    for (t, code) in targets(b, s_side) {
+        let att = collect(b, t, mover, &pinned);
+        if att.n == 0 {
+            continue;
         }
+        let def = collect(b, t, s_side, &skip);
+        let (g, _) = swap(value(code) << UNIT_SHIFT, &att, &def);
+        best_own = best_own.max(g);
     }
     best_own = best_own.max(skewer_gain(b, &skip));
     (best_opp, best_own)
@@ -248,30 +241,33 @@ fn opponent_best(b: &Board, pinned: &SquareFlags, limit: i16) -> (i16, Attackers
     let mut best_opp = 0i16;
     let mut busy_att = Attackers::new();
     let mut busy_n = 0usize;
-    for rank in 0..8u8 {
-        for file in 0..8u8 {
-            let t = square(file, rank);
-            let code = b.sq[t as usize];
-            if code == EMPTY || code & BLACK != mover || kind(code) == K_KING {
-                continue;
-            }
-            let att = collect(b, t, s_side, pinned);
-            if att.n == 0 {
-                continue;
-            }
-            let def = collect(b, t, mover, pinned);
-            let (g, used) = swap(value(code) << UNIT_SHIFT, &att, &def);
-            if g > best_opp {
-                best_opp = g;
-                busy_att = att;
-                busy_n = used;
-                if best_opp >= limit {
-                    return (best_opp, busy_att, busy_n);
-                }
+    for (t, code) in targets(b, mover) {
+        let att = collect(b, t, s_side, pinned);
+        if att.n == 0 {
+            continue;
+        }
+        let def = collect(b, t, mover, pinned);
+        let (g, used) = swap(value(code) << UNIT_SHIFT, &att, &def);
+        if g > best_opp {
+            best_opp = g;
+            busy_att = att;
+            busy_n = used;
+            if best_opp >= limit {
+                break;
             }
         }
     }
     (best_opp, busy_att, busy_n)
+}
+
+/// The targets of one side's exchanges: `colour`'s pieces other than the king, in square
+/// order a1, b1, ..., h8 (the order that decides a tie between equal gains), as (square,
+/// code).
+fn targets(b: &Board, colour: u8) -> impl Iterator<Item = (u8, u8)> + '_ {
+    (0..8u8)
+        .flat_map(|rank| (0..8u8).map(move |file| square(file, rank)))
+        .map(|t| (t, b.sq[t as usize]))
+        .filter(move |&(_, code)| code != EMPTY && code & BLACK == colour && kind(code) != K_KING)
 }
 
 /// Gambiet's "potential pin" (the h1-h3-h8 formation): S's king checked along a line by a
