@@ -55,6 +55,18 @@ ADDC    MACRO   REG
         LD      REG,A
         ENDM
 
+; CANDNXT - the next entry of a candidate list (CANDS) at HL, HL moved on: C = its square,
+; A = its units, and the flags of comparing them with the best gain so far (E').
+CANDNXT MACRO
+        LD      C,(HL)          ; the target's square
+        INC     L
+        LD      A,(HL)          ; its units
+        INC     L
+        EXX
+        CP      E
+        EXX
+        ENDM
+
 ; The units of the piece code in A (the value nibble * 16), in A: TGUNITS inline, for
 ; CANDS's walk over the candidates (a call there costs 27 T-states a candidate).
 TGUNITA MACRO
@@ -155,13 +167,7 @@ EXCH7:  LD      (SKIPON),A
 EXCH8:  LD      A,(SLEND)
         CP      L
         JR      Z,EXCH11        ; all done
-        LD      C,(HL)          ; the target's square
-        INC     L
-        LD      A,(HL)          ; its units
-        INC     L
-        EXX
-        CP      E
-        EXX
+        CANDNXT                 ; C = the target's square, A = its units, flags: A - E'
         JR      C,EXCH11        ; worth less than the best gain, as is every later one
         JR      Z,EXCH11        ; or as much
         PUSH    HL              ; the list pointer
@@ -221,13 +227,7 @@ EXCHS:  EXX
 EXCH0:  LD      A,(MLEND)
         CP      L
         RET     Z               ; all done
-        LD      C,(HL)          ; the target's square
-        INC     L
-        LD      A,(HL)          ; its units
-        INC     L
-        EXX
-        CP      E
-        EXX
+        CANDNXT                 ; C = the target's square, A = its units, flags: A - E'
         RET     C               ; worth less than the best gain, as is every later one
         JR      NZ,EXCH1        ; worth more
         LD      A,(BESTSQ)      ; as much: it wins the tie only before the best's square
