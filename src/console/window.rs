@@ -194,14 +194,13 @@ impl Window {
         if self.scale >= 6 { 2 } else { 1 }
     }
 
-    /// Opens the window again at `width` x `height` where it was; keeps the old one if
-    /// that fails.
+    /// Opens the window again at `width` x `height`; keeps the old one if that fails.
+    /// The new window goes where the window system puts it (minifb's `get_position` and
+    /// `set_position` do not agree on X11: moving it to the old place drifted it away).
     fn reopen(&mut self, (width, height): (usize, usize)) {
-        let (x, y) = self.inner.get_position();
-        let Ok(mut inner) = open_inner(width, height) else {
+        let Ok(inner) = open_inner(width, height) else {
             return;
         };
-        inner.set_position(x, y);
         self.inner = inner;
         self.width = width;
         self.height = height;
