@@ -260,3 +260,72 @@ fn drawing_paints_the_panel_and_leaves_the_picture() {
         );
     }
 }
+
+/// Set in the child process's environment to make `child_window_widens_for_the_panel` act.
+#[cfg(feature = "gui")]
+const CHILD: &str = "C7010_DEBUG_PANEL_WINDOW_CHILD";
+
+/// The window under a virtual X server (this test binary again as a child, through
+/// `xvfb-run`): showing the panel widens it by the panel's width, showing a frame alone
+/// narrows it back. Skipped with a note without `xvfb-run`, except under CI.
+#[cfg(feature = "gui")]
+#[test]
+fn window_widens_for_the_panel_under_xvfb() {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join("xvfb-run").is_file()))
+        .unwrap_or(false);
+    if !on_path {
+        assert!(std::env::var_os("CI").is_none(), "CI must install xvfb-run");
+        eprintln!("note: xvfb-run not found, window test skipped");
+        return;
+    }
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 2000x800x24"])
+        .arg(&exe)
+        .args([
+            "--exact",
+            "child_window_widens_for_the_panel",
+            "--ignored",
+            "--nocapture",
+        ])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "child failed:\n{text}");
+    let wide = 720 + panel_width(1);
+    assert!(text.contains("PICTURE 720x486"), "{text}");
+    assert!(text.contains(&format!("PANEL {wide}x486")), "{text}");
+    assert!(text.contains("BACK 720x486"), "{text}");
+}
+
+#[cfg(feature = "gui")]
+#[test]
+#[ignore = "child of window_widens_for_the_panel_under_xvfb; needs a display"]
+fn child_window_widens_for_the_panel() {
+    use c7010::console::ScreenState;
+    use c7010::console::render::render_screen;
+    use c7010::console::window::Window;
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let frame = render_screen(&ScreenState::start_position()).unwrap();
+    let mut window = Window::open(2).unwrap();
+    assert!(window.present(&frame));
+    let (w, h) = window.size();
+    println!("PICTURE {w}x{h}");
+    let lines = vec!["REGISTERS".to_string(), "PC 1C8B  ANALYS".to_string()];
+    for _ in 0..3 {
+        assert!(window.present_with_panel(&frame, Some(&lines)));
+    }
+    let (w, h) = window.size();
+    println!("PANEL {w}x{h}");
+    assert!(window.present(&frame));
+    let (w, h) = window.size();
+    println!("BACK {w}x{h}");
+}
