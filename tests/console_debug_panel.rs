@@ -213,6 +213,47 @@ fn panel_keys_step_as_the_text_debugger() {
     );
 }
 
+/// A guest engine thinking on FEN, its module stopped at its first SENDMSG of the search.
+fn engine_at_sendmsg() -> GuestEngine {
+    let mut engine = GuestEngine::builtin().unwrap();
+    engine.set_position(&Board::from_fen(FEN).unwrap()).unwrap();
+    let sendmsg = symbol("SENDMSG");
+    engine.go(Limit::Positions(BUDGET)).unwrap();
+    engine.module_mut().machine_mut().add_breakpoint(sendmsg);
+    for _ in 0..1000 {
+        if engine.module().machine().registers().pc == sendmsg {
+            break;
+        }
+        engine.module_mut().run(100_000).unwrap();
+    }
+    assert_eq!(engine.module().machine().registers().pc, sendmsg);
+    engine.module_mut().machine_mut().clear_breakpoints();
+    engine
+}
+
+#[test]
+fn stepping_through_a_message_leaves_the_link_to_the_console() {
+    // Paused as the module starts sending a message, F11 through its first unit: the
+    // panel's session must not take the unit (the console's host end does, after F12),
+    // so the search's messages all arrive and it decides as an unpaused one does.
+    let mut engine = engine_at_sendmsg();
+    let latch_before = engine.module().machine().module_latch();
+    let mut panel = DebugPanel::open(take_machine(&mut engine), DebugInfo::builtin());
+    for _ in 0..300 {
+        panel.act(PanelAction::Step);
+    }
+    let machine = panel.close();
+    assert_ne!(
+        machine.module_latch(),
+        latch_before,
+        "the module wrote a unit"
+    );
+    *engine.module_mut().machine_mut() = machine;
+    let paused = decision(&mut engine);
+    let mut unpaused = engine_at_sendmsg();
+    assert_eq!(paused, decision(&mut unpaused));
+}
+
 #[test]
 fn drawing_paints_the_panel_and_leaves_the_picture() {
     let mut engine = engine_at_analys();

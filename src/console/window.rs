@@ -34,7 +34,7 @@ const TITLE: &str = "c7010 - Videopac C7010 chess module";
 
 /// Text lines the debugger panel has room for: a fixed number, so the window does not
 /// change size with every step.
-const PANEL_ROWS: usize = 40;
+const PANEL_ROWS: usize = 46;
 
 /// Why the window could not be opened or used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -81,7 +81,8 @@ impl Session {
     /// A session on a machine that is already running (the window's module, paused where it
     /// is): no reset, and the host end of the link stays out of it (see `polls_link`), so
     /// the machine can go back to the console with [`Session::into_machine`] and the
-    /// console's link carries on where it was.
+    /// console's link carries on where it was. Commands that talk over the link (`send`,
+    /// `go`) and [`Session::setup_fen`] are for sessions made with [`Session::new`].
     pub fn attach(machine: Machine, info: DebugInfo) -> Session {
         let mut session = Session::build(machine, HostLink::new(), info);
         session.polls_link = false;
