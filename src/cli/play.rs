@@ -299,7 +299,7 @@ struct Paused {
 impl Paused {
     /// Pause: take the machine out of the module into a debugger panel.
     fn start(debug: Option<&Debuggable>) -> Paused {
-        use c7010::console::debug_panel::{DebugPanel, TITLE};
+        use c7010::console::debug_panel::DebugPanel;
         let panel = debug.and_then(|d| {
             // The module keeps a one-byte stand-in while the panel has its machine; the
             // console is not run until the machine is back.
@@ -311,7 +311,7 @@ impl Paused {
         let mut paused = Paused {
             panel,
             lines: vec![
-                TITLE.to_string(),
+                "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
                 String::new(),
                 "The reference engine runs on no Z80: nothing to debug.".to_string(),
             ],
