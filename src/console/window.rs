@@ -81,6 +81,8 @@ pub struct Window {
     width: usize,
     height: usize,
     buffer: Vec<u32>,
+    /// A size the window could not be opened at: not tried again at every frame.
+    failed_size: Option<(usize, usize)>,
     input: WindowInput,
     open: bool,
 }
@@ -113,6 +115,7 @@ impl Window {
             width,
             height,
             buffer: vec![0; width * height],
+            failed_size: None,
             input: WindowInput::default(),
             open: true,
         })
@@ -145,7 +148,7 @@ impl Window {
             ),
             None => picture,
         };
-        if wanted != self.size() {
+        if wanted != self.size() && self.failed_size != Some(wanted) {
             self.reopen(wanted);
         }
         self.scale_into_buffer(frame);
@@ -199,6 +202,7 @@ impl Window {
     /// `set_position` do not agree on X11: moving it to the old place drifted it away).
     fn reopen(&mut self, (width, height): (usize, usize)) {
         let Ok(inner) = open_inner(width, height) else {
+            self.failed_size = Some((width, height));
             return;
         };
         self.inner = inner;
