@@ -8,19 +8,28 @@
 //! every line waits so, and at the end of the input the console lets the module finish its
 //! move, then quits. The screen is printed again when
 //! anything but the clocks changes; on a terminal it replaces the previous one.
+//!
+//! In the window, F12 pauses the module and opens the debugger panel
+//! (`console::debug_panel`): the console keeps a [`SharedGuest`] handle on the guest
+//! engine it plays, so the window can lend the module's machine to the panel and take it
+//! back on continue.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use c7010::console::terminal::{TerminalOptions, render_with};
 use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState};
+use c7010::debugger::DebugInfo;
 use c7010::engine::guest::GuestEngine;
-use c7010::engine::{Engine, RefEngine};
+use c7010::engine::{Engine, EngineError, Limit, RefEngine, Said};
 use c7010::machine::PAL_FRAME_SECONDS;
+use c7010::reference::{Board, Move};
 
 /// Which engine the console plays against.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         args.scale
     };
-    let engine = make_engine(&args)?;
+    let (engine, guest) = make_engine(&args)?;
     let options = ConsoleOptions {
         colour: args.colour.map(|c| match c {
             ColourChoice::White => Colour::White,
@@ -105,14 +114,39 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.tui {
         return run_terminal(&mut console);
     }
-    run_window_or_terminal(&mut console, scale)
+    let debug = guest.map(|guest| Debuggable {
+        guest,
+        info: debug_info(&args),
+    });
+    run_window_or_terminal(&mut console, scale, debug)
 }
 
-/// The engine the arguments ask for. Without `--engine`, a guest ROM that cannot play yet
-/// gives way to the reference engine with one line saying so.
-fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
+/// The guest engine the console plays, and what the debugger panel knows about its ROM.
+/// (Without the window, feature `gui`, nothing reads it.)
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+struct Debuggable {
+    guest: SharedHandle,
+    info: DebugInfo,
+}
+
+/// The debug information of the ROM played: the built-in one's, or the `.sym`, `.map` and
+/// `.lst` beside `--rom` (a malformed one is reported and the panel goes without names).
+fn debug_info(args: &Args) -> DebugInfo {
+    match &args.rom {
+        None => DebugInfo::builtin(),
+        Some(path) => DebugInfo::beside(path).unwrap_or_else(|e| {
+            eprintln!("c7010: the debugger panel will show no names ({e})");
+            DebugInfo::default()
+        }),
+    }
+}
+
+/// The engine the arguments ask for, and for the guest a second handle on it (for the
+/// window's debugger panel). Without `--engine`, a guest ROM that cannot play yet gives way
+/// to the reference engine with one line saying so.
+fn make_engine(args: &Args) -> anyhow::Result<(Box<dyn Engine>, Option<SharedHandle>)> {
     if args.engine == Some(EngineChoice::Ref) {
-        return Ok(Box::new(RefEngine::new()));
+        return Ok((Box::new(RefEngine::new()), None));
     }
     let guest = match &args.rom {
         Some(path) => {
@@ -124,21 +158,78 @@ fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
     }
     .and_then(|mut g| g.check_plays().map(|()| g));
     match (guest, args.engine) {
-        (Ok(g), _) => Ok(Box::new(g)),
+        (Ok(g), _) => {
+            let shared = Rc::new(RefCell::new(g));
+            Ok((Box::new(SharedGuest(shared.clone())), Some(shared)))
+        }
         (Err(e), Some(EngineChoice::Guest)) => {
             Err(anyhow::anyhow!("the guest engine cannot play: {e}"))
         }
         (Err(e), _) => {
             eprintln!("c7010: the guest engine cannot play ({e}); playing the reference engine");
-            Ok(Box::new(RefEngine::new()))
+            Ok((Box::new(RefEngine::new()), None))
         }
     }
 }
 
+/// A second handle on the guest engine the console plays.
+type SharedHandle = Rc<RefCell<GuestEngine>>;
+
+/// The guest engine behind a shared handle: the console plays it through this, the window
+/// reaches its module's machine through the other handle while the console is paused (the
+/// two never borrow it at the same time: one thread, one after the other).
+struct SharedGuest(SharedHandle);
+
+impl Engine for SharedGuest {
+    fn name(&self) -> String {
+        self.0.borrow().name()
+    }
+    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
+        self.0.borrow_mut().set_position(board)
+    }
+    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
+        self.0.borrow_mut().play(mv)
+    }
+    fn take_back(&mut self) -> Result<(), EngineError> {
+        self.0.borrow_mut().take_back()
+    }
+    fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
+        self.0.borrow_mut().set_level(level)
+    }
+    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
+        self.0.borrow_mut().go(limit)
+    }
+    fn move_now(&mut self) -> Result<(), EngineError> {
+        self.0.borrow_mut().move_now()
+    }
+    fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
+        self.0.borrow_mut().advance(t_states)
+    }
+    fn thinking(&self) -> bool {
+        self.0.borrow().thinking()
+    }
+    fn t_states(&self) -> u64 {
+        self.0.borrow().t_states()
+    }
+    fn clock_hz(&self) -> Option<f64> {
+        self.0.borrow().clock_hz()
+    }
+    fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
+        self.0.borrow().save_machine()
+    }
+    fn load_machine(&mut self, state: &[u8]) -> Result<(), EngineError> {
+        self.0.borrow_mut().load_machine(state)
+    }
+}
+
 #[cfg(feature = "gui")]
-fn run_window_or_terminal(console: &mut Console, scale: usize) -> anyhow::Result<()> {
+fn run_window_or_terminal(
+    console: &mut Console,
+    scale: usize,
+    debug: Option<Debuggable>,
+) -> anyhow::Result<()> {
     use c7010::console::render::render_screen;
-    use c7010::console::window::Window;
+    use c7010::console::window::{Window, WindowView};
     let mut window = match Window::open(scale) {
         Ok(w) => w,
         Err(e) => {
@@ -147,7 +238,26 @@ fn run_window_or_terminal(console: &mut Console, scale: usize) -> anyhow::Result
         }
     };
     let mut failure = None;
+    let mut paused: Option<Paused> = None;
+    let mut last_frame = None;
     window.run(|input| {
+        if input.debug {
+            paused = match paused.take() {
+                None => Some(Paused::start(debug.as_ref())),
+                Some(p) => {
+                    p.resume(debug.as_ref());
+                    None
+                }
+            };
+        }
+        // Paused: no emulated time passes, the picture stays, G7000 keys are ignored.
+        if let Some(p) = &mut paused {
+            p.act(&input.debug_actions);
+            return last_frame.clone().map(|frame| WindowView {
+                frame,
+                panel: Some(p.lines.clone()),
+            });
+        }
         if input.help {
             console.toggle_help();
         }
@@ -156,13 +266,19 @@ fn run_window_or_terminal(console: &mut Console, scale: usize) -> anyhow::Result
         }
         console.run_frame(TURBO_BUDGET);
         match render_screen(&console.screen()) {
-            Ok(frame) => Some(frame),
+            Ok(frame) => {
+                last_frame = Some(frame.clone());
+                Some(WindowView { frame, panel: None })
+            }
             Err(e) => {
                 failure = Some(e);
                 None
             }
         }
     });
+    if let Some(p) = paused {
+        p.resume(debug.as_ref());
+    }
     console.write_pgn_on_quit();
     match failure {
         Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
@@ -170,8 +286,68 @@ fn run_window_or_terminal(console: &mut Console, scale: usize) -> anyhow::Result
     }
 }
 
+/// The window's paused state: the debugger panel on the guest's machine, or a note when
+/// the console plays an engine without one.
+#[cfg(feature = "gui")]
+struct Paused {
+    panel: Option<c7010::console::debug_panel::DebugPanel>,
+    /// The panel's text, made again after each action (not at every frame).
+    lines: Vec<String>,
+}
+
+#[cfg(feature = "gui")]
+impl Paused {
+    /// Pause: take the machine out of the module into a debugger panel.
+    fn start(debug: Option<&Debuggable>) -> Paused {
+        use c7010::console::debug_panel::DebugPanel;
+        let panel = debug.and_then(|d| {
+            // The module keeps a one-byte stand-in while the panel has its machine; the
+            // console is not run until the machine is back.
+            let stand_in = c7010::machine::Machine::new(&[0x76]).ok()?;
+            let mut guest = d.guest.borrow_mut();
+            let machine = std::mem::replace(guest.module_mut().machine_mut(), stand_in);
+            Some(DebugPanel::open(machine, d.info.clone()))
+        });
+        let mut paused = Paused {
+            panel,
+            lines: vec![
+                "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
+                String::new(),
+                "The reference engine runs on no Z80: nothing to debug.".to_string(),
+            ],
+        };
+        if let Some(panel) = &mut paused.panel {
+            paused.lines = panel.lines();
+        }
+        paused
+    }
+
+    /// F10/F11 while paused.
+    fn act(&mut self, actions: &[c7010::console::debug_panel::PanelAction]) {
+        let Some(panel) = &mut self.panel else { return };
+        if actions.is_empty() {
+            return;
+        }
+        for &action in actions {
+            panel.act(action);
+        }
+        self.lines = panel.lines();
+    }
+
+    /// Continue: the machine goes back into the module.
+    fn resume(self, debug: Option<&Debuggable>) {
+        if let (Some(panel), Some(d)) = (self.panel, debug) {
+            *d.guest.borrow_mut().module_mut().machine_mut() = panel.close();
+        }
+    }
+}
+
 #[cfg(not(feature = "gui"))]
-fn run_window_or_terminal(console: &mut Console, _scale: usize) -> anyhow::Result<()> {
+fn run_window_or_terminal(
+    console: &mut Console,
+    _scale: usize,
+    _debug: Option<Debuggable>,
+) -> anyhow::Result<()> {
     eprintln!("c7010: built without the window (feature gui); using the terminal");
     run_terminal(console)
 }

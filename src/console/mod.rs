@@ -6,12 +6,14 @@
 //! - [`terminal`]: the same state as text for ssh/tmux;
 //! - [`keyboard`]: the 46 G7000 keys and the PC key map;
 //! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
+//!   [`debug_panel`]: its debugger panel (F12), text and pixels, no window needed;
 //! - [`game`]: the game record and its state; [`pgn`]: its PGN; [`setup`]: the position
 //!   editor; [`saved`]: the saved-game file;
 //! - [`controller`]: the [`Console`] itself: keys (and the terminal's lines) in, engine
 //!   driven, time kept, screen out.
 
 pub mod controller;
+pub mod debug_panel;
 pub mod display_list;
 pub mod game;
 pub mod keyboard;

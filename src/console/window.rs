@@ -1,13 +1,23 @@
 //! The desktop window (feature `gui`): shows frames at the PAL rate and turns PC key presses
 //! into G7000 keys.
 //!
+//! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F12
+//! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape quit.
+//!
 //! Aspect: the 8245's pixel clock (7.094 MHz) gives PAL pixels about 1.04 times as wide as
 //! tall for a 243-line (non-interlaced) picture, so square pixels are within 4% of the real
 //! shape. We show each frame pixel as a `scale` x `scale` square: sharp, integer scaling,
 //! no resampling blur, and a picture 4% narrower than a TV's.
+//!
+//! The debugger panel (F12, [`super::debug_panel`]) goes to the right of the picture: the
+//! window is opened again wider while the panel is shown (minifb cannot resize a window,
+//! and a stretched buffer would blur the picture), so the picture stays whole and
+//! pixel-exact beside the text, where drawing over it would hide most of the board. If
+//! the wider window cannot be opened the panel is drawn over the picture's right side.
 
 use minifb::{Key, KeyRepeat, Scale, ScaleMode, WindowOptions};
 
+use super::debug_panel::{PanelAction, draw_panel, panel_height, panel_width};
 use super::keyboard::{G7000Key, pc::g7000_key};
 use crate::vdc::palette::rgb;
 use crate::vdc::{Frame, HEIGHT, WIDTH};
@@ -18,6 +28,13 @@ pub const MAX_SCALE: usize = 8;
 /// Frames per second the window paces itself to: the PAL rate is 49.70 Hz and minifb
 /// takes whole frames per second.
 pub const FRAMES_PER_SECOND: usize = 50;
+
+/// The window's title.
+const TITLE: &str = "c7010 - Videopac C7010 chess module";
+
+/// Text lines the debugger panel has room for: a fixed number, so the window does not
+/// change size with every step.
+const PANEL_ROWS: usize = 46;
 
 /// Why the window could not be opened or used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,13 +57,32 @@ pub struct WindowInput {
     pub keys: Vec<G7000Key>,
     /// F1 was pressed (toggle the help page).
     pub help: bool,
+    /// F12 was pressed (open or close the debugger panel).
+    pub debug: bool,
+    /// F10 (next) and F11 (step) presses, in order, for the debugger panel.
+    pub debug_actions: Vec<PanelAction>,
+}
+
+/// What the window shows in one tick: a frame, and the debugger panel's lines beside it
+/// while the panel is open.
+#[derive(Clone)]
+pub struct WindowView {
+    /// The G7000 picture.
+    pub frame: Frame,
+    /// The debugger panel's text, if it is open.
+    pub panel: Option<Vec<String>>,
 }
 
 /// An open window showing G7000 frames.
 pub struct Window {
     inner: minifb::Window,
     scale: usize,
+    /// The window's inner size: the picture's, or wider and perhaps taller with the panel.
+    width: usize,
+    height: usize,
     buffer: Vec<u32>,
+    /// A size the window could not be opened at: not tried again at every frame.
+    failed_size: Option<(usize, usize)>,
     input: WindowInput,
     open: bool,
 }
@@ -71,23 +107,15 @@ impl Window {
         {
             return Err(WindowError::NoDisplay);
         }
-        let options = WindowOptions {
-            scale: Scale::X1,
-            scale_mode: ScaleMode::Stretch,
-            ..WindowOptions::default()
-        };
-        let mut inner = minifb::Window::new(
-            "c7010 - Videopac C7010 chess module",
-            WIDTH * scale,
-            HEIGHT * scale,
-            options,
-        )
-        .map_err(|e| WindowError::Open(e.to_string()))?;
-        inner.set_target_fps(FRAMES_PER_SECOND);
+        let (width, height) = (WIDTH * scale, HEIGHT * scale);
+        let inner = open_inner(width, height).map_err(|e| WindowError::Open(e.to_string()))?;
         Ok(Window {
             inner,
             scale,
-            buffer: vec![0; WIDTH * HEIGHT * scale * scale],
+            width,
+            height,
+            buffer: vec![0; width * height],
+            failed_size: None,
             input: WindowInput::default(),
             open: true,
         })
@@ -95,17 +123,42 @@ impl Window {
 
     /// The window's inner size in screen pixels.
     pub fn size(&self) -> (usize, usize) {
-        (WIDTH * self.scale, HEIGHT * self.scale)
+        (self.width, self.height)
     }
 
     /// Shows a frame (paced to [`FRAMES_PER_SECOND`]) and collects key presses.
     /// Returns whether the window is still open: `false` after Escape, the close button or
     /// a failed update.
     pub fn present(&mut self, frame: &Frame) -> bool {
+        self.present_with_panel(frame, None)
+    }
+
+    /// Shows a frame and, if `panel` is given, the debugger panel's lines to its right
+    /// (the window widens while the panel is shown and narrows again after).
+    pub fn present_with_panel(&mut self, frame: &Frame, panel: Option<&[String]>) -> bool {
         if !self.open {
             return false;
         }
+        let glyph_scale = self.glyph_scale();
+        let picture = (WIDTH * self.scale, HEIGHT * self.scale);
+        let wanted = match panel {
+            Some(_) => (
+                picture.0 + panel_width(glyph_scale),
+                picture.1.max(panel_height(PANEL_ROWS, glyph_scale)),
+            ),
+            None => picture,
+        };
+        if wanted != self.size() && self.failed_size != Some(wanted) {
+            self.reopen(wanted);
+        }
         self.scale_into_buffer(frame);
+        if let Some(lines) = panel {
+            // Beside the picture, or over its right side if the window could not widen.
+            let left = picture
+                .0
+                .min(self.width.saturating_sub(panel_width(glyph_scale)));
+            draw_panel(lines, &mut self.buffer, self.width, left, glyph_scale);
+        }
         let (w, h) = self.size();
         if self.inner.update_with_buffer(&self.buffer, w, h).is_err() {
             self.open = false;
@@ -127,32 +180,59 @@ impl Window {
     }
 
     /// Runs the display loop: each tick, `step` gets the input since the last tick and
-    /// returns the frame to show (`None` ends the loop). Ends when the window closes.
-    pub fn run(&mut self, mut step: impl FnMut(&WindowInput) -> Option<Frame>) {
+    /// returns what to show (`None` ends the loop). Ends when the window closes.
+    pub fn run(&mut self, mut step: impl FnMut(&WindowInput) -> Option<WindowView>) {
         let mut input = WindowInput::default();
-        while let Some(frame) = step(&input) {
-            if !self.present(&frame) {
+        while let Some(view) = step(&input) {
+            if !self.present_with_panel(&view.frame, view.panel.as_deref()) {
                 break;
             }
             input = std::mem::take(&mut self.input);
         }
     }
 
+    /// The panel's text size: font pixels 1 x 1 up to scale 5, 2 x 2 from 6 on (the panel
+    /// then stays readable next to a big picture).
+    fn glyph_scale(&self) -> usize {
+        if self.scale >= 6 { 2 } else { 1 }
+    }
+
+    /// Opens the window again at `width` x `height`; keeps the old one if that fails.
+    /// The new window goes where the window system puts it (minifb's `get_position` and
+    /// `set_position` do not agree on X11: moving it to the old place drifted it away).
+    fn reopen(&mut self, (width, height): (usize, usize)) {
+        let Ok(inner) = open_inner(width, height) else {
+            self.failed_size = Some((width, height));
+            return;
+        };
+        self.inner = inner;
+        self.width = width;
+        self.height = height;
+        self.buffer = vec![0; width * height];
+    }
+
     fn collect_keys(&mut self) {
         let shift =
             self.inner.is_key_down(Key::LeftShift) || self.inner.is_key_down(Key::RightShift);
         for key in self.inner.get_keys_pressed(KeyRepeat::No) {
-            if key == Key::F1 {
-                self.input.help = true;
-            } else if let Some(k) = g7000_key(key, shift) {
-                self.input.keys.push(k);
+            match key {
+                Key::F1 => self.input.help = true,
+                Key::F12 => self.input.debug = true,
+                Key::F10 => self.input.debug_actions.push(PanelAction::Next),
+                Key::F11 => self.input.debug_actions.push(PanelAction::Step),
+                _ => {
+                    if let Some(k) = g7000_key(key, shift) {
+                        self.input.keys.push(k);
+                    }
+                }
             }
         }
     }
 
     fn scale_into_buffer(&mut self, frame: &Frame) {
         let s = self.scale;
-        let row_len = WIDTH * s;
+        let row_len = self.width;
+        let picture_len = WIDTH * s;
         for y in 0..HEIGHT {
             let row = &mut self.buffer[y * s * row_len..(y * s + 1) * row_len];
             for (x, &p) in frame.pixels()[y * WIDTH..(y + 1) * WIDTH]
@@ -163,10 +243,23 @@ impl Window {
             }
             for k in 1..s {
                 self.buffer.copy_within(
-                    y * s * row_len..(y * s + 1) * row_len,
+                    y * s * row_len..y * s * row_len + picture_len,
                     (y * s + k) * row_len,
                 );
             }
         }
     }
+}
+
+/// A minifb window of `width` x `height` pixels, buffer pixels shown 1:1, paced to
+/// [`FRAMES_PER_SECOND`].
+fn open_inner(width: usize, height: usize) -> Result<minifb::Window, minifb::Error> {
+    let options = WindowOptions {
+        scale: Scale::X1,
+        scale_mode: ScaleMode::Stretch,
+        ..WindowOptions::default()
+    };
+    let mut inner = minifb::Window::new(TITLE, width, height, options)?;
+    inner.set_target_fps(FRAMES_PER_SECOND);
+    Ok(inner)
 }

@@ -214,6 +214,16 @@ impl DebugInfo {
         ((address as u32) < e.address as u32 + e.len as u32).then_some(e)
     }
 
+    /// The start of the source line whose bytes end right before `address`: the
+    /// instruction before it, as the assembler laid it out (the Z80's variable-length
+    /// instructions cannot be decoded backwards, the source map knows). `None` when no line
+    /// ends there (the start of a routine after data or a gap), or when that line made
+    /// more than 4 bytes (data: no Z80 instruction is longer).
+    pub fn line_before(&self, address: u16) -> Option<u16> {
+        let e = self.source_of(address.checked_sub(1)?)?;
+        (e.address as u32 + e.len as u32 == address as u32 && e.len <= 4).then_some(e.address)
+    }
+
     /// The first address produced by `file:line` (the file matched by its full name as in
     /// the map, or by its last path component).
     pub fn address_of_line(&self, file: &str, line: u32) -> Option<u16> {
@@ -301,6 +311,10 @@ mod tests {
             Some(0x0004)
         );
         assert!(info.knows_file("proto.asm"));
+        // LD SP,RAMTOP (3 bytes at 0001) ends at 0004: the line before CALL LINIT.
+        assert_eq!(info.line_before(0x0004), Some(0x0001));
+        assert_eq!(info.line_before(0x0003), None, "inside an instruction");
+        assert_eq!(info.line_before(0x0000), None);
         assert_eq!(info.variable_size(info.symbol("BOARD").unwrap()), Some(120));
         assert_eq!(info.ram_name(0xE800), "RAMTOP");
         assert_eq!(

@@ -63,6 +63,10 @@ pub struct Session {
     pub(super) trace: Option<TraceSink>,
     pub(super) disassembler: Disassembler,
     pub(super) stack_top: u32,
+    /// False for a session attached to a module the console is running (the window's
+    /// debugger panel): the console's own host end owns the link, so this session must not
+    /// take the module's units; while it holds the machine the host is simply paused.
+    pub(super) polls_link: bool,
 }
 
 impl Session {
@@ -71,6 +75,22 @@ impl Session {
     pub fn new(mut machine: Machine, info: DebugInfo) -> Session {
         let mut link = HostLink::new();
         link.restart(&mut machine);
+        Session::build(machine, link, info)
+    }
+
+    /// A session on a machine that is already running (the window's module, paused where it
+    /// is): no reset, and the host end of the link stays out of it (see `polls_link`), so
+    /// the machine can go back to the console with [`Session::into_machine`] and the
+    /// console's link carries on where it was. Commands that talk over the link (`send`,
+    /// `go`) and [`Session::setup_fen`] are for sessions made with [`Session::new`].
+    pub fn attach(machine: Machine, info: DebugInfo) -> Session {
+        let mut session = Session::build(machine, HostLink::new(), info);
+        session.polls_link = false;
+        session
+    }
+
+    /// A session on `machine` as it is, with `link` as the host end.
+    fn build(machine: Machine, link: HostLink, info: DebugInfo) -> Session {
         let stack_top = info.symbol("RAMTOP").map_or(DEFAULT_STACK_TOP, |t| {
             if t == 0 { 0x10000 } else { t as u32 }
         });
@@ -85,7 +105,38 @@ impl Session {
             trace: None,
             disassembler: Disassembler::new(),
             stack_top,
+            polls_link: true,
         }
+    }
+
+    /// End the session and hand the machine back, with no breakpoint or watchpoint left
+    /// in it.
+    pub fn into_machine(mut self) -> Machine {
+        self.machine.clear_breakpoints();
+        self.machine.clear_watches();
+        self.machine
+    }
+
+    /// What `regs` shows.
+    pub fn registers_text(&self) -> String {
+        let regs = self.machine.registers();
+        render_regs::render(&regs, &self.place(regs.pc))
+    }
+
+    /// What `dis` shows for `count` instructions from `address`.
+    pub fn disassembly(&mut self, address: u16, count: usize) -> String {
+        let mut out = String::new();
+        let mut a = address;
+        for _ in 0..count {
+            out.push_str(&self.dis_line(a, true));
+            a = a.wrapping_add(z80::length(self.bytes_at(a)));
+        }
+        out
+    }
+
+    /// What `where` (`bt`) shows.
+    pub fn backtrace_text(&self) -> String {
+        self.backtrace()
     }
 
     /// The machine (to read it in tests and front ends).
@@ -373,10 +424,7 @@ impl Session {
                 self.go(Goal::RunTo(address), DEFAULT_RUN_SECONDS, out);
             }
             Command::UntilLatch => self.go(Goal::Latch, DEFAULT_RUN_SECONDS, out),
-            Command::Regs => {
-                let regs = self.machine.registers();
-                out.push_str(&render_regs::render(&regs, &self.place(regs.pc)));
-            }
+            Command::Regs => out.push_str(&self.registers_text()),
             Command::Mem { address, len } => {
                 let start = self.eval_address(&address)?;
                 let len = match len {
@@ -401,14 +449,12 @@ impl Session {
                 writeln!(out, "{} byte(s) written at {start:04X}", bytes.len()).ok();
             }
             Command::Dis { address, count } => {
-                let mut a = match address {
+                let a = match address {
                     Some(e) => self.eval_address(&e)?,
                     None => self.machine.registers().pc,
                 };
-                for _ in 0..count.unwrap_or(10) {
-                    out.push_str(&self.dis_line(a, true));
-                    a = a.wrapping_add(z80::length(self.bytes_at(a)));
-                }
+                let text = self.disassembly(a, count.unwrap_or(10) as usize);
+                out.push_str(&text);
             }
             Command::Src(location) => {
                 let address = match location {
