@@ -7,9 +7,9 @@
 //! the same minimum (key) and maximum evaluations, and the board after MAKE is the
 //! reference's board with that move made.
 
-use c7010::asm::parse_symbol_file;
 use c7010::debugger::{DebugInfo, Session};
-use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
+use c7010::guest::GuestImage;
+use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 use c7010::reference::{Board, Search};
 
@@ -18,12 +18,9 @@ const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w -
 const SCRIPT: &str = include_str!("data/debugger/analys.txt");
 
 fn symbol(name: &str) -> u16 {
-    parse_symbol_file(BUILTIN_SYMBOLS)
-        .unwrap()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("{name} in roms/c7010.sym"))
-        .value
+    GuestImage::builtin()
+        .symbol(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The word the machine holds at `address` (little-endian).

@@ -5,9 +5,9 @@
 
 use std::process::Command;
 
-use c7010::asm::parse_symbol_file;
 use c7010::debugger::{DebugInfo, Session};
-use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
+use c7010::guest::GuestImage;
+use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 use c7010::reference::Board;
 
@@ -15,12 +15,9 @@ const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 const SCRIPT: &str = include_str!("data/debugger/session.txt");
 
 fn symbol(name: &str) -> u16 {
-    parse_symbol_file(BUILTIN_SYMBOLS)
-        .unwrap()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("{name} in roms/c7010.sym"))
-        .value
+    GuestImage::builtin()
+        .symbol(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The session after `--fen FEN`, with the board bytes written where the engine keeps them.
