@@ -9,12 +9,11 @@
 //! (`cargo test --test guest_eval -- --nocapture`) for the speed figures in docs/engine.md.
 
 mod common;
-use common::{harness, suite};
+use common::{evaluations_equal_the_reference, harness, suite};
 
 use c7010::guest::Harness;
 use c7010::reference::board::{ALL_DIRS, BOARD_SIZE, square, step};
 use c7010::reference::exchange::{Attackers, MAX_ATTACKERS, collect, exchange, pins, swap};
-use c7010::reference::moves::gen_pseudo;
 use c7010::reference::piece::{BLACK, EMPTY, K_BISHOP, K_QUEEN, K_ROOK, OFF, is_piece, kind};
 use c7010::reference::positional::Positional;
 use c7010::reference::{Board, Search, legal_moves};
@@ -534,39 +533,8 @@ fn evalmove_equals_the_reference_on_every_pseudo_legal_move() {
     let mut h = harness();
     let (mut legal, mut illegal, mut eval_t) = (0u64, 0, 0u64);
     for b in &roots(60, 10) {
-        let want = Search::new(b).root_evals();
-        h.load_board(b).unwrap();
-        h.root_list().unwrap();
-        let mut pseudo = Vec::new();
-        gen_pseudo(b, &mut |m| pseudo.push(m));
-        for m in pseudo {
-            let (regs, t) = h
-                .call("EVALMOVE", |r| {
-                    r.bc = (u16::from(m.from) << 8) | u16::from(m.to);
-                    r.de = u16::from(m.flags);
-                })
-                .unwrap();
-            let carry = regs.af & 1 != 0;
-            match want.iter().find(|e| e.mv == m) {
-                Some(e) => {
-                    assert!(!carry, "{m} refused on {}", b.to_fen());
-                    let flags = m.flags | if e.check { 0x80 } else { 0 };
-                    assert_eq!(
-                        (regs.hl as i16, regs.de as i16, (regs.af >> 8) as u8),
-                        (e.min, e.max, flags),
-                        "EVALMOVE {m} on {}",
-                        b.to_fen()
-                    );
-                    legal += 1;
-                    eval_t += t;
-                }
-                None => {
-                    assert!(carry, "illegal {m} accepted on {}", b.to_fen());
-                    illegal += 1;
-                }
-            }
-            assert_eq!(h.read_at("BOARD", 0, BOARD_SIZE).unwrap(), b.sq.to_vec());
-        }
+        let (l, i, t) = evaluations_equal_the_reference(&mut h, b, "EVALMOVE");
+        (legal, illegal, eval_t) = (legal + l, illegal + i, eval_t + t);
     }
     println!(
         "EVALMOVE: {legal} legal moves, {} T-states each on average \

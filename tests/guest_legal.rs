@@ -11,12 +11,11 @@
 //! Chess, random games, and hand-picked pins and checks.
 
 mod common;
-use common::{harness, suite};
+use common::harness;
 
 use c7010::reference::board::{BOARD_SIZE, step};
-use c7010::reference::moves::{Move, gen_pseudo};
+use c7010::reference::moves::gen_pseudo;
 use c7010::reference::piece::{BISHOP, BLACK, EMPTY, OFF, QUEEN, ROOK};
-use c7010::reference::random::random_positions;
 use c7010::reference::{Board, legal_moves};
 
 /// Pins along every kind of line, a pinned piece that may move along its pin, two pins,
@@ -42,18 +41,7 @@ const SPECIAL: [&str; 16] = [
 ];
 
 fn parents() -> Vec<Board> {
-    let mut v = suite("perft.epd", usize::MAX);
-    v.extend(suite("win_at_chess_test.epd", 60));
-    v.extend(random_positions(60, 0x1E6A_1C0D));
-    v.extend(SPECIAL.iter().map(|f| Board::from_fen(f).unwrap()));
-    v
-}
-
-fn regs_for_move(m: Move) -> (u16, u16) {
-    (
-        (u16::from(m.from) << 8) | u16::from(m.to),
-        u16::from(m.flags),
-    )
+    common::parents(0x1E6A_1C0D, &SPECIAL)
 }
 
 /// What LEGPAR must leave in LEGPIN, from the reference board: 0 when the side to move is
@@ -138,13 +126,7 @@ fn evalkid_legality_and_check_equal_the_reference() {
         let mut pseudo = Vec::new();
         gen_pseudo(&b, &mut |m| pseudo.push(m));
         for m in pseudo {
-            let (bc, de) = regs_for_move(m);
-            let (regs, _) = h
-                .call("EVALKID", |r| {
-                    r.bc = bc;
-                    r.de = de;
-                })
-                .unwrap();
+            let (regs, _) = h.call_move("EVALKID", m).unwrap();
             let refused = regs.af & 1 != 0;
             let is_legal = legal_list.as_slice().contains(&m);
             assert_eq!(!refused, is_legal, "legality of {m} on {}", b.to_fen());

@@ -12,14 +12,13 @@
 //! printed with `--nocapture`.
 
 mod common;
-use common::{harness, suite};
+use common::{evaluations_equal_the_reference, harness, suite};
 
 use c7010::reference::board::{BOARD_SIZE, square};
 use c7010::reference::exchange::{collect, exchange};
-use c7010::reference::moves::{Move, gen_pseudo};
 use c7010::reference::piece::{BLACK, K_KING, is_piece, kind};
 use c7010::reference::random::random_positions;
-use c7010::reference::{Board, Search, legal_moves};
+use c7010::reference::{Board, legal_moves};
 
 /// Parents rich in the moves TGKID treats specially (castling, en passant, promotion, king
 /// moves, discovered attacks through the from-square) besides the suites.
@@ -35,11 +34,7 @@ const SPECIAL: [&str; 8] = [
 ];
 
 fn parents() -> Vec<Board> {
-    let mut v = suite("perft.epd", usize::MAX);
-    v.extend(suite("win_at_chess_test.epd", 60));
-    v.extend(random_positions(60, 0xC7_0107_A56E));
-    v.extend(SPECIAL.iter().map(|f| Board::from_fen(f).unwrap()));
-    v
+    common::parents(0xC7_0107_A56E, &SPECIAL)
 }
 
 /// The guest's 64-bit square map (byte = rank, bit = file) as a set of mailbox squares.
@@ -70,13 +65,6 @@ fn attacked_pieces(b: &Board) -> Vec<u8> {
         }
     }
     v
-}
-
-fn regs_for_move(m: Move) -> (u16, u16) {
-    (
-        (u16::from(m.from) << 8) | u16::from(m.to),
-        u16::from(m.flags),
-    )
 }
 
 /// Counts of what the per-child maps held.
@@ -117,9 +105,12 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
             let mut child = parent.clone();
             child.make(m);
             let fen = child.to_fen();
-            let (bc, de) = regs_for_move(m);
             // As EVALKID: the lines through the from-square on the parent's board.
-            let (_, lines_t) = h.call("TGLINES", |r| r.bc = bc).unwrap();
+            let (_, lines_t) = h.call_move("TGLINES", m).unwrap();
+            let (bc, de) = (
+                (u16::from(m.from) << 8) | u16::from(m.to),
+                u16::from(m.flags),
+            );
             h.call("MAKE", |r| {
                 r.bc = bc;
                 r.de = de;
@@ -130,12 +121,7 @@ fn per_child_targets_hold_every_attacked_piece_and_exch_equals_the_reference() {
                 h.read_at("BOARD", 0, BOARD_SIZE).unwrap(),
                 child.sq.to_vec()
             );
-            let (_, kid_t) = h
-                .call("TGKID", |r| {
-                    r.bc = bc;
-                    r.de = de;
-                })
-                .unwrap();
+            let (_, kid_t) = h.call_move("TGKID", m).unwrap();
             let map = map_squares(&h.read_at("TGTMAP", 0, 8).unwrap());
             let attacked = attacked_pieces(&child);
             for t in &attacked {
@@ -223,39 +209,8 @@ fn evalkid_equals_the_reference_on_every_pseudo_legal_move() {
     parents.extend(SPECIAL.iter().map(|f| Board::from_fen(f).unwrap()));
     let (mut legal, mut illegal) = (0, 0);
     for b in &parents {
-        let want = Search::new(b).root_evals();
-        h.load_board(b).unwrap();
-        h.root_list().unwrap();
-        let mut pseudo = Vec::new();
-        gen_pseudo(b, &mut |m| pseudo.push(m));
-        for m in pseudo {
-            let (bc, de) = regs_for_move(m);
-            let (regs, _) = h
-                .call("EVALKID", |r| {
-                    r.bc = bc;
-                    r.de = de;
-                })
-                .unwrap();
-            let carry = regs.af & 1 != 0;
-            match want.iter().find(|e| e.mv == m) {
-                Some(e) => {
-                    assert!(!carry, "{m} refused on {}", b.to_fen());
-                    let flags = m.flags | if e.check { 0x80 } else { 0 };
-                    assert_eq!(
-                        (regs.hl as i16, regs.de as i16, (regs.af >> 8) as u8),
-                        (e.min, e.max, flags),
-                        "EVALKID {m} on {}",
-                        b.to_fen()
-                    );
-                    legal += 1;
-                }
-                None => {
-                    assert!(carry, "illegal {m} accepted on {}", b.to_fen());
-                    illegal += 1;
-                }
-            }
-            assert_eq!(h.read_at("BOARD", 0, BOARD_SIZE).unwrap(), b.sq.to_vec());
-        }
+        let (l, i, _) = evaluations_equal_the_reference(&mut h, b, "EVALKID");
+        (legal, illegal) = (legal + l, illegal + i);
     }
     assert!(
         legal > 1000 && illegal > 10,

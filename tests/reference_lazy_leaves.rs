@@ -5,7 +5,6 @@
 //! positions evaluated, passes, principal variation and per-pass reports. They also check
 //! that the lazy path was taken at all: `opponent_gain` with a limit stops early.
 
-#[allow(dead_code)] // the harness is for the guest tests
 mod common;
 
 use c7010::reference::exchange::{exchange, opponent_gain};

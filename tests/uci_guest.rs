@@ -3,7 +3,6 @@
 //! same answers, to the T-state. Skipped with a note while the built-in ROM does not play.
 
 // Only the session transcripts of `common` are used here, not the guest harness.
-#[allow(dead_code)]
 mod common;
 
 use c7010::uci::{EngineChoice, Player, Uci, factory, guest_plays};

@@ -3,7 +3,6 @@
 //! nominal rate. Every move the engine answers is checked legal with shakmaty.
 
 // Only the session transcripts of `common` are used here, not the guest harness.
-#[allow(dead_code)]
 mod common;
 
 use c7010::uci::Uci;

@@ -5,7 +5,6 @@
 //! ends a thought after that pass.
 
 // Only the session transcripts of `common` are used here, not the guest harness.
-#[allow(dead_code)]
 mod common;
 
 use std::cell::Cell;

@@ -2,7 +2,6 @@
 //! every engine move is checked legal with shakmaty.
 
 // Only the session transcripts of `common` are used here, not the guest harness.
-#[allow(dead_code)]
 mod common;
 
 use c7010::uci::Xboard;

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::image::{GuestImage, ImageError};
 use crate::machine::{ConfigError, Fault, Machine, Registers, Stop, ram_offset};
-use crate::reference::Board;
+use crate::reference::{Board, Move};
 
 /// Emulated T-states a single routine call may take before it counts as run away (10 s).
 pub const CALL_LIMIT: u64 = 44_336_190;
@@ -116,6 +116,15 @@ impl Harness {
             });
         }
         Ok((out, self.machine.cycles() - start))
+    }
+
+    /// Call `routine` with a move in the registers GEN hands its hook (B = from, C = to,
+    /// E = flags), the way EVALMOVE, EVALKID and the other per-move routines take it.
+    pub fn call_move(&mut self, routine: &str, m: Move) -> Result<(Registers, u64), CallError> {
+        self.call(routine, |r| {
+            r.bc = (u16::from(m.from) << 8) | u16::from(m.to);
+            r.de = u16::from(m.flags);
+        })
     }
 
     /// Bytes of RAM at `address` (any mirror).

@@ -1,7 +1,5 @@
 //! Scripted GUI sessions for the protocol tests: a script of command lines fed to a UCI or
 //! xboard [`Session`], and what the engine answered.
-// Each test binary that says `mod common;` uses only some of these helpers.
-#![allow(dead_code)]
 
 use c7010::uci::player::reference_factory;
 use c7010::uci::{Input, Player, Protocol, Session};
