@@ -2,22 +2,12 @@
 //! published count, the emulated time and the rate; `--divide` prints one line per root
 //! move (the reference's moves, in GEN order) that sum to the total.
 
-use std::process::Command;
+mod common;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn perft(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_c7010"))
-        .args(["perft", "--engine", "guest"])
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_c7010(&[&["perft", "--engine", "guest"], args].concat())
 }
 
 #[test]

@@ -5,6 +5,8 @@
 //! outside RAM faults); the stack clear of the data. `c7010 games` runs the 50 games at the
 //! real levels for the report.
 
+mod common;
+
 use c7010::guest::GuestImage;
 use c7010::guest::games::{GameError, GuestLimit, Pairing, play_game};
 use c7010::guest::session::GuestSession;
@@ -83,17 +85,7 @@ fn a_decision_unlike_the_reference_is_reported() {
 }
 
 fn games_cli(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_c7010"))
-        .arg("games")
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_c7010(&[&["games"], args].concat())
 }
 
 #[test]
