@@ -1,10 +1,28 @@
 ; eval.asm - EVAL: the minimum and maximum evaluation of one move, the port of the
-; reference's Search::eval_move (src/reference/search.rs, docs/engine.md "EVAL"), its GEN
-; hook that puts evaluated moves on the move stack, and the root list of ANALYS.
+; reference's Search::eval_move (src/reference/search.rs, docs/engine.md "EVAL"), and its
+; lazy form at the leaves of a pass (Search::eval_leaf). NODEHK (node.asm) is its GEN hook.
 ;
 ;   min = material after the move + clamp(positional change against the root, -15, 15)
 ;         - the opponent's best exchange gain,  all from the mover's view
 ;   max = min + the mover's own best exchange gain
+
+; LEGFAST - LEGPAR's legality shortcut for a move of the batch (B = from, E = flags): jumps
+; to FULL when the move may uncover its own king (en passant: a second square empties; the
+; parent in check or with two pins, LEGPIN = 0; a king move, castling too), else ends with
+; the flags of comparing the from-square with the possibly pinned piece (Z: that piece,
+; the full test too; NZ: legal). Destroys: A, HL.
+LEGFAST MACRO   FULL
+        BIT     4,E
+        JR      NZ,FULL
+        LD      HL,(LEGPIN)
+        LD      A,L
+        OR      A
+        JR      Z,FULL
+        LD      A,B
+        CP      L
+        JR      Z,FULL
+        CP      H
+        ENDM
 
 ; ------------------------------------------------------------------------------------------
 ; EVALMOVE - evaluate one pseudo-legal move at the current node: DELTA, MAKE, legality,
@@ -14,9 +32,11 @@
 ;     PLYTAB record of ply PLYN (PPOS); at a leaf (TGKIDS bit TGLEAF) its PBEST too.
 ; Out: carry set: the move is illegal (nothing counted). Carry clear: HL = min, DE = max,
 ;      A = flags with bit 7 set when the move gives check (the move-stack flags byte),
-;      POSCNT + 1. B, C kept; the board as it was.
+;      POSCNT + 1. B, C kept; the board as it was. At a leaf (EVALKID only) HL is the
+;      minimum when it beats PBEST and a value no higher than PBEST otherwise; DE and the
+;      check bit mean nothing there.
 ; Destroys: AF, DE, HL, IX, BC', DE', HL' (IY kept, as GEN's hook contract wants).
-; Called by: tests (EVALKID: EVLHOOK, NODEHK).
+; Called by: tests (EVALKID: NODEHK).
 ; EVALKID - the same for a move of the position TGPAR made PARMAP for and LEGPAR its
 ; LEGPIN (a GEN hook in a batch): EXCH's candidate targets then come from PARMAP and the
 ; move (TGLINES once for each piece that moves, TGKID), and LEFTINCHECK runs only for king
@@ -31,16 +51,7 @@ EVALMOVE:
 ; only whether it is legal, which LEGPAR's test settles without MAKE for most moves; the
 ; others (en passant, king moves, the possibly pinned piece, the parent in check) take
 ; the full path, where EVLEAF skips the exchange.
-EVALKF: BIT     4,E
-        JR      NZ,EVALK1       ; en passant
-        LD      HL,(LEGPIN)
-        LD      A,L
-        OR      A
-        JR      Z,EVALK1        ; the parent is in check (or has two pins)
-        LD      A,B
-        CP      L
-        JR      Z,EVALK1        ; a king move
-        CP      H
+EVALKF: LEGFAST EVALK1
         JR      Z,EVALK1        ; the possibly pinned piece
         CALL    POSINC
         LD      HL,8000H        ; below any best: NODEHK keeps the list's best
@@ -72,32 +83,15 @@ EVALM0: PUSH    IY              ; DELTA and EXCH use IY
         CALL    MAKE
         ; legality: in a batch (LEGPAR), a move that is no king move and no en passant, of
         ; a piece not pinned, from a position not in check, cannot uncover its own king
-        BIT     4,E
-        JR      NZ,EVALMF       ; en passant: a second square empties
-        LD      HL,(LEGPIN)
-        LD      A,L
-        OR      A
-        JR      Z,EVALMF        ; the parent is in check (or has two pins)
-        LD      A,B
-        CP      L
-        JR      Z,EVALMF        ; a king move (castling too)
-        CP      H
+        LEGFAST EVALMF
         JR      NZ,EVALMK       ; not the pinned piece: legal
 EVALMF: CALL    LEFTINCHECK
         JP      C,EVALM9        ; illegal
 EVALMK: CALL    POSINC          ; one more position evaluated
         PUSH    BC
         PUSH    DE              ; frame: [move][undo][pd]
-        LD      A,(PLYN)        ; the node's positional sum
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        LD      HL,PLYTAB
-        CALL    TABPTR
-        PUSH    HL
-        POP     IX              ; IX = the node's PLYTAB record
-        LD      E,(IX+PPOS)
+        CALL    PLYREC          ; IX = the node's PLYTAB record (node.asm)
+        LD      E,(IX+PPOS)     ; its positional sum
         LD      D,(IX+PPOS+1)
         LD      HL,8            ; pd, under the move and the undo record
         ADD     HL,SP
@@ -224,7 +218,7 @@ POSINC: LD      HL,POSCNT
         INC     (HL)
         RET
 
-; NEGHL - HL = -HL.   Destroys: AF.   Called by: EVALMOVE.
+; NEGHL - HL = -HL.   Destroys: AF.   Called by: EVALMOVE, GENEVAL (node.asm).
 NEGHL:  XOR     A
         SUB     L
         LD      L,A

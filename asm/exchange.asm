@@ -134,9 +134,9 @@ NEXT:   MOVE    L
 ; (EXCHS) B' = the limit and C' = the attackers its exchange used (MKBUSY marks them busy
 ; in BUSYMAP at once); in the second half B' = the defenders' skip map, which COLBOTH uses
 ; for both lists (SKIPON is set to it once; C' is not used). HL' is scratch.
-; The walk over TGTMAP keeps DE = the next rank's byte, B = LOW of the rank's a-file board
-; byte, C = the rank's bits after the current square, L = the current square (H = HIGH
-; BOARD); they are pushed around each target's work.
+; CANDS walks TGTMAP once into MLIST (M's pieces, the first half's targets) and SLIST (S's,
+; the second half's), each most valuable first; each half walks its list with HL, pushed
+; around each target's work, and stops at the first target that cannot beat its best.
 ; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', DE', HL'.
 ; Called by: EVALMOVE (eval.asm: EXCHM), tests.
 ; ------------------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ EXCH14: POP     HL              ; S's gain
 ; EXCHS - EXCH's first half alone: S's best gain over M's pieces, the attackers of that best
 ; exchange busy in BUSYMAP (reference: opponent_best). With a limit below 255 it serves a
 ; leaf of the search (EVALMOVE), where a gain that reaches the limit already decides: the
-; walk then stops (DE' := 255, which the target bound skips everything after).
+; walk then stops (DE' := 255: the next target is worth less, the list walk ends).
 ; In: A = the limit in units (0FFH: none); BOARD, SIDE, the king squares, TGTMAP.
 ; Out: DE' = S's best gain (255 when it reached the limit), C' = attackers it used (0 when
 ;      none won anything); PINMAP, SKIPON, SKEWCK (PINS), BUSYMAP.
