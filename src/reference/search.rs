@@ -209,7 +209,7 @@ impl Search {
     /// Counted as a position all the same: the search it serves is exactly the one full
     /// evaluation gives.
     fn eval_leaf(&mut self, m: Move, pos: i16, best: i16, cut: i16) -> Option<i16> {
-        let past_cut = best != NONE && best >= cut;
+        let past_cut = best >= cut; // NONE never is: cut >= -INF
         let pd = if past_cut {
             0
         } else {
@@ -225,12 +225,11 @@ impl Search {
             best
         } else {
             let bound = self.material_and_positional(pos + pd);
-            if best == NONE {
-                bound - opponent_gain(&self.board, i16::MAX)
-            } else if bound <= best {
+            if bound <= best {
                 bound
             } else {
-                bound - opponent_gain(&self.board, bound - best)
+                // Without a best yet (NONE) the limit saturates: no gain reaches it.
+                bound - opponent_gain(&self.board, bound.saturating_sub(best))
             }
         };
         self.board.unmake(m, u);
