@@ -48,7 +48,8 @@ fn a_game_under_a_clock() {
         "go wtime 60000 btime 60000 winc 1000 binc 1000",
         "position startpos moves e2e4 b8c6 d2d4",
         "go wtime 59000 btime 58000 movestogo 10",
-        "position startpos moves d2d4 d7d5 c2c4",
+        // Out of the book too, so that movetime and nodes are what the engine spends.
+        "position startpos moves d2d4 d7d5 h2h3",
         "go movetime 1000",
         "go nodes 300",
         "quit",
@@ -58,20 +59,27 @@ fn a_game_under_a_clock() {
     assert_eq!(best.len(), 4);
     assert!(legal_after(START, &["a2a3"], best[0]));
     assert!(legal_after(START, &["e2e4", "b8c6", "d2d4"], best[1]));
-    assert!(legal_after(START, &["d2d4", "d7d5", "c2c4"], best[2]));
+    assert!(legal_after(START, &["d2d4", "d7d5", "h2h3"], best[2]));
     // `go nodes` after an answered `go` thinks for the other side of the same game.
     assert!(legal_after(
         START,
-        &["d2d4", "d7d5", "c2c4", best[2]],
+        &["d2d4", "d7d5", "h2h3", best[2]],
         best[3]
     ));
     // The clock rule: 60 s / 30 + 1 s = 3 s = 3 x POSITIONS_PER_SECOND positions (the
     // guest's measured rate); the reference counts to its budget, so nodes and time are at
     // least that (and at most a pass more).
     let pps = c7010::reference::levels::POSITIONS_PER_SECOND;
-    let first_info = text.lines().find(|l| l.starts_with("info depth")).unwrap();
-    let nodes: u32 = field(first_info, "nodes").parse().unwrap();
-    assert!((3 * pps..3 * pps + 250).contains(&nodes), "{first_info}");
+    let infos: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let nodes = |i: usize| -> u32 { field(infos[i], "nodes").parse().unwrap() };
+    assert!((3 * pps..3 * pps + 250).contains(&nodes(0)), "{}", infos[0]);
+    // `movetime 1000` is one second's positions, `nodes 300` 300 of them (each at most a
+    // pass more).
+    assert!((pps..pps + 250).contains(&nodes(2)), "{}", infos[2]);
+    assert!((300..550).contains(&nodes(3)), "{}", infos[3]);
 }
 
 /// The word after `key` in a line.

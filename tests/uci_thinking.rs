@@ -342,43 +342,30 @@ fn recorded_uci(lines: &[&str]) -> Vec<String> {
     log.take()
 }
 
-/// The GUI's game of `the_engine_gets_only_the_new_moves`, from `start` (a `position`
-/// argument: `startpos` or `fen ...`).
-fn gui_game(start: &str) -> Vec<String> {
-    let lines: Vec<String> = [
-        "go nodes 1",
-        "e2e4 a7a6 d2d4",
-        "go nodes 1",
+/// What the engine hears when a GUI repeats its whole game from `start` (a `position`
+/// argument: `startpos` or `fen ...`) before each `go`, then starts other games.
+fn recorded_gui_game(start: &str) -> Vec<String> {
+    let position = |moves: &str| format!("position {start} moves {moves}");
+    let go = || "go nodes 1".to_string();
+    let script = [
+        position("e2e4"),
+        go(),
+        position("e2e4 a7a6 d2d4"),
+        go(),
         // Two moves taken back by the GUI and another played.
-        "e2e4 a7a6 g1f3",
-        "go nodes 1",
+        position("e2e4 a7a6 g1f3"),
+        go(),
         // The GUI's game differs from the engine's answer (h7h6 instead of it).
-        "e2e4 a7a6 g1f3 h7h6 b1c3",
-        "go nodes 1",
-    ]
-    .iter()
-    .map(|l| {
-        if l.starts_with("go") {
-            l.to_string()
-        } else {
-            format!("position {start} moves {l}")
-        }
-    })
-    .collect();
-    let mut all = vec![format!("position {start} moves e2e4")];
-    all.extend(lines);
-    all.extend(
-        [
-            // Another start position: set up afresh.
-            "position fen 7k/8/6K1/8/8/8/8/6Q1 w - - 0 1",
-            "go nodes 1",
-            "ucinewgame",
-            "position startpos",
-            "go nodes 1",
-        ]
-        .map(String::from),
-    );
-    all
+        position("e2e4 a7a6 g1f3 h7h6 b1c3"),
+        go(),
+        // Another start position: set up afresh.
+        "position fen 7k/8/6K1/8/8/8/8/6Q1 w - - 0 1".to_string(),
+        go(),
+        "ucinewgame".to_string(),
+        "position startpos".to_string(),
+        go(),
+    ];
+    recorded_uci(&script.each_ref().map(String::as_str))
 }
 
 #[test]
@@ -386,8 +373,7 @@ fn the_engine_gets_only_the_new_moves() {
     // The GUI repeats the whole game each time; the engine hears each move once. The
     // recorder answers its first legal move: a7a6 after e2e4. From a set-up position the
     // engine takes back its own move and the user's, then hears the new one.
-    let game = gui_game("fen rnbqkbnr/pppppppp/8/8/8/7P/PPPPPPP1/RNBQKBNR w KQkq - 0 1");
-    let log = recorded_uci(&game.iter().map(String::as_str).collect::<Vec<_>>());
+    let log = recorded_gui_game("fen rnbqkbnr/pppppppp/8/8/8/7P/PPPPPPP1/RNBQKBNR w KQkq - 0 1");
     let expected = [
         "setup",
         "play e2e4",
@@ -414,8 +400,7 @@ fn the_engine_gets_only_the_new_moves() {
 fn a_game_from_the_initial_position_is_replayed_instead_of_taken_back() {
     // A take-back leaves the opening book, so from the initial position the engine is set
     // up afresh and hears the whole game again: the book follows it.
-    let game = gui_game("startpos");
-    let log = recorded_uci(&game.iter().map(String::as_str).collect::<Vec<_>>());
+    let log = recorded_gui_game("startpos");
     let expected = [
         "setup",
         "play e2e4",

@@ -1,6 +1,7 @@
-//! `c7010 uci`: the module as a UCI engine on standard input and output.
+//! `c7010 uci`: the module as a UCI engine on standard input and output. The arguments and
+//! the serving loop are shared with `c7010 xboard` ([`serve`]).
 
-use c7010::uci::{EngineChoice, Input, UciSession, choose_player};
+use c7010::uci::{EngineChoice, Input, Protocol, Session, Uci, choose_player};
 
 /// Arguments of `c7010 uci` and `c7010 xboard`.
 #[derive(clap::Args, Debug)]
@@ -9,19 +10,24 @@ pub struct Args {
     /// Without it: the guest when its ROM plays chess, else the reference (with a note on
     /// standard error).
     #[arg(long, value_enum)]
-    pub engine: Option<EngineChoice>,
+    engine: Option<EngineChoice>,
     /// ROM image for the guest (default: the built-in ROM; UCI's `Rom` option can change it).
     #[arg(long)]
-    pub rom: Option<std::path::PathBuf>,
+    rom: Option<std::path::PathBuf>,
 }
 
 /// Run `c7010 uci` until `quit` or the end of input.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    serve::<Uci>(args)
+}
+
+/// Serve protocol `P` on standard input and output until `quit` or the end of input, with
+/// the engine `args` choose (a note on standard error when the choice was made for the user).
+pub fn serve<P: Protocol>(args: Args) -> anyhow::Result<()> {
     let (player, note) = choose_player(args.engine, args.rom)?;
     if let Some(note) = note {
         eprintln!("c7010: {note}");
     }
-    let mut session = UciSession::new(player, std::io::stdout());
-    session.run(&mut Input::stdin())?;
+    Session::<P, _>::new(player, std::io::stdout()).run(&mut Input::stdin())?;
     Ok(())
 }

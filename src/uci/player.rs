@@ -20,8 +20,9 @@ use crate::reference::{Board, Move, MoveTextError, legal_moves, levels, parse_uc
 /// are looked at between slices.
 pub const SLICE_T_STATES: u64 = 88_672;
 /// Positions the reference searches for `go infinite`: it cannot be interrupted, so its
-/// endless thought is the budget of level 5.
-pub const REF_INFINITE_POSITIONS: u32 = 60_000;
+/// endless thought is the budget of level 5 (taken from the level table, so that it follows a
+/// recalibration).
+pub const REF_INFINITE_POSITIONS: u32 = levels::LEVEL_BUDGETS[4];
 /// Slices an engine may take to answer after being told to move now, before it is called
 /// broken (10 s of emulated time).
 pub const ANSWER_GRACE_SLICES: u32 = 500;
@@ -561,4 +562,15 @@ pub fn reference_factory() -> EngineFactory {
             p.display()
         ))),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_references_endless_thought_is_level_5s_budget() {
+        // Recalibrating the levels must carry the reference's `go infinite` along.
+        assert_eq!(Ok(REF_INFINITE_POSITIONS), levels::budget(5));
+    }
 }
