@@ -107,8 +107,7 @@ impl DebugPanel {
 
     /// The panel's text now.
     pub fn lines(&mut self) -> Vec<String> {
-        let status = self.status.clone();
-        panel_lines(&mut self.session, &status)
+        panel_lines(&mut self.session, &self.status)
     }
 
     /// Close the panel: the machine, to go back into the module.
