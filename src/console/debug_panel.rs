@@ -143,7 +143,7 @@ pub fn panel_lines(session: &mut Session, status: &[String]) -> Vec<String> {
     lines.extend(code.lines().map(str::to_string));
     lines.push(String::new());
     lines.push(HEADINGS[2].to_string());
-    lines.extend(session.backtrace_text().lines().map(str::to_string));
+    lines.extend(session.backtrace().lines().map(str::to_string));
     lines
 }
 

@@ -134,11 +134,6 @@ impl Session {
         out
     }
 
-    /// What `where` (`bt`) shows.
-    pub fn backtrace_text(&self) -> String {
-        self.backtrace()
-    }
-
     /// The machine (to read it in tests and front ends).
     pub fn machine(&self) -> &Machine {
         &self.machine
