@@ -42,6 +42,12 @@ pub enum SessionError {
     /// The module did not answer during start-up.
     #[error("the module did not answer: {0}")]
     NoAnswer(String),
+    /// The session is attached to a module its host runs ([`Session::attach`]): the host
+    /// owns the link, so the session sends nothing over it.
+    #[error(
+        "this session is attached to a running module: its host owns the link (no SETUP, send or go)"
+    )]
+    Attached,
 }
 
 /// What one command produced.
@@ -82,7 +88,8 @@ impl Session {
     /// is): no reset, and the host end of the link stays out of it (see `polls_link`), so
     /// the machine can go back to the console with [`Session::into_machine`] and the
     /// console's link carries on where it was. Commands that talk over the link (`send`,
-    /// `go`) and [`Session::setup_fen`] are for sessions made with [`Session::new`].
+    /// `go`) and [`Session::setup_fen`] refuse ([`SessionError::Attached`]): they are for
+    /// sessions made with [`Session::new`].
     pub fn attach(machine: Machine, info: DebugInfo) -> Session {
         let mut session = Session::build(machine, HostLink::new(), info);
         session.polls_link = false;
@@ -186,6 +193,9 @@ impl Session {
     /// Boot the module (run until `READY`) and set up a position with `SETUP` through the
     /// host link, running until the module answers. Returns what happened, as text.
     pub fn setup_fen(&mut self, fen: &str) -> Result<String, SessionError> {
+        if !self.polls_link {
+            return Err(SessionError::Attached);
+        }
         let board = Board::from_fen(fen).map_err(|e| SessionError::Fen(e.to_string()))?;
         let mut out = String::new();
         let limit = ANSWER_SECONDS;
@@ -293,6 +303,7 @@ impl Session {
 
     fn run_command(&mut self, command: Command, out: &mut String) -> Result<bool, String> {
         match command {
+            Command::Send(_) if !self.polls_link => return Err(SessionError::Attached.to_string()),
             Command::Nothing => {}
             Command::Quit => return Ok(true),
             Command::Help(topic) => out.push_str(&help(topic.as_deref())?),
