@@ -52,23 +52,28 @@ fn copy(machine: &Machine) -> Machine {
     Machine::load_state(&machine.save_state()).unwrap()
 }
 
-/// A guest engine thinking on FEN, its module stopped at ANALYS as the window's F12 would
+/// A guest engine thinking on FEN, its module stopped at `label` as the window's F12 would
 /// find it (the module's own breakpoint, then removed).
-fn engine_at_analys() -> GuestEngine {
+fn engine_stopped_at(label: &str) -> GuestEngine {
     let mut engine = GuestEngine::builtin().unwrap();
     engine.set_position(&Board::from_fen(FEN).unwrap()).unwrap();
-    let analys = symbol("ANALYS");
-    engine.module_mut().machine_mut().add_breakpoint(analys);
+    let address = symbol(label);
     engine.go(Limit::Positions(BUDGET)).unwrap();
+    engine.module_mut().machine_mut().add_breakpoint(address);
     for _ in 0..1000 {
-        if engine.module().machine().registers().pc == analys {
+        if engine.module().machine().registers().pc == address {
             break;
         }
         engine.module_mut().run(100_000).unwrap();
     }
-    assert_eq!(engine.module().machine().registers().pc, analys);
+    assert_eq!(engine.module().machine().registers().pc, address, "{label}");
     engine.module_mut().machine_mut().clear_breakpoints();
     engine
+}
+
+/// Stopped at ANALYS, the search's start.
+fn engine_at_analys() -> GuestEngine {
+    engine_stopped_at("ANALYS")
 }
 
 /// Runs a thinking engine until it decides (at most 60 emulated seconds).
@@ -211,22 +216,9 @@ fn panel_keys_step_as_the_text_debugger() {
     );
 }
 
-/// A guest engine thinking on FEN, its module stopped at its first SENDMSG of the search.
+/// Stopped at its first SENDMSG of the search.
 fn engine_at_sendmsg() -> GuestEngine {
-    let mut engine = GuestEngine::builtin().unwrap();
-    engine.set_position(&Board::from_fen(FEN).unwrap()).unwrap();
-    let sendmsg = symbol("SENDMSG");
-    engine.go(Limit::Positions(BUDGET)).unwrap();
-    engine.module_mut().machine_mut().add_breakpoint(sendmsg);
-    for _ in 0..1000 {
-        if engine.module().machine().registers().pc == sendmsg {
-            break;
-        }
-        engine.module_mut().run(100_000).unwrap();
-    }
-    assert_eq!(engine.module().machine().registers().pc, sendmsg);
-    engine.module_mut().machine_mut().clear_breakpoints();
-    engine
+    engine_stopped_at("SENDMSG")
 }
 
 #[test]

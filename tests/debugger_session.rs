@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use c7010::debugger::{DebugInfo, Session};
+use c7010::debugger::{DebugInfo, Session, SessionError};
 use c7010::guest::GuestImage;
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
@@ -206,6 +206,33 @@ fn conditional_breakpoints_stop_only_when_true() {
             .output
             .starts_with("error: unknown name")
     );
+}
+
+#[test]
+fn an_attached_session_leaves_the_link_to_its_host() {
+    // A module after SETUP, idle in its receive loop, attached as the window's panel does:
+    // the host end of its link belongs to the console, so the session refuses to talk
+    // over it and the host latch keeps its value.
+    let (session, _) = session_after_setup();
+    let machine = session.into_machine();
+    let latch = machine.host_latch();
+    let mut attached = Session::attach(machine, DebugInfo::builtin());
+    for command in ["go 200", "send 0x09", "send raw 0x5A"] {
+        let out = attached.execute(command).output;
+        assert!(
+            out.starts_with("error:") && out.contains("attached"),
+            "{command}: {out}"
+        );
+        assert_eq!(attached.machine().host_latch(), latch, "{command}");
+    }
+    let setup = attached.setup_fen(FEN);
+    assert!(
+        matches!(setup, Err(SessionError::Attached)),
+        "SETUP on an attached session: {setup:?}"
+    );
+    assert_eq!(attached.machine().host_latch(), latch, "SETUP");
+    // Commands that only look and step still work.
+    assert!(!attached.execute("step").output.starts_with("error"));
 }
 
 #[test]

@@ -239,7 +239,6 @@ fn run_window_or_terminal(
     };
     let mut failure = None;
     let mut paused: Option<Paused> = None;
-    let mut last_frame = None;
     window.run(|input| {
         if input.debug {
             paused = match paused.take() {
@@ -250,26 +249,24 @@ fn run_window_or_terminal(
                 }
             };
         }
-        // Paused: no emulated time passes, the picture stays, G7000 keys are ignored.
-        if let Some(p) = &mut paused {
-            p.act(&input.debug_actions);
-            return last_frame.clone().map(|frame| WindowView {
-                frame,
-                panel: Some(p.lines.clone()),
-            });
-        }
-        if input.help {
-            console.toggle_help();
-        }
-        for &key in &input.keys {
-            console.press(key);
-        }
-        console.run_frame(TURBO_BUDGET);
-        match render_screen(&console.screen()) {
-            Ok(frame) => {
-                last_frame = Some(frame.clone());
-                Some(WindowView { frame, panel: None })
+        // Paused: no emulated time passes, the picture stays, G7000 keys and F1 are ignored.
+        match &mut paused {
+            Some(p) => p.act(&input.debug_actions),
+            None => {
+                if input.help {
+                    console.toggle_help();
+                }
+                for &key in &input.keys {
+                    console.press(key);
+                }
+                console.run_frame(TURBO_BUDGET);
             }
+        }
+        match render_screen(&console.screen()) {
+            Ok(frame) => Some(WindowView {
+                frame,
+                panel: paused.as_ref().map(|p| p.lines.clone()),
+            }),
             Err(e) => {
                 failure = Some(e);
                 None
@@ -300,7 +297,7 @@ impl Paused {
     /// Pause: take the machine out of the module into a debugger panel.
     fn start(debug: Option<&Debuggable>) -> Paused {
         use c7010::console::debug_panel::DebugPanel;
-        let panel = debug.and_then(|d| {
+        let mut panel = debug.and_then(|d| {
             // The module keeps a one-byte stand-in while the panel has its machine; the
             // console is not run until the machine is back.
             let stand_in = c7010::machine::Machine::new(&[0x76]).ok()?;
@@ -308,18 +305,15 @@ impl Paused {
             let machine = std::mem::replace(guest.module_mut().machine_mut(), stand_in);
             Some(DebugPanel::open(machine, d.info.clone()))
         });
-        let mut paused = Paused {
-            panel,
-            lines: vec![
+        let lines = match &mut panel {
+            Some(panel) => panel.lines(),
+            None => vec![
                 "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
                 String::new(),
                 "The reference engine runs on no Z80: nothing to debug.".to_string(),
             ],
         };
-        if let Some(panel) = &mut paused.panel {
-            paused.lines = panel.lines();
-        }
-        paused
+        Paused { panel, lines }
     }
 
     /// F10/F11 while paused.

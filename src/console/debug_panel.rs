@@ -107,8 +107,7 @@ impl DebugPanel {
 
     /// The panel's text now.
     pub fn lines(&mut self) -> Vec<String> {
-        let status = self.status.clone();
-        panel_lines(&mut self.session, &status)
+        panel_lines(&mut self.session, &self.status)
     }
 
     /// Close the panel: the machine, to go back into the module.
@@ -144,7 +143,7 @@ pub fn panel_lines(session: &mut Session, status: &[String]) -> Vec<String> {
     lines.extend(code.lines().map(str::to_string));
     lines.push(String::new());
     lines.push(HEADINGS[2].to_string());
-    lines.extend(session.backtrace_text().lines().map(str::to_string));
+    lines.extend(session.backtrace().lines().map(str::to_string));
     lines
 }
 

@@ -72,6 +72,9 @@ pub struct Game {
     board: Board,
     moves: Vec<Move>,
     sans: Vec<String>,
+    /// How the game stands, judged whenever the position changes: the console asks at
+    /// every emulated frame, and the judgement replays the game for repetitions.
+    state: GameState,
 }
 
 impl Default for Game {
@@ -83,12 +86,15 @@ impl Default for Game {
 impl Game {
     /// A new game from `start`.
     pub fn new(start: Board) -> Game {
-        Game {
+        let mut game = Game {
             board: start.clone(),
             start,
             moves: Vec::new(),
             sans: Vec::new(),
-        }
+            state: GameState::Playing,
+        };
+        game.state = game.judge();
+        game
     }
 
     /// A new game from a FEN string.
@@ -137,6 +143,7 @@ impl Game {
         self.sans.push(to_san(&self.board, mv));
         self.board.make(mv);
         self.moves.push(mv);
+        self.state = self.judge();
         Ok(())
     }
 
@@ -181,11 +188,17 @@ impl Game {
             board.make(m);
         }
         self.board = board;
+        self.state = self.judge();
         n
     }
 
     /// How the game stands now.
     pub fn state(&self) -> GameState {
+        self.state
+    }
+
+    /// How the game stands in the position now (what [`Game::state`] keeps).
+    fn judge(&self) -> GameState {
         let b = &self.board;
         let no_moves = legal_moves(b).is_empty();
         match (no_moves, b.in_check()) {
@@ -201,8 +214,8 @@ impl Game {
 
     /// How often the position now has stood on the board in this game, counting now (1 for
     /// a new position). Positions count as equal with the same pieces, side to move,
-    /// castling rights and en-passant square. The game is replayed from its start (a few
-    /// hundred moves at most: cheap even at the window's 50 frames a second).
+    /// castling rights and en-passant square. The game is replayed from its start, so
+    /// [`Game::state`] keeps the verdict and this runs once a move, not at every frame.
     pub fn repetitions(&self) -> usize {
         let now = &self.board;
         let same = |b: &Board| {
@@ -454,6 +467,9 @@ mod tests {
         assert_eq!(g.repetitions(), 3);
         assert_eq!(g.state(), GameState::Repetition);
         assert_eq!(g.result(), "1/2-1/2");
+        // Taking a move back leaves the draw (the state is judged again).
+        assert_eq!(g.take_back(1), 1);
+        assert_eq!(g.state(), GameState::Playing);
         // Same pieces but other castling rights are another position.
         let mut h = Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         for uci in [

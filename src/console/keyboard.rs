@@ -211,7 +211,7 @@ pub mod pc {
     use minifb::Key;
 
     /// The G7000 key for a PC key press, with the state of the shift keys; `None` for keys
-    /// the G7000 does not have (the window handles F1 and Escape itself).
+    /// the G7000 does not have (the window handles F1, F10-F12 and Escape itself).
     pub fn g7000_key(key: Key, shift: bool) -> Option<G7000Key> {
         use G7000Key::*;
         let digit = |d: u8| if shift && d == 8 { Times } else { Digit(d) };

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::asm::{SourceMapEntry, Symbol, SymbolKind, parse_source_map, parse_symbol_file};
+use crate::guest::image::{BUILTIN_MAP, BUILTIN_SYMBOLS};
 
-/// The built-in ROM's symbols, source map and listing (committed beside `roms/c7010.bin`).
-const BUILTIN_SYMBOLS: &str = include_str!("../../roms/c7010.sym");
-use crate::guest::image::BUILTIN_MAP;
+/// The built-in ROM's listing (committed beside `roms/c7010.bin`; its symbols and source
+/// map are `guest::image`'s).
 const BUILTIN_LISTING: &str = include_str!("../../roms/c7010.lst");
 
 /// A file beside the ROM that exists but cannot be used.

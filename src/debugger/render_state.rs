@@ -9,7 +9,9 @@ use super::session::Session;
 use super::stack;
 
 impl Session {
-    pub(super) fn backtrace(&self) -> String {
+    /// What `where` (`bt`) shows: PC's place, then one line a return address found on the
+    /// stack.
+    pub fn backtrace(&self) -> String {
         let regs = self.machine.registers();
         let mut out = format!("#0  {:04X}  {}\n", regs.pc, self.place(regs.pc));
         let frames = stack::walk(regs.sp, self.stack_top, |a| self.machine.read(a));

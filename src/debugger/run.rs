@@ -190,7 +190,7 @@ impl Session {
     /// Poll the host link and keep the history; events are shown.
     pub(super) fn after_progress(&mut self, poll: bool, out: &mut String) -> bool {
         let mut got_event = false;
-        if poll && self.polls_link {
+        if poll && self.owns_link {
             let (events, wrote) = self.link.poll(&mut self.machine);
             for event in events {
                 writeln!(out, "module -> host: {event}").ok();

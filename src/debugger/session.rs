@@ -42,6 +42,12 @@ pub enum SessionError {
     /// The module did not answer during start-up.
     #[error("the module did not answer: {0}")]
     NoAnswer(String),
+    /// The session is attached to a module its host runs ([`Session::attach`]): the host
+    /// owns the link, so the session sends nothing over it.
+    #[error(
+        "this session is attached to a running module: its host owns the link (no SETUP, send or go)"
+    )]
+    Attached,
 }
 
 /// What one command produced.
@@ -64,9 +70,10 @@ pub struct Session {
     pub(super) disassembler: Disassembler,
     pub(super) stack_top: u32,
     /// False for a session attached to a module the console is running (the window's
-    /// debugger panel): the console's own host end owns the link, so this session must not
-    /// take the module's units; while it holds the machine the host is simply paused.
-    pub(super) polls_link: bool,
+    /// debugger panel): the console's own host end owns the link, so this session neither
+    /// takes the module's units nor sends any; while it holds the machine the host is simply
+    /// paused.
+    pub(super) owns_link: bool,
 }
 
 impl Session {
@@ -79,13 +86,14 @@ impl Session {
     }
 
     /// A session on a machine that is already running (the window's module, paused where it
-    /// is): no reset, and the host end of the link stays out of it (see `polls_link`), so
+    /// is): no reset, and the host end of the link stays out of it (see `owns_link`), so
     /// the machine can go back to the console with [`Session::into_machine`] and the
     /// console's link carries on where it was. Commands that talk over the link (`send`,
-    /// `go`) and [`Session::setup_fen`] are for sessions made with [`Session::new`].
+    /// `go`) and [`Session::setup_fen`] refuse ([`SessionError::Attached`]): they are for
+    /// sessions made with [`Session::new`].
     pub fn attach(machine: Machine, info: DebugInfo) -> Session {
         let mut session = Session::build(machine, HostLink::new(), info);
-        session.polls_link = false;
+        session.owns_link = false;
         session
     }
 
@@ -105,7 +113,7 @@ impl Session {
             trace: None,
             disassembler: Disassembler::new(),
             stack_top,
-            polls_link: true,
+            owns_link: true,
         }
     }
 
@@ -132,11 +140,6 @@ impl Session {
             a = a.wrapping_add(z80::length(self.bytes_at(a)));
         }
         out
-    }
-
-    /// What `where` (`bt`) shows.
-    pub fn backtrace_text(&self) -> String {
-        self.backtrace()
     }
 
     /// The machine (to read it in tests and front ends).
@@ -191,6 +194,9 @@ impl Session {
     /// Boot the module (run until `READY`) and set up a position with `SETUP` through the
     /// host link, running until the module answers. Returns what happened, as text.
     pub fn setup_fen(&mut self, fen: &str) -> Result<String, SessionError> {
+        if !self.owns_link {
+            return Err(SessionError::Attached);
+        }
         let board = Board::from_fen(fen).map_err(|e| SessionError::Fen(e.to_string()))?;
         let mut out = String::new();
         let limit = ANSWER_SECONDS;
@@ -298,6 +304,7 @@ impl Session {
 
     fn run_command(&mut self, command: Command, out: &mut String) -> Result<bool, String> {
         match command {
+            Command::Send(_) if !self.owns_link => return Err(SessionError::Attached.to_string()),
             Command::Nothing => {}
             Command::Quit => return Ok(true),
             Command::Help(topic) => out.push_str(&help(topic.as_deref())?),
