@@ -12,12 +12,14 @@
 //!   same decision as a module that was never paused;
 //! - drawing the lines paints the panel area and leaves the picture area alone.
 
+mod common;
+use common::symbol;
+
 use c7010::asm::{SymbolKind, parse_symbol_file};
 use c7010::console::debug_panel::{DebugPanel, PanelAction, draw_panel, panel_width};
 use c7010::debugger::{DebugInfo, Session};
 use c7010::engine::guest::GuestEngine;
 use c7010::engine::{Decision, Engine, Limit, Said};
-use c7010::guest::GuestImage;
 use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
 use c7010::machine::Machine;
 use c7010::reference::Board;
@@ -28,12 +30,6 @@ const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w -
 
 /// Positions the search may evaluate: a short search.
 const BUDGET: u32 = 200;
-
-fn symbol(name: &str) -> u16 {
-    GuestImage::builtin()
-        .symbol(name)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-}
 
 /// The code label at or below `address` in `roms/c7010.sym`, read here, not through the
 /// debugger.

@@ -7,8 +7,10 @@
 //! the same minimum (key) and maximum evaluations, and the board after MAKE is the
 //! reference's board with that move made.
 
+mod common;
+use common::symbol;
+
 use c7010::debugger::{DebugInfo, Session};
-use c7010::guest::GuestImage;
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 use c7010::reference::{Board, Search};
@@ -16,12 +18,6 @@ use c7010::reference::{Board, Search};
 /// A quiet Queen's Gambit middle game, out of the opening book, white to move.
 const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
 const SCRIPT: &str = include_str!("data/debugger/analys.txt");
-
-fn symbol(name: &str) -> u16 {
-    GuestImage::builtin()
-        .symbol(name)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-}
 
 /// The word the machine holds at `address` (little-endian).
 fn word(session: &Session, address: u16) -> u16 {

@@ -2,21 +2,15 @@
 //! run-to a source line, read watchpoints, the trace file, save and load, `--rom` with the
 //! files beside it.
 
+mod common;
+use common::symbol;
+
 use std::path::{Path, PathBuf};
 
-use c7010::asm::{assemble_source, parse_symbol_file};
+use c7010::asm::assemble_source;
 use c7010::debugger::{DebugInfo, Session};
-use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
+use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
-
-fn symbol(name: &str) -> u16 {
-    parse_symbol_file(BUILTIN_SYMBOLS)
-        .unwrap()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap()
-        .value
-}
 
 /// The line of `asm/main.asm` whose text contains `needle` (the guest source moves as the
 /// engine grows, so tests find their lines by content, not by number).

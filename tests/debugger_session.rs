@@ -3,22 +3,18 @@
 //! `roms/c7010.sym` and the machine itself; plus the same script through the `c7010 debug`
 //! command line, which must print the same transcript.
 
+mod common;
+use common::symbol;
+
 use std::process::Command;
 
 use c7010::debugger::{DebugInfo, Session, SessionError};
-use c7010::guest::GuestImage;
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 use c7010::reference::Board;
 
 const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 const SCRIPT: &str = include_str!("data/debugger/session.txt");
-
-fn symbol(name: &str) -> u16 {
-    GuestImage::builtin()
-        .symbol(name)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-}
 
 /// The session after `--fen FEN`, with the board bytes written where the engine keeps them.
 fn session_after_setup() -> (Session, String) {

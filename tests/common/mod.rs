@@ -105,3 +105,10 @@ pub fn run_c7010(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The value of `name` in the committed ROM's symbol file (`roms/c7010.sym`).
+pub fn symbol(name: &str) -> u16 {
+    GuestImage::builtin()
+        .symbol(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
