@@ -32,7 +32,6 @@ fn random_guests_fault_cleanly_or_run_on() {
             *byte = random.next();
         }
         m.host_write(random.next());
-        m.set_watchdog_seconds(Some(0.01));
         let limit = match round % 3 {
             0 => RunLimit::Cycles(200_000),
             1 => RunLimit::UntilLatchWrite(200_000),

@@ -54,7 +54,6 @@ fn every_register_and_setting_survives() {
     // Holding reset resets the CPU; registers set afterwards (as a debugger may) stay.
     m.set_reset(true);
     m.set_registers(&r);
-    m.set_watchdog_seconds(Some(3.0));
     m.ram_mut()[0x7FF] = 0xEE;
 
     let loaded = Machine::load_state(&m.save_state()).unwrap();
@@ -62,7 +61,6 @@ fn every_register_and_setting_survives() {
     assert_eq!(lr, r);
     assert!(lr.halted && lr.iff1 && lr.iff2);
     assert_eq!(loaded.clock_hz(), 2_216_809.5);
-    assert_eq!(loaded.watchdog_seconds(), m.watchdog_seconds());
     assert!(loaded.reset_held());
     assert_eq!(loaded.ram()[0x7FF], 0xEE);
     assert_eq!(loaded.rom(), m.rom());
@@ -76,8 +74,9 @@ fn the_layout_starts_with_magic_version_and_length() {
     assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), STATE_VERSION);
     let length = u32::from_le_bytes(bytes[10..14].try_into().unwrap()) as usize;
     assert_eq!(bytes.len(), 14 + length + 4);
-    // Registers 24 + flip-flops 6 + cycles 8 + clock 8 + reset 1 + latches 2 + watchdog 9
-    // + host waiting 9 + RAM high-water 2 + SP low-water 4 + instructions 8 + RAM + ROM.
+    // Registers 24 + flip-flops 6 + cycles 8 + clock 8 + reset 1 + latches 2 + reserved 18
+    // (an older build's watchdog) + RAM high-water 2 + SP low-water 4 + instructions 8 + RAM
+    // + ROM.
     assert_eq!(
         length,
         24 + 6 + 8 + 8 + 1 + 2 + 9 + 9 + 2 + 4 + 8 + 2048 + 8192

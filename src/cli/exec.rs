@@ -39,7 +39,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut machine = Machine::new(&rom)
         .and_then(|m| m.with_clock_hz(args.clock * 1e6))
         .with_context(|| format!("cannot load ROM {}", args.rom.display()))?;
-    machine.set_watchdog_seconds(None);
     if let Some(value) = args.host_latch {
         machine.host_write(value);
     }

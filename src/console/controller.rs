@@ -135,7 +135,14 @@ pub struct Console {
     /// The PGN of this game was written after it ended.
     pgn_written: bool,
     quit: bool,
+    /// Module failures since the engine last decided a move: after
+    /// [`MAX_AUTOMATIC_RESTARTS`] the console stops starting the thought again by itself.
+    failures: u32,
 }
+
+/// Times the console lets a module that failed (and was reset) think again by itself; after
+/// that the player presses M to try again.
+pub const MAX_AUTOMATIC_RESTARTS: u32 = 2;
 
 impl std::fmt::Debug for Console {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -173,6 +180,7 @@ impl Console {
             help_page: 0,
             turbo: false,
             turbo_multiple: None,
+            failures: 0,
             clocks: [0.0; 2],
             analysis: None,
             pgn_written: false,
@@ -362,7 +370,10 @@ impl Console {
             }
             // Not thinking although it is its move (after a failure): set the engine up
             // again and let it think.
-            Letter('M') => self.resync_engine(),
+            Letter('M') => {
+                self.failures = 0;
+                self.resync_engine();
+            }
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
                 if self.engine.thinking() {
@@ -522,8 +533,25 @@ impl Console {
         self.begin_game();
     }
 
+    /// An engine request failed. A module that failed was reset by the engine and the game
+    /// set up there again: the console sets up its own record once more (the failed request
+    /// may have been a move or a new position) and lets the module think again if it was
+    /// its turn, up to [`MAX_AUTOMATIC_RESTARTS`] times in a row.
     fn engine_failed(&mut self, e: EngineError) {
-        self.message = Some(e.to_string().to_uppercase());
+        let EngineError::Recovered { why, .. } = &e else {
+            self.message = Some(e.to_string().to_uppercase());
+            return;
+        };
+        self.failures += 1;
+        self.message = Some(format!("MODULE RESET: {}", why.to_uppercase()));
+        if self.failures <= MAX_AUTOMATIC_RESTARTS {
+            self.resync_engine();
+        } else {
+            self.message = Some(format!(
+                "MODULE RESET AGAIN: {}. M TO TRY AGAIN",
+                why.to_uppercase()
+            ));
+        }
     }
 
     fn report(&mut self, result: Result<(), EngineError>) {
@@ -577,6 +605,7 @@ impl Console {
         match said {
             Said::Info(info) => self.analysis = Some(self.analysis_of(&info)),
             Said::Decided(d) => {
+                self.failures = 0;
                 if let Some(a) = &mut self.analysis {
                     a.positions = d.positions;
                 }

@@ -158,7 +158,6 @@ impl History {
         })?;
         let mut restored = Machine::load_state(&snapshot.state)
             .map_err(|e| HistoryError::Replay(e.to_string()))?;
-        restored.set_watchdog_seconds(machine.watchdog_seconds());
         let mut link = snapshot.link.clone();
         let mut inputs = self
             .inputs

@@ -3,18 +3,21 @@
 //!
 //! The guest keeps only the last two plies for `TAKEBACK`; this wrapper keeps the whole
 //! game (start position and moves), so a deeper take-back is a `SETUP` (or `NEW`) and the
-//! moves replayed. Requests other than `GO` are answered at once by the module; we give each
-//! answer at most [`ANSWER_T_STATES`] of emulated time.
+//! moves replayed. How long the module may take to answer is the supervisor's business
+//! (`protocol::supervisor`): a module that breaks its rules, faults, garbles a message or
+//! plays an illegal move has failed.
+//!
+//! A failure is never for ever: the module is reset at once and the game set up again from
+//! this side's record (level, start position, moves), and the request that met the failure
+//! answers [`EngineError::Recovered`], so the front end can say so in one line and go on.
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
 use crate::guest::session::{legal_move_of_wire, wire_move, wire_position};
 use crate::machine::Machine;
+use crate::protocol::supervisor::LEVEL_AFTER_RESET;
 use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
 use crate::reference::{Board, Move, legal_moves};
-
-/// Emulated time the module gets to answer a command that is not `GO`: 0.5 s.
-pub const ANSWER_T_STATES: u64 = 2_216_810;
 
 /// The module playing chess.
 pub struct GuestEngine {
@@ -25,6 +28,9 @@ pub struct GuestEngine {
     level: u8,
     thinking: bool,
     rom_version: u8,
+    /// A reset after a failure did not bring the module back: try again before the next
+    /// request.
+    broken: bool,
 }
 
 impl std::fmt::Debug for GuestEngine {
@@ -42,24 +48,39 @@ fn module_error(e: protocol::ModuleError) -> EngineError {
 }
 
 impl GuestEngine {
-    /// Boots a module with `rom` and waits for its `READY`.
+    /// Boots a module with `rom` and waits for its `READY`. The committed ROM is known by its
+    /// bytes and gets its symbols (the supervisor then watches its positions counter too).
     pub fn boot(rom: &[u8]) -> Result<GuestEngine, EngineError> {
-        let machine = Machine::new(rom).map_err(|e| EngineError::Module(e.to_string()))?;
-        let (module, _protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
+        let builtin = GuestImage::builtin();
+        if rom == builtin.rom.as_slice() {
+            return Self::boot_image(&builtin);
+        }
+        Self::boot_image(
+            &GuestImage::from_parts(rom.to_vec(), "")
+                .map_err(|e| EngineError::Module(e.to_string()))?,
+        )
+    }
+
+    /// Boots a module with an image (ROM and symbols) and waits for its `READY`.
+    pub fn boot_image(image: &GuestImage) -> Result<GuestEngine, EngineError> {
+        let machine = Machine::new(&image.rom).map_err(|e| EngineError::Module(e.to_string()))?;
+        let (mut module, _protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
+        module.set_progress_counter(image.symbol("POSCNT").ok());
         Ok(GuestEngine {
             module,
             start: Board::startpos(),
             board: Board::startpos(),
             history: Vec::new(),
-            level: 2,
+            level: LEVEL_AFTER_RESET,
             thinking: false,
             rom_version,
+            broken: false,
         })
     }
 
     /// Boots a module with the ROM committed in `roms/`.
     pub fn builtin() -> Result<GuestEngine, EngineError> {
-        Self::boot(&GuestImage::builtin().rom)
+        Self::boot_image(&GuestImage::builtin())
     }
 
     /// The module (its machine for save states, statistics, the debugger).
@@ -88,6 +109,50 @@ impl GuestEngine {
         &self.board
     }
 
+    /// Runs a request; a module failure on the way resets the module and sets the game up
+    /// again ([`EngineError::Recovered`]). A module that could not be brought back is tried
+    /// again first.
+    fn guarded<T>(
+        &mut self,
+        request: impl FnOnce(&mut Self) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        if self.broken {
+            self.revive()?;
+        }
+        match request(self) {
+            Err(EngineError::Module(why)) => Err(self.recover(why)),
+            other => other,
+        }
+    }
+
+    /// After a failure: reset the module and set the game up again.
+    fn recover(&mut self, why: String) -> EngineError {
+        self.thinking = false;
+        let report = self.module.machine().fault().map(|f| f.to_string());
+        match self.revive() {
+            Ok(()) => EngineError::Recovered { why, report },
+            Err(e) => EngineError::Module(format!("{why}; the reset did not help: {e}")),
+        }
+    }
+
+    /// Reset the module, wait for `READY`, and give it the level and the game again.
+    fn revive(&mut self) -> Result<(), EngineError> {
+        self.broken = true;
+        self.thinking = false;
+        self.module.reboot().map_err(module_error)?;
+        if self.level != LEVEL_AFTER_RESET {
+            self.ask_ok(&Command::Level(self.level))?;
+        }
+        let moves = std::mem::take(&mut self.history);
+        let start = self.start.clone();
+        self.set_up(&start)?;
+        for m in moves {
+            self.play_move(m)?;
+        }
+        self.broken = false;
+        Ok(())
+    }
+
     /// Sends a command and returns the module's first answer.
     fn ask(&mut self, command: &Command) -> Result<Event, EngineError> {
         if self.thinking {
@@ -95,11 +160,7 @@ impl GuestEngine {
         }
         self.module.send(command);
         loop {
-            match self
-                .module
-                .wait_event(ANSWER_T_STATES)
-                .map_err(module_error)?
-            {
+            match self.module.wait_owed().map_err(module_error)? {
                 // A game-end notice of an earlier move may still be queued.
                 Event::GameOver(_) => continue,
                 event => return Ok(event),
@@ -116,6 +177,21 @@ impl GuestEngine {
         }
     }
 
+    /// `NEW` for the initial position (the opening book follows the moves), `SETUP` for
+    /// any other; the game starts there.
+    fn set_up(&mut self, board: &Board) -> Result<(), EngineError> {
+        let command = if *board == Board::startpos() {
+            Command::New
+        } else {
+            Command::Setup(Box::new(wire_position(board)))
+        };
+        self.ask_ok(&command)?;
+        self.start = board.clone();
+        self.board = board.clone();
+        self.history.clear();
+        Ok(())
+    }
+
     /// `SETUP` of the start position and every move again (`SETUP` even for the initial
     /// position: a take-back leaves the book, as a one-ply `TAKEBACK` does).
     fn replay(&mut self) -> Result<(), EngineError> {
@@ -124,7 +200,69 @@ impl GuestEngine {
         self.ask_ok(&Command::Setup(Box::new(wire_position(&start))))?;
         self.board = start;
         for m in moves {
-            self.play(m)?;
+            self.play_move(m)?;
+        }
+        Ok(())
+    }
+
+    /// `MOVE`: a legal move on the module's board and on ours.
+    fn play_move(&mut self, mv: Move) -> Result<(), EngineError> {
+        if !legal_moves(&self.board).as_slice().contains(&mv) {
+            return Err(EngineError::IllegalMove(mv.uci()));
+        }
+        let command = Command::Move(wire_move(&mv));
+        match self.ask(&command)? {
+            Event::Accepted { mv: wire, .. } if wire == wire_move(&mv) => {
+                self.board.make(mv);
+                self.history.push(mv);
+                Ok(())
+            }
+            Event::Error { reason, .. } => Err(refusal(reason, &command)),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// `TAKEBACK`, or set up and replay when the module remembers too little.
+    fn undo(&mut self) -> Result<(), EngineError> {
+        let Some(last) = self.history.pop() else {
+            return Err(EngineError::NothingToUndo);
+        };
+        match self.ask(&Command::TakeBack) {
+            Ok(Event::Ok { .. }) => {
+                let mut b = self.start.clone();
+                self.history.iter().for_each(|&m| {
+                    b.make(m);
+                });
+                self.board = b;
+                Ok(())
+            }
+            // Deeper than the module remembers: set up and replay.
+            Ok(Event::Error {
+                reason: Refusal::NothingToUndo,
+                ..
+            }) => self.replay(),
+            Ok(other) => {
+                self.history.push(last);
+                Err(unexpected(&other))
+            }
+            Err(e) => {
+                self.history.push(last);
+                Err(e)
+            }
+        }
+    }
+
+    /// Stop a thought and forget its move (the game changes under the engine).
+    fn abandon_thought(&mut self) -> Result<(), EngineError> {
+        if self.thinking {
+            self.module.send(&Command::MoveNow);
+            while self.thinking {
+                // Let the stopped thought's BESTMOVE arrive, then forget it.
+                let event = self.module.wait_owed().map_err(module_error)?;
+                if matches!(event, Event::BestMove { .. }) {
+                    self.thinking = false;
+                }
+            }
         }
         Ok(())
     }
@@ -133,6 +271,75 @@ impl GuestEngine {
     fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
         legal_move_of_wire(&self.board, mv)
             .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))
+    }
+
+    /// What one event from a thinking module means, if anything.
+    fn hear(&mut self, event: Event) -> Result<Option<Said>, EngineError> {
+        match event {
+            Event::Info {
+                pass,
+                score,
+                positions,
+                pv,
+            } => {
+                let mut board = self.board.clone();
+                let mut line = Vec::new();
+                for wire in pv {
+                    let Some(m) = legal_move_of_wire(&board, wire) else {
+                        break;
+                    };
+                    board.make(m);
+                    line.push(m);
+                }
+                Ok(Some(Said::Info(Info {
+                    pass,
+                    score,
+                    positions,
+                    pv: line,
+                })))
+            }
+            Event::BestMove {
+                mv,
+                flags,
+                score,
+                positions,
+                passes,
+            } if self.thinking => {
+                let best = self.legal_move_of(mv)?;
+                self.board.make(best);
+                self.history.push(best);
+                self.thinking = false;
+                Ok(Some(Said::Decided(Decision {
+                    best: Some(best),
+                    score,
+                    positions,
+                    passes,
+                    book: flags.has(protocol::MoveFlags::BOOK),
+                })))
+            }
+            Event::GameOver(GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_)) => {
+                Ok(None)
+            }
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// Run the module for `t_states` and collect what it said.
+    fn run_for(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
+        let end = self.module.machine().cycles().saturating_add(t_states);
+        let mut said = Vec::new();
+        loop {
+            while let Some(event) = self.module.take_event() {
+                if let Some(s) = self.hear(event.map_err(module_error)?)? {
+                    said.push(s);
+                }
+            }
+            let now = self.module.machine().cycles();
+            if now >= end {
+                return Ok(said);
+            }
+            self.module.run(end - now).map_err(module_error)?;
+        }
     }
 }
 
@@ -157,72 +364,30 @@ impl Engine for GuestEngine {
     }
 
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
-        if self.thinking {
-            self.move_now()?;
-            // Let the stopped thought's BESTMOVE arrive, then forget it.
-            self.advance(ANSWER_T_STATES)?;
-            self.thinking = false;
-        }
-        let command = if *board == Board::startpos() {
-            Command::New
-        } else {
-            Command::Setup(Box::new(wire_position(board)))
-        };
-        self.ask_ok(&command)?;
-        self.start = board.clone();
-        self.board = board.clone();
-        self.history.clear();
-        Ok(())
+        let board = board.clone();
+        self.guarded(|e| {
+            e.abandon_thought()?;
+            e.set_up(&board)
+        })
     }
 
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {
-        if !legal_moves(&self.board).as_slice().contains(&mv) {
-            return Err(EngineError::IllegalMove(mv.uci()));
-        }
-        let command = Command::Move(wire_move(&mv));
-        match self.ask(&command)? {
-            Event::Accepted { mv: wire, .. } if wire == wire_move(&mv) => {
-                self.board.make(mv);
-                self.history.push(mv);
-                Ok(())
-            }
-            Event::Error { reason, .. } => Err(refusal(reason, &command)),
-            other => Err(unexpected(&other)),
-        }
+        self.guarded(|e| e.play_move(mv))
     }
 
     fn take_back(&mut self) -> Result<(), EngineError> {
-        let Some(last) = self.history.pop() else {
-            return Err(EngineError::NothingToUndo);
-        };
-        match self.ask(&Command::TakeBack)? {
-            Event::Ok { .. } => {
-                let mut b = self.start.clone();
-                self.history.iter().for_each(|&m| {
-                    b.make(m);
-                });
-                self.board = b;
-                Ok(())
-            }
-            // Deeper than the module remembers: set up and replay.
-            Event::Error {
-                reason: Refusal::NothingToUndo,
-                ..
-            } => self.replay(),
-            other => {
-                self.history.push(last);
-                Err(unexpected(&other))
-            }
-        }
+        self.guarded(Self::undo)
     }
 
     fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
         if !(1..=6).contains(&level) {
             return Err(EngineError::BadLevel(level));
         }
-        self.ask_ok(&Command::Level(level))?;
-        self.level = level;
-        Ok(())
+        self.guarded(|e| {
+            e.ask_ok(&Command::Level(level))?;
+            e.level = level;
+            Ok(())
+        })
     }
 
     fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
@@ -237,9 +402,11 @@ impl Engine for GuestEngine {
             Limit::Positions(n) => Some(n),
             Limit::Infinite => Some(u32::MAX),
         };
-        self.module.send(&Command::Go { budget });
-        self.thinking = true;
-        Ok(())
+        self.guarded(|e| {
+            e.module.send(&Command::Go { budget });
+            e.thinking = true;
+            Ok(())
+        })
     }
 
     fn move_now(&mut self) -> Result<(), EngineError> {
@@ -250,64 +417,7 @@ impl Engine for GuestEngine {
     }
 
     fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
-        let end = self.module.machine().cycles().saturating_add(t_states);
-        let mut said = Vec::new();
-        loop {
-            while let Some(event) = self.module.take_event() {
-                match event.map_err(module_error)? {
-                    Event::Info {
-                        pass,
-                        score,
-                        positions,
-                        pv,
-                    } => {
-                        let mut board = self.board.clone();
-                        let mut line = Vec::new();
-                        for wire in pv {
-                            let Some(m) = legal_move_of_wire(&board, wire) else {
-                                break;
-                            };
-                            board.make(m);
-                            line.push(m);
-                        }
-                        said.push(Said::Info(Info {
-                            pass,
-                            score,
-                            positions,
-                            pv: line,
-                        }));
-                    }
-                    Event::BestMove {
-                        mv,
-                        flags,
-                        score,
-                        positions,
-                        passes,
-                    } if self.thinking => {
-                        let best = self.legal_move_of(mv)?;
-                        self.board.make(best);
-                        self.history.push(best);
-                        self.thinking = false;
-                        said.push(Said::Decided(Decision {
-                            best: Some(best),
-                            score,
-                            positions,
-                            passes,
-                            book: flags.has(protocol::MoveFlags::BOOK),
-                        }));
-                    }
-                    Event::GameOver(
-                        GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_),
-                    ) => {}
-                    other => return Err(unexpected(&other)),
-                }
-            }
-            let now = self.module.machine().cycles();
-            if now >= end {
-                return Ok(said);
-            }
-            self.module.run(end - now).map_err(module_error)?;
-        }
+        self.guarded(|e| e.run_for(t_states))
     }
 
     fn thinking(&self) -> bool {

@@ -73,8 +73,18 @@ pub enum EngineError {
     BadLevel(u8),
     /// The engine is thinking; the request needs it idle (call `move_now` first).
     Busy,
-    /// The module failed (fault, silence, garbled message); it needs a reset.
+    /// The module failed (fault, silence, garbled message) and could not be brought back.
     Module(String),
+    /// The module failed; it has been reset and the game set up again. The request that
+    /// met the failure was not carried out (a thought ended without a move): the front end
+    /// says so in one line and asks again.
+    Recovered {
+        /// Why, in one line.
+        why: String,
+        /// The whole fault report (registers, last instructions) when the machine faulted:
+        /// for stderr or a log, never for a protocol's output.
+        report: Option<String>,
+    },
 }
 
 impl fmt::Display for EngineError {
@@ -87,6 +97,10 @@ impl fmt::Display for EngineError {
             EngineError::BadLevel(n) => write!(f, "level {n} does not exist; levels are 1 to 6"),
             EngineError::Busy => write!(f, "the engine is thinking"),
             EngineError::Module(why) => write!(f, "the module failed: {why}"),
+            EngineError::Recovered { why, .. } => write!(
+                f,
+                "the module failed ({why}); it was reset and the game set up again"
+            ),
         }
     }
 }

@@ -10,6 +10,7 @@ use std::fmt;
 
 use super::image::GuestImage;
 use crate::machine::{ConfigError, Machine};
+use crate::protocol::supervisor::ANSWER_T_STATES;
 use crate::protocol::{
     Command, Event, GameEnd, Module, ModuleError, Move as WireMove, MoveFlags, Refusal,
     WirePosition,
@@ -17,12 +18,6 @@ use crate::protocol::{
 use crate::reference::board::{Board, file_of, rank_of, square};
 use crate::reference::piece::{BLACK, EMPTY, code_of_kind, kind};
 use crate::reference::{self, legal_moves};
-
-/// Emulated T-states the module may take to answer an ordinary command: 60 s.
-const ANSWER_T_STATES: u64 = 60 * 4_433_619;
-
-/// Emulated T-states allowed for a perft or a search: 10 emulated hours.
-const LONG_T_STATES: u64 = 36_000 * 4_433_619;
 
 /// Why a session call failed.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,7 +129,8 @@ impl GuestSession {
     /// Put `image` into a fresh machine, release reset and wait for `READY`.
     pub fn boot(image: &GuestImage) -> Result<GuestSession, SessionError> {
         let machine = Machine::new(&image.rom).map_err(SessionError::Config)?;
-        let (module, _protocol, rom_version) = Module::boot(machine)?;
+        let (mut module, _protocol, rom_version) = Module::boot(machine)?;
+        module.set_progress_counter(image.symbol("POSCNT").ok());
         Ok(GuestSession {
             module,
             rom_version,
@@ -146,15 +142,16 @@ impl GuestSession {
         &self.module
     }
 
-    /// The link, mutably (poll interval, watchdog).
+    /// The link, mutably (poll interval).
     pub fn module_mut(&mut self) -> &mut Module {
         &mut self.module
     }
 
-    /// Send a command and return the module's first answer.
-    fn ask(&mut self, command: &Command, limit: u64) -> Result<Event, SessionError> {
+    /// Send a command and return the module's first answer, in the time the supervisor
+    /// allows (`protocol::supervisor`).
+    fn ask(&mut self, command: &Command) -> Result<Event, SessionError> {
         self.module.send(command);
-        Ok(self.module.wait_event(limit)?)
+        Ok(self.module.wait_owed()?)
     }
 
     /// The next event, which must follow an earlier one at once (GAMEOVER after a move).
@@ -164,7 +161,7 @@ impl GuestSession {
 
     /// Expect `OK` for `command`.
     fn expect_ok(&mut self, command: &Command) -> Result<(), SessionError> {
-        match self.ask(command, ANSWER_T_STATES)? {
+        match self.ask(command)? {
             Event::Ok { command: c } if c == command.kind() => Ok(()),
             other => Err(refusal_or_unexpected(other)),
         }
@@ -192,7 +189,7 @@ impl GuestSession {
 
     /// `MOVE` with a wire move.
     pub fn play_wire(&mut self, mv: WireMove) -> Result<Played, SessionError> {
-        match self.ask(&Command::Move(mv), ANSWER_T_STATES)? {
+        match self.ask(&Command::Move(mv))? {
             Event::Accepted { mv: got, flags } if got == mv => {
                 let game_over = self.game_over_after(flags)?;
                 Ok(Played { flags, game_over })
@@ -222,7 +219,7 @@ impl GuestSession {
         let start = self.module.machine().cycles();
         self.module.send(&Command::Go { budget });
         loop {
-            match self.module.wait_event(LONG_T_STATES)? {
+            match self.module.wait_owed()? {
                 Event::Info {
                     pass,
                     score,
@@ -276,14 +273,10 @@ impl GuestSession {
     }
 
     /// `PERFT`: leaves to `depth` (the module counts up to depth 6) and the emulated time.
-    /// The module cannot be interrupted while it counts, so the watchdog is off meanwhile.
+    /// The module cannot be interrupted while it counts; it is watched by its leaf counter.
     pub fn perft(&mut self, depth: u8) -> Result<PerftCount, SessionError> {
-        let watchdog = self.module.machine().watchdog_seconds();
-        self.module.machine_mut().set_watchdog_seconds(None);
         let start = self.module.machine().cycles();
-        let answer = self.ask(&Command::Perft(depth), LONG_T_STATES);
-        self.module.machine_mut().set_watchdog_seconds(watchdog);
-        match answer? {
+        match self.ask(&Command::Perft(depth))? {
             Event::Perft { depth: d, count } if d == depth => Ok(PerftCount {
                 count,
                 t_states: self.module.machine().cycles() - start,
@@ -294,7 +287,7 @@ impl GuestSession {
 
     /// `QUERY`: the module's position, check status and level.
     pub fn query(&mut self) -> Result<GuestState, SessionError> {
-        match self.ask(&Command::Query, ANSWER_T_STATES)? {
+        match self.ask(&Command::Query)? {
             Event::State {
                 position,
                 in_check,

@@ -5,7 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 
 use iz80::{Reg8, Reg16};
 
-use super::clock::{self, DEFAULT_CLOCK_HZ};
+use super::clock::DEFAULT_CLOCK_HZ;
 use super::fault::{Fault, FaultKind};
 use super::idle::IdleDetector;
 use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit, Watched, event};
@@ -89,11 +89,9 @@ pub struct Machine {
     pub(super) cycles: u64,
     pub(super) clock_hz: f64,
     pub(super) reset_held: bool,
-    pub(super) watchdog_cycles: Option<u64>,
-    /// Cycle count of the host's first latch write not yet answered by the module.
-    pub(super) host_waiting_since: Option<u64>,
-    /// The cycle count past which the watchdog fires (u64::MAX when not armed).
-    watchdog_deadline: u64,
+    /// Cycle count at the end of the module's latest read of the host's latch (`IN`): how
+    /// the host sees that a busy module still listens (`protocol::supervisor`).
+    pub(super) last_latch_read: u64,
     pub(super) sp_low_water: u32,
     pub(super) instructions: u64,
     /// Instructions counted but not emulated by this host (skipped while idle, or counted
@@ -110,9 +108,6 @@ pub struct Machine {
     /// T-states spent at each ROM address, when profiling (see [`Machine::set_profiling`]).
     profile: Option<Box<[u64; ROM_SIZE]>>,
 }
-
-/// Emulated seconds of silence after a host write before the watchdog fires, by default.
-pub const DEFAULT_WATCHDOG_SECONDS: f64 = 600.0;
 
 impl Machine {
     /// A machine with this ROM image (shorter images are padded with 0xFF, the erased state),
@@ -132,12 +127,7 @@ impl Machine {
             cycles: 0,
             clock_hz: DEFAULT_CLOCK_HZ,
             reset_held: false,
-            watchdog_cycles: Some(clock::t_states_for(
-                DEFAULT_WATCHDOG_SECONDS,
-                DEFAULT_CLOCK_HZ,
-            )),
-            host_waiting_since: None,
-            watchdog_deadline: u64::MAX,
+            last_latch_read: 0,
             sp_low_water: 0x10000,
             instructions: 0,
             instructions_not_emulated: 0,
@@ -154,32 +144,18 @@ impl Machine {
         Ok(machine)
     }
 
-    /// The same machine with another CPU clock (Hz). The watchdog keeps its length in seconds.
+    /// The same machine with another CPU clock (Hz).
     pub fn with_clock_hz(mut self, hz: f64) -> Result<Machine, ConfigError> {
         if !(hz.is_finite() && hz > 0.0) {
             return Err(ConfigError::BadClock(hz));
         }
-        let watchdog_seconds = self.watchdog_seconds();
         self.clock_hz = hz;
-        self.set_watchdog_seconds(watchdog_seconds);
         Ok(self)
     }
 
     /// The CPU clock in Hz.
     pub fn clock_hz(&self) -> f64 {
         self.clock_hz
-    }
-
-    /// Set the watchdog: how many emulated seconds the module may stay silent after the host
-    /// writes its latch (`None` turns it off).
-    pub fn set_watchdog_seconds(&mut self, seconds: Option<f64>) {
-        self.watchdog_cycles = seconds.map(|s| clock::t_states_for(s, self.clock_hz));
-        self.update_deadline();
-    }
-
-    /// The watchdog length in emulated seconds, if on.
-    pub fn watchdog_seconds(&self) -> Option<f64> {
-        self.watchdog_cycles.map(|c| c as f64 / self.clock_hz)
     }
 
     /// Turn idle skipping on or off (on by default). Results are identical either way; only
@@ -197,8 +173,6 @@ impl Machine {
         self.trace.clear();
         self.fault = None;
         self.idle.forget();
-        self.host_waiting_since = None;
-        self.update_deadline();
     }
 
     /// Hold (`true`) or release (`false`) the reset line, as the console does through its
@@ -218,8 +192,6 @@ impl Machine {
     /// The host (console) writes latch H->M.
     pub fn host_write(&mut self, value: u8) {
         self.bus.host_latch = value;
-        self.host_waiting_since.get_or_insert(self.cycles);
-        self.update_deadline();
         self.idle.forget();
     }
 
@@ -231,6 +203,13 @@ impl Machine {
     /// Latch M->H as last written by the module.
     pub fn module_latch(&self) -> u8 {
         self.bus.module_latch
+    }
+
+    /// The cycle count when the module last read the host's latch (0 if it never has since
+    /// power-on or since a state was loaded). A module that waits for the host, or searches
+    /// and looks for `MOVENOW`, reads it again and again; one stuck in a loop does not.
+    pub fn last_latch_read(&self) -> u64 {
+        self.last_latch_read
     }
 
     /// T-states since power-on.
@@ -396,7 +375,7 @@ impl Machine {
     /// Execute one instruction (or wait one 4-T HALT cycle, or one 4-T cycle in reset).
     ///
     /// Faults detected here: execution from open bus (before executing), a ROM write and SP
-    /// leaving RAM (after), a panic of the CPU core, the watchdog. A halted CPU is reported
+    /// leaving RAM (after), a panic of the CPU core. A halted CPU is reported
     /// in [`Step::halted`]; whether that is a fault depends on the run (see [`Machine::run`]).
     pub fn step(&mut self) -> Result<Step, Fault> {
         if let Some(fault) = &self.fault {
@@ -406,10 +385,8 @@ impl Machine {
         if self.reset_held || self.cpu.is_halted() {
             self.cycles = self.cycles.saturating_add(4);
             if !self.reset_held {
-                // A halted CPU still fetches (NOPs): R counts, and the watchdog runs. In
-                // reset the module cannot answer at all, which the host knows.
+                // A halted CPU still fetches (NOPs): R counts.
                 self.bump_r(1);
-                self.check_watchdog().map_err(|()| self.current_fault())?;
             }
             return Ok(Step {
                 pc,
@@ -542,34 +519,13 @@ impl Machine {
                 return Err(());
             }
             if events & event::LATCH_WRITE != 0 {
-                self.host_waiting_since = None;
-                self.update_deadline();
                 self.idle.forget();
             }
+            if events & event::PORT_READ != 0 {
+                self.last_latch_read = self.cycles;
+            }
         }
-        self.check_watchdog()?;
         Ok(matches!(timing.outcome, Outcome::Halt))
-    }
-
-    /// Recompute the watchdog deadline after the waiting state or the limit changed.
-    pub(super) fn update_deadline(&mut self) {
-        self.watchdog_deadline = match (self.host_waiting_since, self.watchdog_cycles) {
-            (Some(since), Some(limit)) => since.saturating_add(limit),
-            _ => u64::MAX,
-        };
-    }
-
-    #[inline(always)]
-    fn check_watchdog(&mut self) -> Result<(), ()> {
-        if self.cycles > self.watchdog_deadline {
-            let since = self.host_waiting_since.unwrap_or(0);
-            self.raise(FaultKind::Watchdog {
-                quiet_cycles: self.cycles - since,
-                limit_cycles: self.watchdog_cycles.unwrap_or(0),
-            });
-            return Err(());
-        }
-        Ok(())
     }
 
     /// Run until the limit, a breakpoint, a watch or a fault.
@@ -618,7 +574,7 @@ impl Machine {
                 if !self.cpu.immutable_registers().get_interrupt_mode().0 {
                     return Err(self.raise(FaultKind::DeadHalt));
                 }
-                self.wait_halted(end)?;
+                self.wait_halted(end);
                 continue;
             }
             let pc = self.cpu.immutable_registers().pc();
@@ -674,21 +630,19 @@ impl Machine {
     }
 
     /// A halted CPU with interrupts enabled waits in 4-T cycles; jump over them in one go,
-    /// stopping where the step-by-step path would (the end of the run or the watchdog).
-    fn wait_halted(&mut self, end: u64) -> Result<(), Fault> {
-        let target = end.min(self.watchdog_deadline.saturating_add(1));
-        let cycles_needed = target.saturating_sub(self.cycles).max(1);
+    /// stopping where the step-by-step path would (the end of the run).
+    fn wait_halted(&mut self, end: u64) {
+        let cycles_needed = end.saturating_sub(self.cycles).max(1);
         let waits = cycles_needed.div_ceil(4);
         self.cycles = self.cycles.saturating_add(waits.saturating_mul(4));
         self.bump_r(waits % 128);
-        self.check_watchdog().map_err(|()| self.current_fault())
     }
 
     /// The guest just read the latch. If it is polling an unchanged latch in a loop that
     /// changes nothing (same PC, same registers but R, no RAM change, no latch write since
     /// the last identical poll), the machine state repeats exactly every loop period: jump
-    /// ahead by whole periods, staying before the end of the run and the watchdog deadline,
-    /// so the step-by-step path finishes the run exactly as it would have.
+    /// ahead by whole periods, staying before the end of the run, so the step-by-step path
+    /// finishes the run exactly as it would have.
     fn consider_idle_skip(&mut self, pc: u16, end: u64) {
         let ram_changed = std::mem::take(&mut self.bus.ram_changed);
         if !self.breakpoints.is_empty() || self.bus.watching {
@@ -707,10 +661,9 @@ impl Machine {
         ) else {
             return;
         };
-        let limit = end.min(self.watchdog_deadline.saturating_add(1));
-        // Largest k with cycles + k * period < limit: every skipped state is one the slow
+        // Largest k with cycles + k * period < end: every skipped state is one the slow
         // path would have passed through.
-        let room = limit.saturating_sub(self.cycles);
+        let room = end.saturating_sub(self.cycles);
         if room <= period.cycles {
             return;
         }
@@ -722,6 +675,8 @@ impl Machine {
         self.bump_r((k % 128) * period.m1_cycles);
         let r = self.current_r();
         self.idle.skipped(self.cycles, self.instructions, r);
+        // Every skipped period polled the latch.
+        self.last_latch_read = self.cycles;
     }
 }
 

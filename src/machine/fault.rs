@@ -30,13 +30,6 @@ pub enum FaultKind {
     },
     /// HALT with interrupts disabled: nothing can wake the CPU but a reset.
     DeadHalt,
-    /// The host wrote its latch and the module has not written back for too long.
-    Watchdog {
-        /// Emulated T-states since the host's write.
-        quiet_cycles: u64,
-        /// The limit in T-states.
-        limit_cycles: u64,
-    },
     /// The CPU core panicked (a bug in the core or an unsupported path); caught so the host
     /// keeps running.
     CorePanic {
@@ -63,13 +56,6 @@ impl fmt::Display for FaultKind {
             FaultKind::DeadHalt => write!(
                 f,
                 "HALT with interrupts disabled: the module is dead until reset (no interrupt is wired)"
-            ),
-            FaultKind::Watchdog {
-                quiet_cycles,
-                limit_cycles,
-            } => write!(
-                f,
-                "watchdog: no latch write for {quiet_cycles} T-states after the host wrote (limit {limit_cycles})"
             ),
             FaultKind::CorePanic { message } => write!(f, "CPU core panicked: {message}"),
         }
@@ -109,6 +95,16 @@ impl Fault {
             cycles,
             trace,
         }
+    }
+}
+
+impl Fault {
+    /// The fault in one line: what, where and when (the whole report is the `Display`).
+    pub fn summary(&self) -> String {
+        format!(
+            "{} at PC={:04X} after {} T-states",
+            self.kind, self.registers.pc, self.cycles
+        )
     }
 }
 

@@ -30,9 +30,7 @@ mod state;
 pub mod timing;
 mod trace;
 
-pub use board::{
-    ConfigError, DEFAULT_WATCHDOG_SECONDS, GuestStats, Machine, RunLimit, Step, Stop, ram_offset,
-};
+pub use board::{ConfigError, GuestStats, Machine, RunLimit, Step, Stop, ram_offset};
 pub use clock::{DEFAULT_CLOCK_HZ, PAL_FRAME_HZ, PAL_FRAME_SECONDS, PAL_FRAME_T_STATES};
 pub use crc32::crc32;
 pub use disasm::Disassembler;

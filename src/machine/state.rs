@@ -12,7 +12,7 @@
 //!
 //! Payload v1: AF BC DE HL AF' BC' DE' HL' IX IY SP PC (12 x u16), I, R, IFF1, IFF2, IM,
 //! halted (6 x u8), cycles (u64), clock Hz (f64 bits), reset held (u8), host latch (u8),
-//! module latch (u8), watchdog on (u8) + T-states (u64), host waiting (u8) + since (u64),
+//! module latch (u8), 18 reserved bytes (a watchdog of older builds: written as 0, ignored),
 //! RAM high-water (u16, 0xFFFF = none), SP low-water (u32), instructions (u64), RAM (2048),
 //! ROM (8192).
 
@@ -152,8 +152,9 @@ impl Machine {
         p.u8(self.reset_held as u8);
         p.u8(self.bus.host_latch);
         p.u8(self.bus.module_latch);
-        p.opt_u64(self.watchdog_cycles);
-        p.opt_u64(self.host_waiting_since);
+        // Reserved: older builds kept a watchdog here (see the layout above).
+        p.opt_u64(None);
+        p.opt_u64(None);
         p.u16(self.bus.ram_high_water.unwrap_or(0xFFFF));
         p.u32(self.sp_low_water);
         p.u64(self.instructions);
@@ -274,8 +275,9 @@ impl Machine {
         let reset_held = p.bool("reset line")?;
         let host_latch = p.u8();
         let module_latch = p.u8();
-        let watchdog_cycles = p.opt_u64("watchdog flag")?;
-        let host_waiting_since = p.opt_u64("host-waiting flag")?;
+        // The reserved bytes (an older build's watchdog): read to keep the layout, ignored.
+        p.opt_u64("reserved flag")?;
+        p.opt_u64("reserved flag")?;
         let ram_high_water = match p.u16() {
             0xFFFF => None,
             v if (v as usize) < RAM_SIZE => Some(v),
@@ -294,9 +296,7 @@ impl Machine {
         machine.reset_held = reset_held;
         machine.bus.host_latch = host_latch;
         machine.bus.module_latch = module_latch;
-        machine.watchdog_cycles = watchdog_cycles;
-        machine.host_waiting_since = host_waiting_since;
-        machine.update_deadline();
+        machine.last_latch_read = cycles;
         machine.bus.ram_high_water = ram_high_water;
         machine.sp_low_water = sp_low_water;
         machine.instructions = instructions;

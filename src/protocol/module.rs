@@ -5,6 +5,10 @@
 //! there) and at least every `poll_interval` T-states, so a module that waits for a unit
 //! from the host gets it within that interval. Tests vary the interval to prove the
 //! handshake, not the timing, carries the data.
+//!
+//! Every command sent and every event received also goes to the [`Supervisor`], which is
+//! asked after each slice whether the module still keeps its side of the bargain; a module
+//! that does not is failed until [`Module::restart`].
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -12,6 +16,7 @@ use std::fmt;
 use super::endpoint::{Endpoint, IDLE};
 use super::frame::{Deframer, FrameError, frame_units};
 use super::message::{Command, DecodeError, Event};
+use super::supervisor::{self, Stall, Supervisor};
 use crate::machine::{Fault, Machine, Stop};
 
 /// How often the host looks at the module's latch when the module does not write it:
@@ -32,6 +37,8 @@ pub enum ModuleError {
     Decode(DecodeError),
     /// The module said nothing for this many emulated T-states.
     Silent { t_states: u64 },
+    /// The module broke a rule of the [`Supervisor`] (no answer in time, no progress).
+    Stalled(Stall),
     /// After reset the module answered with something other than `READY`.
     NotReady(Box<Event>),
     /// A snapshot was asked for while a message was half way through the link.
@@ -43,12 +50,15 @@ pub enum ModuleError {
 impl fmt::Display for ModuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ModuleError::Fault(fault) => write!(f, "the module faulted: {fault}"),
+            // One line: protocols print errors as one line; the whole report (registers,
+            // the last instructions) is the fault's own `Display`.
+            ModuleError::Fault(fault) => write!(f, "the module faulted: {}", fault.summary()),
             ModuleError::Frame(e) => write!(f, "garbled message from the module: {e}"),
             ModuleError::Decode(e) => write!(f, "unknown message from the module: {e}"),
             ModuleError::Silent { t_states } => {
                 write!(f, "the module did not answer within {t_states} T-states")
             }
+            ModuleError::Stalled(stall) => write!(f, "{stall}"),
             ModuleError::NotReady(e) => write!(f, "the module did not start (first event: {e:?})"),
             ModuleError::LinkBusy => write!(f, "a message is half way through the link"),
             ModuleError::State(e) => write!(f, "cannot load the machine state: {e}"),
@@ -77,6 +87,9 @@ pub struct Module {
     /// Poll also at every write of the module's latch (the fast path), not only every
     /// `poll_interval` T-states.
     poll_on_write: bool,
+    supervisor: Supervisor,
+    /// The rule the module broke, until it is restarted.
+    stalled: Option<Stall>,
 }
 
 impl Module {
@@ -91,10 +104,19 @@ impl Module {
             synced: false,
             poll_interval: DEFAULT_POLL_INTERVAL,
             poll_on_write: true,
+            supervisor: Supervisor::new(None),
+            stalled: None,
         };
-        module.restart();
-        match module.wait_event(BOOT_T_STATES)? {
-            Event::Ready { protocol, rom } => Ok((module, protocol, rom)),
+        let (protocol, rom) = module.reboot()?;
+        Ok((module, protocol, rom))
+    }
+
+    /// [`restart`](Self::restart) and wait for the module's `READY`: the protocol and ROM
+    /// version it announced. How the host brings back a module that failed.
+    pub fn reboot(&mut self) -> Result<(u8, u8), ModuleError> {
+        self.restart();
+        match self.wait_event(BOOT_T_STATES)? {
+            Event::Ready { protocol, rom } => Ok((protocol, rom)),
             other => Err(ModuleError::NotReady(Box::new(other))),
         }
     }
@@ -107,6 +129,8 @@ impl Module {
         self.deframer = Deframer::new();
         self.events.clear();
         self.synced = false;
+        self.supervisor.reset();
+        self.stalled = None;
         self.machine.host_write(IDLE);
         self.machine.reset();
         self.machine.set_reset(false);
@@ -136,7 +160,20 @@ impl Module {
         self.deframer = Deframer::new();
         self.events.clear();
         self.synced = true;
+        self.supervisor.reset();
+        self.stalled = None;
         Ok(())
+    }
+
+    /// Tell the supervisor where the guest counts its positions (the ROM's `POSCNT`), so
+    /// that a search that polls but no longer counts is caught too.
+    pub fn set_progress_counter(&mut self, address: Option<u16>) {
+        self.supervisor = Supervisor::new(address);
+    }
+
+    /// True when the module owes the host no answer: it waits, and may wait for ever.
+    pub fn owes_nothing(&self) -> bool {
+        self.supervisor.idle()
     }
 
     /// Set how often (in T-states) the host polls a module that does not write its latch.
@@ -163,6 +200,7 @@ impl Module {
     /// Queue a command; it goes out unit by unit as the module takes them.
     pub fn send(&mut self, command: &Command) {
         let (kind, payload) = command.encode();
+        self.supervisor.sent(command, self.machine.cycles());
         self.endpoint.queue(frame_units(kind, &payload));
         self.poll();
     }
@@ -173,8 +211,13 @@ impl Module {
     }
 
     /// Run the module for up to `t_states`, collecting its events. Returns early, at an
-    /// instruction boundary, once an event is waiting.
+    /// instruction boundary, once an event is waiting. A module that breaks a rule of the
+    /// [`Supervisor`] is failed: this run and every later one return
+    /// [`ModuleError::Stalled`] until [`Module::restart`].
     pub fn run(&mut self, t_states: u64) -> Result<(), ModuleError> {
+        if let Some(stall) = &self.stalled {
+            return Err(ModuleError::Stalled(stall.clone()));
+        }
         let end = self.machine.cycles().saturating_add(t_states);
         while self.events.is_empty() {
             let now = self.machine.cycles();
@@ -193,6 +236,11 @@ impl Module {
                 Err(fault) => return Err(fault.into()),
             }
             self.poll();
+            let all_sent = self.all_sent();
+            if let Err(stall) = self.supervisor.check(&self.machine, all_sent) {
+                self.stalled = Some(stall.clone());
+                return Err(ModuleError::Stalled(stall));
+            }
         }
         Ok(())
     }
@@ -212,6 +260,22 @@ impl Module {
             .unwrap_or(Err(ModuleError::Silent { t_states }))
     }
 
+    /// Run until the module sends an event, for as long as the [`Supervisor`] lets a module
+    /// that owes an answer take: the answer, or [`ModuleError::Stalled`]. A search until
+    /// stopped only ends here after `MOVENOW`. When nothing is owed and nothing is waiting,
+    /// [`ModuleError::Silent`] at once: there is nothing to wait for.
+    pub fn wait_owed(&mut self) -> Result<Event, ModuleError> {
+        while self.events.is_empty() {
+            if self.supervisor.idle() {
+                return Err(ModuleError::Silent { t_states: 0 });
+            }
+            self.run(supervisor::ANSWER_T_STATES)?;
+        }
+        self.events
+            .pop_front()
+            .unwrap_or(Err(ModuleError::Silent { t_states: 0 }))
+    }
+
     /// Look at the module's latch once: take its unit, acknowledge, send ours.
     fn poll(&mut self) {
         let latch = self.machine.module_latch();
@@ -228,9 +292,13 @@ impl Module {
         let Some(unit) = poll.received else { return };
         match self.deframer.push(unit) {
             None => {}
-            Some(Ok((kind, payload))) => self
-                .events
-                .push_back(Event::decode(kind, &payload).map_err(ModuleError::Decode)),
+            Some(Ok((kind, payload))) => {
+                let event = Event::decode(kind, &payload).map_err(ModuleError::Decode);
+                if let Ok(event) = &event {
+                    self.supervisor.received(event, self.machine.cycles());
+                }
+                self.events.push_back(event);
+            }
             Some(Err(e)) => self.events.push_back(Err(ModuleError::Frame(e))),
         }
     }

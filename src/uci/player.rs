@@ -23,9 +23,9 @@ pub const SLICE_T_STATES: u64 = 88_672;
 /// endless thought is the budget of level 5 (taken from the level table, so that it follows a
 /// recalibration).
 pub const REF_INFINITE_POSITIONS: u32 = levels::LEVEL_BUDGETS[4];
-/// Slices an engine may take to answer after being told to move now, before it is called
-/// broken (10 s of emulated time).
-pub const ANSWER_GRACE_SLICES: u32 = 500;
+/// Times a thought is tried again after the module failed and was reset, before the
+/// reference twin answers in its place for this one move.
+pub const RETRIES_AFTER_FAILURE: u32 = 1;
 /// The level a new session starts at (the module's beginner level).
 pub const DEFAULT_LEVEL: u8 = 2;
 
@@ -91,6 +91,9 @@ pub trait Listener {
     /// they are for the thought under way. (A `quit` behind deferred commands waits its
     /// turn, so a piped script runs to its end.)
     fn urgent(&self, line: &str) -> bool;
+    /// Tell the user something in one protocol line (UCI `info string`, xboard
+    /// `tellusererror`): a module that failed and was reset.
+    fn notice(&mut self, text: &str) -> io::Result<()>;
 }
 
 /// How a thought ended.
@@ -111,6 +114,15 @@ pub struct Thought {
     pub outcome: Outcome,
     /// The GUI asked to quit (or closed its input during an endless thought).
     pub quit: bool,
+}
+
+/// What the GUI asked of a thought while it ran; kept across a restart after a failure, so
+/// that a `stop` given before the module failed is not asked for again.
+#[derive(Clone, Copy, Debug, Default)]
+struct Asked {
+    stop: bool,
+    abandon: bool,
+    quit: bool,
 }
 
 /// What one `go` turns into.
@@ -405,6 +417,11 @@ impl Player {
     /// Think about the game's position as `req` asks, printing analysis through `listener`
     /// and handing it every command that arrives meanwhile. A move found is played on the
     /// game. An endless thought (`req.infinite`) waits for a `MoveNow` before it returns.
+    ///
+    /// A module that fails is reset and the game set up again by the engine; the listener
+    /// says so in one line (the fault report goes to stderr) and the thought starts again,
+    /// on the same clock. After [`RETRIES_AFTER_FAILURE`] such restarts the reference twin
+    /// plays this one move, so the GUI always gets one.
     pub fn think(
         &mut self,
         req: &Request,
@@ -413,7 +430,48 @@ impl Player {
     ) -> Result<Thought, PlayerError> {
         // Commands for after the thought, in order; read again however the thought ends.
         let mut held: Vec<String> = Vec::new();
-        let thought = self.think_holding(req, input, listener, &mut held);
+        let started = (self.engine.t_states(), Instant::now());
+        let mut asked = Asked::default();
+        let mut failures = 0;
+        let thought = loop {
+            match self.think_holding(req, input, listener, &mut held, started, &mut asked) {
+                Err(PlayerError::Engine(EngineError::Recovered { why, report })) => {
+                    // The engine's game was set up again by the engine; ours is the GUI's.
+                    self.engine_line = None;
+                    failures += 1;
+                    if let Some(report) = report {
+                        eprintln!("{report}");
+                    }
+                    listener.notice(&format!(
+                        "the module failed ({why}); it was reset and the game set up again"
+                    ))?;
+                    if asked.abandon {
+                        break Ok(Thought {
+                            outcome: Outcome::Abandoned,
+                            quit: asked.quit,
+                        });
+                    }
+                    // Told to move already, or failed again: no second wait.
+                    if asked.stop || asked.quit || failures > RETRIES_AFTER_FAILURE {
+                        break self.reference_move(listener).map(|mut t| {
+                            t.quit = asked.quit;
+                            t
+                        });
+                    }
+                }
+                // The module failed and a reset did not bring it back (the next request
+                // tries again): this move is the twin's.
+                Err(PlayerError::Engine(EngineError::Module(why))) => {
+                    self.engine_line = None;
+                    listener.notice(&format!("the module failed: {why}"))?;
+                    break self.reference_move(listener).map(|mut t| {
+                        t.quit = asked.quit;
+                        t
+                    });
+                }
+                other => break other,
+            }
+        };
         input.unread(held);
         if thought.is_err() {
             // The engine's state is unknown after a failure: set it up afresh next time.
@@ -422,12 +480,48 @@ impl Player {
         thought
     }
 
+    /// The reference twin's move for the game's position, when the module failed again and
+    /// again: the GUI gets a move, and the module catches up at the next thought.
+    fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
+        listener.notice("the module failed again: this move is the reference twin's")?;
+        let budget = levels::budget(self.level).unwrap_or(REF_INFINITE_POSITIONS);
+        let mut twin = crate::engine::RefEngine::new();
+        twin.set_position(&self.board)?;
+        twin.go(Limit::Positions(budget.min(REF_INFINITE_POSITIONS)))?;
+        let decided = loop {
+            if let Some(d) = twin
+                .advance(SLICE_T_STATES)?
+                .into_iter()
+                .find_map(|s| match s {
+                    Said::Decided(d) => Some(d),
+                    Said::Info(_) => None,
+                })
+            {
+                break d;
+            }
+        };
+        let outcome = match decided.best {
+            Some(m) => {
+                self.board.make(m);
+                self.moves.push(m);
+                Outcome::Moved(decided)
+            }
+            None => Outcome::NoMove,
+        };
+        Ok(Thought {
+            outcome,
+            quit: false,
+        })
+    }
+
     fn think_holding(
         &mut self,
         req: &Request,
         input: &mut Input,
         listener: &mut dyn Listener,
         held: &mut Vec<String>,
+        (t0, wall0): (u64, Instant),
+        asked: &mut Asked,
     ) -> Result<Thought, PlayerError> {
         let no_move = Thought {
             outcome: Outcome::NoMove,
@@ -442,14 +536,8 @@ impl Player {
             Err(EngineError::GameOver) => return Ok(no_move),
             other => other?,
         }
-        let t0 = self.engine.t_states();
-        let wall0 = Instant::now();
         let mut stopping = false;
-        let mut stopped_by_gui = false;
-        let mut abandon = false;
-        let mut quit = false;
         let mut saw_info = false;
-        let mut grace = 0;
         let decision = loop {
             let spent = self.engine.t_states().saturating_sub(t0);
             let slice = match plan.t_states {
@@ -473,14 +561,8 @@ impl Player {
             if let Some(d) = decided {
                 break d;
             }
-            if stopping {
-                grace += 1;
-                if grace > ANSWER_GRACE_SLICES {
-                    return Err(
-                        EngineError::Module("no move after being told to move".into()).into(),
-                    );
-                }
-            } else {
+            // Once told to move, the module's supervisor bounds the wait for its answer.
+            if !stopping {
                 let spent = self.engine.t_states().saturating_sub(t0);
                 let over_t = plan.t_states.is_some_and(|b| spent >= b);
                 let over_wall = plan
@@ -502,9 +584,9 @@ impl Player {
                 };
                 match control {
                     Control::Continue | Control::Defer => continue,
-                    Control::MoveNow => stopped_by_gui = true,
-                    Control::Abandon => abandon = true,
-                    Control::Quit => quit = true,
+                    Control::MoveNow => asked.stop = true,
+                    Control::Abandon => asked.abandon = true,
+                    Control::Quit => asked.quit = true,
                 }
                 self.engine.move_now()?;
                 stopping = true;
@@ -524,24 +606,24 @@ impl Player {
             listener.info(&line)?;
         }
         // UCI: the answer to `go infinite` waits for `stop`, even when the engine is done.
-        if req.infinite && !(stopped_by_gui || abandon || quit) {
+        if req.infinite && !(asked.stop || asked.abandon || asked.quit) {
             while let Some(line) = input.next_line() {
                 match self.route(line, listener, held)? {
                     Control::Continue | Control::Defer => {}
                     Control::MoveNow => break,
                     Control::Abandon => {
-                        abandon = true;
+                        asked.abandon = true;
                         break;
                     }
                     Control::Quit => {
-                        quit = true;
+                        asked.quit = true;
                         break;
                     }
                 }
             }
         }
         let outcome = match decision.best {
-            _ if abandon => Outcome::Abandoned,
+            _ if asked.abandon => Outcome::Abandoned,
             None => Outcome::NoMove,
             Some(m) => {
                 self.board.make(m);
@@ -549,7 +631,10 @@ impl Player {
                 Outcome::Moved(decision)
             }
         };
-        Ok(Thought { outcome, quit })
+        Ok(Thought {
+            outcome,
+            quit: asked.quit,
+        })
     }
 }
 

@@ -74,6 +74,10 @@ impl<W: Write> Listener for UciListener<'_, W> {
     fn urgent(&self, line: &str) -> bool {
         line.split_whitespace().next() == Some("stop")
     }
+
+    fn notice(&mut self, text: &str) -> io::Result<()> {
+        say(self.out, &format!("info string {text}"))
+    }
 }
 
 /// `info string <text>`: UCI's way to tell the user something.

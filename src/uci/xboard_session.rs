@@ -115,6 +115,10 @@ impl<W: Write> Listener for XboardListener<'_, W> {
     fn urgent(&self, line: &str) -> bool {
         line.split_whitespace().next() == Some("?")
     }
+
+    fn notice(&mut self, text: &str) -> io::Result<()> {
+        say(self.out, &format!("tellusererror {text}"))
+    }
 }
 
 /// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.

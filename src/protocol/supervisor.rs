@@ -1,0 +1,289 @@
+//! What the module owes the host, and the rules that decide when its silence is a failure.
+//!
+//! The machine has no timer of its own: a module waiting at its latch is idle, not faulty,
+//! however long a person thinks over a move. The host knows what it asked, so the host keeps
+//! the deadlines, one request at a time in the order the requests were sent:
+//!
+//! | the module owes | it has failed when |
+//! |---|---|
+//! | nothing | never: it may wait for ever |
+//! | an answer (`NEW`, `SETUP`, `MOVE`, `LEVEL`, `TAKEBACK`, `QUERY`) | none came within [`ANSWER_T_STATES`] |
+//! | `BESTMOVE` for a `GO` | none came within [`SEARCH_OVERHEAD_T_STATES`] + the budget at [`SLOWEST_T_STATES_PER_POSITION`]; or it stopped making progress |
+//! | `BESTMOVE` after `MOVENOW` | none came within [`STOP_T_STATES`] |
+//! | a `PERFT` count | its leaf counter stopped moving |
+//!
+//! Progress, for a search however long (level 6 and `go infinite` think until told): in
+//! every window of [`PROGRESS_WINDOW_T_STATES`] the module reads the host's latch (it looks
+//! for `MOVENOW`) and its positions counter moves. A loop that never polls, or polls but no
+//! longer searches, fails within two windows. The counter is read where the ROM's symbol
+//! table puts it (`POSCNT`, 4 bytes); a ROM without symbols is judged by its polling alone.
+//!
+//! The margins: the slowest rate measured is about 123 positions a second (a 50-position
+//! search, start-up included), the budget rule allows 50; the module answers `MOVENOW`
+//! within a few milliseconds, the rule allows 2 s; it evaluates a position every 6 ms on
+//! average and the progress window is 10 s.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use super::message::{Command, Event};
+use crate::machine::{DEFAULT_CLOCK_HZ, Machine};
+use crate::reference::levels;
+
+/// One emulated second at the module's own clock, in T-states. The rules are counted in
+/// T-states, so a module with another crystal gets the same number of instructions.
+const SECOND: u64 = DEFAULT_CLOCK_HZ as u64;
+
+/// Time the module has to answer a command other than `GO`: 1 s (it needs a few ms).
+pub const ANSWER_T_STATES: u64 = SECOND;
+/// Time the module has to answer `MOVENOW` during a search: 2 s (it polls between positions).
+pub const STOP_T_STATES: u64 = 2 * SECOND;
+/// A search's fixed allowance on top of its budget (book look-up, the first generation): 5 s.
+pub const SEARCH_OVERHEAD_T_STATES: u64 = 5 * SECOND;
+/// The budget rule's rate: 50 positions a second, under half the slowest rate measured.
+pub const SLOWEST_T_STATES_PER_POSITION: u64 = SECOND / 50;
+/// The progress window: 10 s.
+pub const PROGRESS_WINDOW_T_STATES: u64 = 10 * SECOND;
+/// The module's level after reset (`docs/protocol.md`, section 3).
+pub const LEVEL_AFTER_RESET: u8 = 2;
+
+/// A broken rule: the module must be reset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stall {
+    /// No answer to a command within [`ANSWER_T_STATES`].
+    NoAnswer {
+        /// The command's name.
+        command: &'static str,
+    },
+    /// No `BESTMOVE` within the budget's allowance.
+    OverBudget {
+        /// The budget in positions.
+        budget: u32,
+        /// T-states waited.
+        waited: u64,
+    },
+    /// No `BESTMOVE` within [`STOP_T_STATES`] of `MOVENOW`.
+    NoStop,
+    /// A whole progress window without a latch read or without a new position.
+    NoProgress {
+        /// The module read the host's latch in the window.
+        polled: bool,
+        /// Its counter moved (`None`: no counter known, or not looked at).
+        counted: Option<bool>,
+    },
+}
+
+impl fmt::Display for Stall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seconds = |t: u64| t as f64 / DEFAULT_CLOCK_HZ;
+        match self {
+            Stall::NoAnswer { command } => write!(
+                f,
+                "no answer to {command} within {} emulated s",
+                seconds(ANSWER_T_STATES)
+            ),
+            Stall::OverBudget { budget, waited } => write!(
+                f,
+                "no move after {:.0} emulated s on a budget of {budget} positions",
+                seconds(*waited)
+            ),
+            Stall::NoStop => write!(
+                f,
+                "no move within {} emulated s of MOVENOW",
+                seconds(STOP_T_STATES)
+            ),
+            Stall::NoProgress { polled, counted } => {
+                let what = match (polled, counted) {
+                    (false, Some(false)) => "neither read the latch nor evaluated a position",
+                    (false, _) => "did not read the latch",
+                    (true, _) => "evaluated no position",
+                };
+                write!(
+                    f,
+                    "the module {what} for {} emulated s while it owed a move",
+                    seconds(PROGRESS_WINDOW_T_STATES)
+                )
+            }
+        }
+    }
+}
+
+/// One request the module has not answered yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owed {
+    /// A command answered at once.
+    Answer(&'static str),
+    /// `GO`: the budget in positions.
+    Search { budget: u32 },
+    /// `PERFT`.
+    Count,
+}
+
+/// A progress window: where it started and what the module had done by then.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    start: u64,
+    counter: Option<u32>,
+}
+
+/// The host's record of what the module owes, and its rules.
+#[derive(Clone, Debug)]
+pub struct Supervisor {
+    owed: VecDeque<Owed>,
+    /// When the oldest request became the oldest (its deadline counts from there).
+    since: u64,
+    /// When `MOVENOW` was sent during the oldest request's search.
+    stop_sent: Option<u64>,
+    window: Option<Window>,
+    level: u8,
+    counter: Option<u16>,
+}
+
+impl Supervisor {
+    /// A supervisor for a module just reset; `counter` is the RAM address of the guest's
+    /// 4-byte positions counter, if the ROM's symbols tell it.
+    pub fn new(counter: Option<u16>) -> Supervisor {
+        Supervisor {
+            owed: VecDeque::new(),
+            since: 0,
+            stop_sent: None,
+            window: None,
+            level: LEVEL_AFTER_RESET,
+            counter,
+        }
+    }
+
+    /// Forget every request (the module was reset, or a state was loaded between messages).
+    pub fn reset(&mut self) {
+        *self = Supervisor::new(self.counter);
+    }
+
+    /// True when the module owes nothing.
+    pub fn idle(&self) -> bool {
+        self.owed.is_empty()
+    }
+
+    /// The host sent `command` at cycle `now`.
+    pub fn sent(&mut self, command: &Command, now: u64) {
+        let owed = match command {
+            Command::MoveNow => {
+                // Only a search answers it; outside one the module ignores it.
+                if self.searching() && self.stop_sent.is_none() {
+                    self.stop_sent = Some(now);
+                }
+                return;
+            }
+            Command::Go { budget } => Owed::Search {
+                budget: budget.unwrap_or_else(|| self.level_budget()),
+            },
+            Command::Perft(_) => Owed::Count,
+            Command::Level(n) => {
+                if levels::budget(*n).is_ok() {
+                    self.level = *n;
+                }
+                Owed::Answer("LEVEL")
+            }
+            Command::New => Owed::Answer("NEW"),
+            Command::Setup(_) => Owed::Answer("SETUP"),
+            Command::Move(_) => Owed::Answer("MOVE"),
+            Command::TakeBack => Owed::Answer("TAKEBACK"),
+            Command::Query => Owed::Answer("QUERY"),
+        };
+        if self.owed.is_empty() {
+            self.begin(now);
+        }
+        self.owed.push_back(owed);
+    }
+
+    /// The module sent `event` at cycle `now`.
+    pub fn received(&mut self, event: &Event, now: u64) {
+        match event {
+            // A search goes on; a game end follows the answer it belongs to.
+            Event::Info { .. } | Event::GameOver(_) | Event::Ready { .. } => {}
+            _ => {
+                if self.owed.pop_front().is_some() {
+                    self.begin(now);
+                }
+            }
+        }
+    }
+
+    /// Check the rules at cycle `machine.cycles()`. `all_sent`: the module has taken every
+    /// unit of the host's commands (progress is judged from then on: taking them is reading
+    /// the latch, not searching).
+    pub fn check(&mut self, machine: &Machine, all_sent: bool) -> Result<(), Stall> {
+        let Some(&owed) = self.owed.front() else {
+            return Ok(());
+        };
+        let now = machine.cycles();
+        let waited = now.saturating_sub(self.since);
+        match owed {
+            Owed::Answer(command) if waited > ANSWER_T_STATES => {
+                return Err(Stall::NoAnswer { command });
+            }
+            Owed::Answer(_) => return Ok(()),
+            Owed::Search { budget } => {
+                if let Some(sent) = self.stop_sent
+                    && now.saturating_sub(sent) > STOP_T_STATES
+                {
+                    return Err(Stall::NoStop);
+                }
+                let allowance = SEARCH_OVERHEAD_T_STATES
+                    .saturating_add(u64::from(budget) * SLOWEST_T_STATES_PER_POSITION);
+                if waited > allowance {
+                    return Err(Stall::OverBudget { budget, waited });
+                }
+            }
+            Owed::Count => {}
+        }
+        if !all_sent {
+            return Ok(());
+        }
+        self.check_progress(machine, matches!(owed, Owed::Search { .. }))
+    }
+
+    /// The progress rule: at the end of each window, the module must have polled (when it
+    /// searches: a count does not poll) and counted.
+    fn check_progress(&mut self, machine: &Machine, polls: bool) -> Result<(), Stall> {
+        let now = machine.cycles();
+        let window = *self.window.get_or_insert(Window {
+            start: now,
+            counter: self.read_counter(machine),
+        });
+        if now.saturating_sub(window.start) < PROGRESS_WINDOW_T_STATES {
+            return Ok(());
+        }
+        let counter = self.read_counter(machine);
+        let polled = !polls || machine.last_latch_read() >= window.start;
+        let counted = counter.zip(window.counter).map(|(a, b)| a != b);
+        if !polled || counted == Some(false) {
+            return Err(Stall::NoProgress { polled, counted });
+        }
+        self.window = Some(Window {
+            start: now,
+            counter,
+        });
+        Ok(())
+    }
+
+    fn read_counter(&self, machine: &Machine) -> Option<u32> {
+        let at = self.counter?;
+        let byte = |i: u16| machine.read(at.wrapping_add(i));
+        Some(u32::from_le_bytes([byte(0), byte(1), byte(2), byte(3)]))
+    }
+
+    fn searching(&self) -> bool {
+        matches!(self.owed.front(), Some(Owed::Search { .. }))
+    }
+
+    fn level_budget(&self) -> u32 {
+        levels::budget(self.level).unwrap_or(u32::MAX)
+    }
+
+    /// The oldest request changed at `now`: its clocks start.
+    fn begin(&mut self, now: u64) {
+        self.since = now;
+        self.stop_sent = None;
+        self.window = None;
+    }
+}
