@@ -251,3 +251,21 @@ fn without_a_listing_the_source_files_are_read() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_idle_module_runs_for_seven_hundred_emulated_seconds_without_a_fault() {
+    // `continue 700` past the 600 s the old watchdog allowed: a module waiting at its latch
+    // (here after the host has written, as the debugger's `go` does) is idle, not faulty.
+    // Idle skipping makes it a few milliseconds.
+    let mut s = guest();
+    s.execute("continue 1");
+    s.machine_mut().host_write(0x3F);
+    let out = s.execute("continue 700").output;
+    assert!(!out.contains("FAULT"), "{out}");
+    assert!(s.machine().fault().is_none());
+    assert!(
+        s.machine().cycles() > 700 * 4_433_619,
+        "{}",
+        s.machine().cycles()
+    );
+}

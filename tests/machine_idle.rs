@@ -2,7 +2,7 @@
 //! machine lands exactly where instruction-by-instruction emulation would.
 
 use c7010::asm::assemble_file;
-use c7010::machine::{DEFAULT_CLOCK_HZ, FaultKind, Machine, Stop, clock::t_states_for};
+use c7010::machine::{DEFAULT_CLOCK_HZ, Machine, Stop, clock::t_states_for};
 
 /// tests/data/machine/echo.asm: POLL: IN A,(0); CP B; JR Z,POLL; then echo the new value.
 fn echo_rom() -> Vec<u8> {

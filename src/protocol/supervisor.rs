@@ -287,3 +287,144 @@ impl Supervisor {
         self.window = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::message::Move;
+
+    /// A machine `t` T-states after power-on, polling the latch (IN A,(0) ; JR -4) or not
+    /// (JR $).
+    fn machine_at(t: u64, polls: bool) -> Machine {
+        let rom: &[u8] = if polls {
+            &[0xDB, 0x00, 0x18, 0xFC]
+        } else {
+            &[0x18, 0xFE]
+        };
+        let mut m = Machine::new(rom).unwrap();
+        m.run_for(t).unwrap();
+        m
+    }
+
+    fn ok_event() -> Event {
+        Event::Ok { command: 1 }
+    }
+
+    #[test]
+    fn a_module_that_owes_nothing_is_never_late() {
+        let mut s = Supervisor::new(None);
+        assert!(s.idle());
+        assert_eq!(s.check(&machine_at(100 * SECOND, false), true), Ok(()));
+        // MOVENOW outside a search is ignored by the module: nothing is owed.
+        s.sent(&Command::MoveNow, 0);
+        assert!(s.idle());
+    }
+
+    #[test]
+    fn an_answer_is_owed_within_a_second_of_becoming_the_oldest_request() {
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::New, 0);
+        s.sent(&Command::Query, 0);
+        // (A run stops at the first instruction boundary at or past its end: margins of 100.)
+        assert_eq!(
+            s.check(&machine_at(ANSWER_T_STATES - 100, true), true),
+            Ok(())
+        );
+        let late = machine_at(ANSWER_T_STATES + 100, true);
+        assert_eq!(
+            s.check(&late, true),
+            Err(Stall::NoAnswer { command: "NEW" })
+        );
+        // NEW answered at 0.9 s: QUERY's second starts then.
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::New, 0);
+        s.sent(&Command::Query, 0);
+        s.received(&ok_event(), ANSWER_T_STATES * 9 / 10);
+        assert_eq!(s.check(&late, true), Ok(()));
+        s.received(&ok_event(), ANSWER_T_STATES * 19 / 10);
+        assert!(s.idle());
+    }
+
+    #[test]
+    fn a_search_has_its_budget_at_the_slowest_rate_and_infos_do_not_end_it() {
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::Go { budget: Some(100) }, 0);
+        let allowance = SEARCH_OVERHEAD_T_STATES + 100 * SLOWEST_T_STATES_PER_POSITION;
+        let info = Event::Info {
+            pass: 1,
+            score: 0,
+            positions: 50,
+            pv: vec![],
+        };
+        s.received(&info, 1000);
+        assert!(!s.idle());
+        assert_eq!(s.check(&machine_at(allowance - 1_000, true), true), Ok(()));
+        assert!(matches!(
+            s.check(&machine_at(allowance + 1_000, true), true),
+            Err(Stall::OverBudget { budget: 100, .. })
+        ));
+    }
+
+    #[test]
+    fn the_level_budget_follows_the_levels_the_host_set() {
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::Level(6), 0);
+        s.received(&ok_event(), 10);
+        s.sent(&Command::Go { budget: None }, 10);
+        // Level 6 thinks until told: no budget deadline after an hour, only progress.
+        let hour = machine_at(3_600 * SECOND, true);
+        assert_eq!(s.check(&hour, true), Ok(()));
+    }
+
+    #[test]
+    fn movenow_during_a_search_must_be_answered_within_two_seconds() {
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::Go { budget: None }, 0);
+        s.sent(&Command::MoveNow, SECOND);
+        assert_eq!(
+            s.check(&machine_at(SECOND + STOP_T_STATES - 100, true), true),
+            Ok(())
+        );
+        assert_eq!(
+            s.check(&machine_at(SECOND + STOP_T_STATES + 100, true), true),
+            Err(Stall::NoStop)
+        );
+        let best = Event::BestMove {
+            mv: Move {
+                from: 12,
+                to: 28,
+                promo: 0,
+            },
+            flags: crate::protocol::MoveFlags(0),
+            score: 0,
+            positions: 1,
+            passes: 1,
+        };
+        s.received(&best, SECOND * 2);
+        assert!(s.idle());
+    }
+
+    #[test]
+    fn a_search_that_stops_polling_fails_at_the_end_of_its_window() {
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::Go { budget: None }, 0);
+        // The window opens at the first check after the command was taken.
+        let quiet = machine_at(1_000, false);
+        assert_eq!(s.check(&quiet, true), Ok(()));
+        let later = machine_at(1_100 + PROGRESS_WINDOW_T_STATES, false);
+        assert_eq!(
+            s.check(&later, true),
+            Err(Stall::NoProgress {
+                polled: false,
+                counted: None
+            })
+        );
+        // One that polls passes window after window.
+        let mut s = Supervisor::new(None);
+        s.sent(&Command::Go { budget: None }, 0);
+        for w in 0..5 {
+            let m = machine_at(1_000 + w * PROGRESS_WINDOW_T_STATES, true);
+            assert_eq!(s.check(&m, true), Ok(()), "window {w}");
+        }
+    }
+}

@@ -14,7 +14,7 @@ use super::clock::{ClockMode, Request, allocate};
 use super::input::{Input, Poll};
 use crate::engine::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::machine::DEFAULT_CLOCK_HZ;
-use crate::reference::{Board, Move, MoveTextError, legal_moves, levels, parse_uci};
+use crate::reference::{Board, Move, MoveTextError, book, legal_moves, levels, parse_uci};
 
 /// One slice of thinking: 20 ms of emulated time at the module's clock. Commands from the GUI
 /// are looked at between slices.
@@ -26,6 +26,10 @@ pub const REF_INFINITE_POSITIONS: u32 = levels::LEVEL_BUDGETS[4];
 /// Times a thought is tried again after the module failed and was reset, before the
 /// reference twin answers in its place for this one move.
 pub const RETRIES_AFTER_FAILURE: u32 = 1;
+/// Slices any engine may take to answer after being told to move now, before it is called
+/// broken (10 s of emulated time). The module's own supervisor allows it 2 s, so this only
+/// ever catches an engine without one.
+pub const ANSWER_GRACE_SLICES: u32 = 500;
 /// The level a new session starts at (the module's beginner level).
 pub const DEFAULT_LEVEL: u8 = 2;
 
@@ -125,6 +129,16 @@ struct Asked {
     quit: bool,
 }
 
+/// The engine's game as the player last left it: the game's start and moves, of which the
+/// first `set_up_at` were not played on the engine (it was set up at the position after
+/// them, so it cannot take them back).
+#[derive(Clone, Debug)]
+struct EngineLine {
+    start: Board,
+    moves: Vec<Move>,
+    set_up_at: usize,
+}
+
 /// What one `go` turns into.
 #[derive(Clone, Copy, Debug)]
 struct Plan {
@@ -147,8 +161,8 @@ pub struct Player {
     start: Board,
     moves: Vec<Move>,
     board: Board,
-    /// The engine's own game (start and moves), `None` when it must be set up afresh.
-    engine_line: Option<(Board, Vec<Move>)>,
+    /// The engine's own game, `None` when it must be set up afresh.
+    engine_line: Option<EngineLine>,
 }
 
 impl Player {
@@ -293,19 +307,21 @@ impl Player {
     /// Bring the engine's game up to the GUI's: play the missing moves, take back extra
     /// ones, or set it up afresh.
     fn sync(&mut self) -> Result<(), EngineError> {
-        if let Some((start, done)) = &self.engine_line
-            && *start == self.start
+        if let Some(line) = &self.engine_line
+            && line.start == self.start
         {
-            let common = done
+            let common = line
+                .moves
                 .iter()
                 .zip(&self.moves)
                 .take_while(|(a, b)| a == b)
                 .count();
-            let extra = done.len() - common;
+            let extra = line.moves.len() - common;
             // Taking back a move or two is cheaper than a fresh setup; but a take-back leaves
-            // the opening book, so a game from the initial position starts over (NEW and
-            // its moves: the book follows them again).
-            if extra <= 2 && (extra == 0 || self.start != Board::startpos()) {
+            // the opening book, so a game from the initial position still in the book's reach
+            // starts over (NEW and its moves: the book follows them again).
+            let in_book = self.start == Board::startpos() && line.set_up_at == 0;
+            if common >= line.set_up_at && extra <= 2 && (extra == 0 || !in_book) {
                 let caught_up = (0..extra)
                     .try_for_each(|_| self.engine.take_back())
                     .and_then(|()| {
@@ -315,18 +331,40 @@ impl Player {
                     });
                 // If the engine refuses a step (a take-back it cannot do), set it up afresh.
                 if caught_up.is_ok() {
-                    self.engine_line = Some((self.start.clone(), self.moves.clone()));
+                    let set_up_at = line.set_up_at;
+                    self.engine_line = Some(self.line_now(set_up_at));
                     return Ok(());
                 }
             }
         }
         self.engine_line = None;
-        self.engine.set_position(&self.start)?;
-        for &m in &self.moves {
+        // A game the book can still follow is played move by move from its start; any other
+        // is set up at its position: a move through the module is a round trip, and a GUI
+        // may send thousands of them.
+        let set_up_at = if self.start == Board::startpos() && self.moves.len() <= book::MAX_PLIES {
+            0
+        } else {
+            self.moves.len()
+        };
+        let mut base = self.start.clone();
+        for &m in &self.moves[..set_up_at] {
+            base.make(m);
+        }
+        self.engine.set_position(&base)?;
+        for &m in &self.moves[set_up_at..] {
             self.engine.play(m)?;
         }
-        self.engine_line = Some((self.start.clone(), self.moves.clone()));
+        self.engine_line = Some(self.line_now(set_up_at));
         Ok(())
+    }
+
+    /// The game as the engine now has it.
+    fn line_now(&self, set_up_at: usize) -> EngineLine {
+        EngineLine {
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            set_up_at,
+        }
     }
 
     /// Positions per second of emulated time at the session's clock rate, for engines that
@@ -430,11 +468,13 @@ impl Player {
     ) -> Result<Thought, PlayerError> {
         // Commands for after the thought, in order; read again however the thought ends.
         let mut held: Vec<String> = Vec::new();
-        let started = (self.engine.t_states(), Instant::now());
+        // The thought's clock starts once the engine has the game, and runs on through a
+        // restart after a failure.
+        let mut started = None;
         let mut asked = Asked::default();
         let mut failures = 0;
         let thought = loop {
-            match self.think_holding(req, input, listener, &mut held, started, &mut asked) {
+            match self.think_holding(req, input, listener, &mut held, &mut started, &mut asked) {
                 Err(PlayerError::Engine(EngineError::Recovered { why, report })) => {
                     // The engine's game was set up again by the engine; ours is the GUI's.
                     self.engine_line = None;
@@ -483,7 +523,7 @@ impl Player {
     /// The reference twin's move for the game's position, when the module failed again and
     /// again: the GUI gets a move, and the module catches up at the next thought.
     fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
-        listener.notice("the module failed again: this move is the reference twin's")?;
+        listener.notice("this move is the reference twin's")?;
         let budget = levels::budget(self.level).unwrap_or(REF_INFINITE_POSITIONS);
         let mut twin = crate::engine::RefEngine::new();
         twin.set_position(&self.board)?;
@@ -520,7 +560,7 @@ impl Player {
         input: &mut Input,
         listener: &mut dyn Listener,
         held: &mut Vec<String>,
-        (t0, wall0): (u64, Instant),
+        started: &mut Option<(u64, Instant)>,
         asked: &mut Asked,
     ) -> Result<Thought, PlayerError> {
         let no_move = Thought {
@@ -531,6 +571,7 @@ impl Player {
             return Ok(no_move);
         }
         self.sync()?;
+        let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
         let plan = self.plan(req);
         match self.engine.go(plan.limit) {
             Err(EngineError::GameOver) => return Ok(no_move),
@@ -538,6 +579,7 @@ impl Player {
         }
         let mut stopping = false;
         let mut saw_info = false;
+        let mut grace = 0;
         let decision = loop {
             let spent = self.engine.t_states().saturating_sub(t0);
             let slice = match plan.t_states {
@@ -561,8 +603,13 @@ impl Player {
             if let Some(d) = decided {
                 break d;
             }
-            // Once told to move, the module's supervisor bounds the wait for its answer.
-            if !stopping {
+            if stopping {
+                grace += 1;
+                if grace > ANSWER_GRACE_SLICES {
+                    let why = "no move after being told to move".to_string();
+                    return Err(EngineError::Module(why).into());
+                }
+            } else {
                 let spent = self.engine.t_states().saturating_sub(t0);
                 let over_t = plan.t_states.is_some_and(|b| spent >= b);
                 let over_wall = plan
@@ -592,8 +639,8 @@ impl Player {
                 stopping = true;
             }
         };
-        if let (Some(m), Some((_, done))) = (decision.best, self.engine_line.as_mut()) {
-            done.push(m);
+        if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
+            line.moves.push(m);
         }
         if !saw_info && let Some(m) = decision.best {
             let line = InfoLine {

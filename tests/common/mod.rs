@@ -4,6 +4,7 @@
 // Each test binary uses only some of these helpers.
 #![allow(dead_code)]
 
+pub mod observed;
 pub mod transcript;
 use std::path::Path;
 
