@@ -69,6 +69,8 @@ PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
+; and SETUP (match.asm) counts a position's pieces there, as no search runs then:
+SETCNT  EQU     PLYTAB          ; one count per wire piece code 0-15 (CSETUP, SETSCAN)
 ; A ply record (search.asm; node.asm and eval.asm read the running best and the sum):
 PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
 PCOUNT  EQU     2               ; entries in the node's list
@@ -107,6 +109,9 @@ TGLEAF  EQU     2               ; its bit: ... at a leaf of the pass (min only, 
 ; The exchange code walks the bit maps with 8-bit pointers, as it does the board.
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+MAPSZ-1))
         ERROR: PINMAP and BUSYMAP must lie in one 256-byte page
+        ENDIF
+        IF      (HIGH SETCNT) - (HIGH (SETCNT+15))
+        ERROR: SETCNT must lie in one 256-byte page (SETSCAN adds a code to its low byte)
         ENDIF
         IF      (HIGH TGTMAP) - (HIGH (TGTMAP+7))
         ERROR: TGTMAP must lie in one 256-byte page (MARKT sets H once)
