@@ -69,8 +69,6 @@ PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
-; and SETUP (match.asm) counts a position's pieces there, as no search runs then:
-SETCNT  EQU     PLYTAB          ; one count per wire piece code 0-15 (CSETUP, SETSCAN)
 ; A ply record (search.asm; node.asm and eval.asm read the running best and the sum):
 PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
 PCOUNT  EQU     2               ; entries in the node's list
@@ -110,9 +108,6 @@ TGLEAF  EQU     2               ; its bit: ... at a leaf of the pass (min only, 
         IF      (HIGH PINMAP) - (HIGH (BUSYMAP+MAPSZ-1))
         ERROR: PINMAP and BUSYMAP must lie in one 256-byte page
         ENDIF
-        IF      (HIGH SETCNT) - (HIGH (SETCNT+15))
-        ERROR: SETCNT must lie in one 256-byte page (SETSCAN adds a code to its low byte)
-        ENDIF
         IF      (HIGH TGTMAP) - (HIGH (TGTMAP+7))
         ERROR: TGTMAP must lie in one 256-byte page (MARKT sets H once)
         ENDIF
@@ -129,6 +124,9 @@ LEGPIN  EQU     SRFLAGS+1       ; the batch's pinned pieces, 0 = in check (LEGPA
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
 MSCAP   EQU     150             ; entries (= MOVE_CAP in src/reference/search.rs)
 MOVESTK EQU     LEGPIN+2        ; MSCAP entries
+; SETUP (match.asm) counts a position's pieces at the bottom of the idle move stack, where
+; it keeps the old position once the counts are done:
+SETCNT  EQU     MOVESTK         ; one count per wire piece code 0-15 (CSETUP, SETSCAN)
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
 MSEND   EQU     RAMUSED         ; one past the last move-stack entry
@@ -138,4 +136,7 @@ MSEND   EQU     RAMUSED         ; one past the last move-stack entry
         ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack
+        ENDIF
+        IF      (HIGH SETCNT) - (HIGH (SETCNT+15))
+        ERROR: SETCNT must lie in one 256-byte page (SETSCAN adds a code to its low byte)
         ENDIF
