@@ -35,13 +35,13 @@ fn each_refusal_says_what_is_wrong() {
         ),
         (
             "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
-            "white has 1 pieces beyond 1 queen, 2 rooks, 2 knights and a bishop on each \
+            "white has 1 piece beyond 1 queen, 2 rooks, 2 knights and a bishop on each \
              colour of square, but only 0 missing pawns to have promoted",
         ),
         // Two bishops on dark squares (a1, c1) with all eight pawns at home.
         (
             "4k3/pppppppp/8/8/8/8/PPPPPPPP/B1B1K3 w - - 0 1",
-            "white has 1 pieces beyond",
+            "white has 1 piece beyond",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -61,9 +61,9 @@ pub enum PositionError {
     },
     /// More pieces beyond the initial set than missing pawns could have become.
     #[error(
-        "{} has {} pieces beyond 1 queen, 2 rooks, 2 knights and a bishop on each colour \
-         of square, but only {} missing pawns to have promoted",
-        colour_name(*.colour), .promoted, .missing
+        "{} has {} beyond 1 queen, 2 rooks, 2 knights and a bishop on each colour of \
+         square, but only {} to have promoted",
+        colour_name(*.colour), counted(*.promoted, "piece"), counted(*.missing, "missing pawn")
     )]
     TooManyPromoted {
         /// The colour.
@@ -93,6 +93,15 @@ pub fn colour_name(colour: u8) -> &'static str {
         "white"
     } else {
         "black"
+    }
+}
+
+/// "1 piece", "2 pieces".
+fn counted(n: u8, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
