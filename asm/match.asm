@@ -579,48 +579,22 @@ CQUER3: LD      (DE),A
 
 ; ------------------------------------------------------------------------------------------
 ; CSETUP - SETUP: check the position, then take it. Refused with BAD_POSITION (and the old
-; position kept) for: a wire piece code that is not 0, 1-6 or 9-14; not exactly one king of
-; each colour; a pawn on rank 1 or 8; side not 0 or 1; castling bits above 0FH or a right
-; whose king and rook are not on their home squares; an en-passant square that is not 0FFH
-; or a square on rank 6 (white to move) / rank 3 (black to move); the side not to move in
-; check. History cleared.   -> OK
+; position kept) for: a wire piece code that is not 0, 1-6 or 9-14; a pawn on rank 1 or 8;
+; not exactly one king of each colour; more pawns and pieces beyond the initial set than 8
+; (SETMAT: the material rule of src/reference/validate.rs); side not 0 or 1; castling bits
+; above 0FH or a right whose king and rook are not on their home squares; an en-passant
+; square that is not 0FFH or a square on rank 6 (white to move) / rank 3 (black to move);
+; the side not to move in check. History cleared.   -> OK
 ; In: MSGBUF = the command.   Out: its answer sent.
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
-CSETUP: LD      HL,MSGBUF+2
-        LD      BC,0            ; B white kings, C black kings
-        LD      D,0             ; wire square
-CSETU1: LD      A,(HL)
-        OR      A
-        JR      Z,CSETU3
-        CP      15
-        JR      NC,CSETBAD
-        AND     07H
-        JR      Z,CSETBAD       ; 8: colour without a piece
-        CP      7
-        JR      Z,CSETBAD
-        CP      6
-        JR      NZ,CSETU2
-        INC     B               ; a king
-        BIT     3,(HL)
-        JR      Z,CSETU3
-        DEC     B
-        INC     C
-        JR      CSETU3
-CSETU2: DEC     A
-        JR      NZ,CSETU3       ; not a pawn
-        LD      A,D
-        SUB     8
-        CP      48
-        JR      NC,CSETBAD      ; a pawn outside ranks 2-7
-CSETU3: INC     HL
-        INC     D
-        LD      A,D
-        CP      64
-        JR      C,CSETU1
-        DEC     B
+CSETUP: CALL    SETSCAN
         JR      NZ,CSETBAD
-        DEC     C
+        LD      HL,SETCNT+1     ; white's counts (wire codes 1-7)
+        CALL    SETMAT
+        JR      NZ,CSETBAD
+        LD      HL,SETCNT+9     ; black's (9-15)
+        CALL    SETMAT
         JR      NZ,CSETBAD
         LD      A,(MSGBUF+66)   ; side
         CP      2
@@ -735,3 +709,94 @@ CSETU8: INC     HL
 CSETUB: XOR     A
         LD      (HISTN),A
         JP      OFFBOOK         ; a set-up position is not in the book either
+
+; ------------------------------------------------------------------------------------------
+; SETSCAN - SETUP's 64 squares: each code empty or a piece, no pawn on rank 1 or 8; the
+; pieces counted by wire code in SETCNT, from minus the initial set (CNTINIT) up; a bishop
+; on a light square (file + rank odd) counts at its code + 4 (7 or 15, codes no piece has),
+; as a side may keep one bishop of each square colour without a promotion.
+; In: MSGBUF = the SETUP command.   Out: Z when every square is fine; SETCNT.
+; Destroys: A, BC, DE, HL.   Called by: CSETUP.
+; ------------------------------------------------------------------------------------------
+SETSCAN:
+        LD      HL,CNTINIT
+        LD      DE,SETCNT
+        LD      BC,16
+        LDIR
+        LD      HL,MSGBUF+2
+        LD      D,0             ; wire square
+SETSC1: LD      A,(HL)
+        OR      A
+        JR      Z,SETSC4
+        CP      15
+        JR      NC,SETSCX
+        LD      E,A             ; E = the code, the count's index
+        AND     07H
+        JR      Z,SETSCX        ; 8: colour without a piece
+        CP      7
+        JR      Z,SETSCX
+        CP      3
+        JR      NZ,SETSC2       ; not a bishop
+        LD      A,D             ; bit 0 of rank XOR file: a light square
+        RRCA
+        RRCA
+        RRCA
+        XOR     D
+        RRA
+        JR      NC,SETSC3
+        SET     2,E             ; 3 -> 7, 11 -> 15
+        JR      SETSC3
+SETSC2: DEC     A
+        JR      NZ,SETSC3       ; not a pawn
+        LD      A,D
+        SUB     8
+        CP      48
+        JR      NC,SETSCX       ; a pawn outside ranks 2-7
+SETSC3: PUSH    HL
+        LD      HL,SETCNT
+        LD      A,L
+        ADD     A,E             ; SETCNT lies in one page (ram.asm)
+        LD      L,A
+        INC     (HL)
+        POP     HL
+SETSC4: INC     HL
+        INC     D
+        BIT     6,D             ; 64: done
+        JR      Z,SETSC1
+        XOR     A               ; Z: fine
+        RET
+SETSCX: OR      1               ; NZ: refused
+        RET
+
+; CNTINIT - minus the initial set per wire code: pawns 0, knights 2, dark bishops 1 (code 3),
+; rooks 2, queen 1, king 1, light bishops 1 (code 7); white 0-7, black 8-15.
+CNTINIT:
+        DEFB    0,0,0FEH,0FFH,0FEH,0FFH,0FFH,0FFH
+        DEFB    0,0,0FEH,0FFH,0FEH,0FFH,0FFH,0FFH
+
+; ------------------------------------------------------------------------------------------
+; SETMAT - one colour's material from SETSCAN's counts: exactly one king, and its pawns plus
+; its pieces beyond the initial set (the counts above 0) at most 8: each such piece needs a
+; promotion, and each promotion a pawn that is gone. This also keeps a side to 8 pawns and
+; 16 pieces, 15 of them not the king: what EXCH's candidate lists hold (ram.asm).
+; In: HL = the colour's counts of codes 1-7 (SETCNT+1 white, SETCNT+9 black).
+; Out: Z when the material is possible.   Destroys: A, BC, HL.   Called by: CSETUP.
+; ------------------------------------------------------------------------------------------
+SETMAT: LD      BC,7*256        ; B: codes 1-7; C: pawns and pieces beyond the initial set
+SETMA1: LD      A,(HL)
+        INC     HL
+        OR      A
+        JP      M,SETMA2        ; fewer than the initial set
+        ADD     A,C
+        LD      C,A
+SETMA2: DJNZ    SETMA1
+        DEC     HL
+        DEC     HL
+        LD      A,(HL)          ; kings - 1 (code 6, counted in C too: 0 when right)
+        OR      A
+        RET     NZ
+        LD      A,C
+        CP      9               ; carry: at most 8
+        SBC     A,A             ; 0FFH when at most 8, else 0
+        INC     A               ; Z when at most 8
+        RET

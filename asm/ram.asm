@@ -124,6 +124,9 @@ LEGPIN  EQU     SRFLAGS+1       ; the batch's pinned pieces, 0 = in check (LEGPA
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
 MSCAP   EQU     150             ; entries (= MOVE_CAP in src/reference/search.rs)
 MOVESTK EQU     LEGPIN+2        ; MSCAP entries
+; SETUP (match.asm) counts a position's pieces at the bottom of the idle move stack, where
+; it keeps the old position once the counts are done:
+SETCNT  EQU     MOVESTK         ; one count per wire piece code 0-15 (CSETUP, SETSCAN)
 RAMUSED EQU     MOVESTK+MSENTRY*MSCAP ; first byte after the data: the stack lives above
 
 MSEND   EQU     RAMUSED         ; one past the last move-stack entry
@@ -133,4 +136,7 @@ MSEND   EQU     RAMUSED         ; one past the last move-stack entry
         ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack
+        ENDIF
+        IF      (HIGH SETCNT) - (HIGH (SETCNT+15))
+        ERROR: SETCNT must lie in one 256-byte page (SETSCAN adds a code to its low byte)
         ENDIF

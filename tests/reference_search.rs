@@ -46,7 +46,13 @@ fn mate_in_two_found() {
 #[test]
 fn stalemate_gives_no_move_and_draw() {
     for fen in fens("stalemate0.fen") {
-        let r = search(&Board::from_fen(&fen).unwrap(), 1_000);
+        // The first has seven black rooks beside eight pawns, which no game reaches: the
+        // rule for positions from outside refuses it (tests/reference_validate.rs).
+        let Ok(b) = Board::from_fen(&fen) else {
+            assert!(fen.starts_with("2K5/8/8/8/8/8/pppppppp/rrrkrrrr"), "{fen}");
+            continue;
+        };
+        let r = search(&b, 1_000);
         assert_eq!(r.best, None, "{fen}");
         assert_eq!(r.score, 0, "{fen}");
     }

@@ -16,7 +16,8 @@ use std::path::Path;
 
 use super::game::Game;
 use super::screen::Colour;
-use crate::reference::parse_uci;
+use super::setup::position_text;
+use crate::reference::{FenError, parse_uci};
 
 /// First line of the file.
 const MAGIC: &str = "c7010 saved game 1";
@@ -33,6 +34,10 @@ pub enum SavedGameError {
     /// A line is missing or wrong.
     #[error("SAVED GAME: BAD {0}")]
     Bad(&'static str),
+    /// The start position breaks the rule for positions from outside (`Board::validate`),
+    /// in the console's words (`setup::position_text`).
+    #[error("{0}")]
+    Position(String),
 }
 
 /// The console's game as it is saved.
@@ -130,7 +135,10 @@ impl SavedGame {
 
     /// The game: the start position with the moves replayed (each must be legal).
     pub fn into_game(&self) -> Result<Game, SavedGameError> {
-        let mut game = Game::from_fen(&self.start_fen).map_err(|_| SavedGameError::Bad("fen"))?;
+        let mut game = Game::from_fen(&self.start_fen).map_err(|e| match e {
+            FenError::Position(why) => SavedGameError::Position(position_text(&why)),
+            _ => SavedGameError::Bad("fen"),
+        })?;
         for text in &self.moves {
             let mv = parse_uci(game.board(), text).map_err(|_| SavedGameError::Bad("moves"))?;
             game.play(mv).map_err(|_| SavedGameError::Bad("moves"))?;

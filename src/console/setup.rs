@@ -11,7 +11,8 @@
 
 use super::keyboard::G7000Key;
 use super::screen::{Colour, Piece, PieceKind, move_squares};
-use crate::reference::Board;
+use crate::reference::validate::colour_name;
+use crate::reference::{Board, FenError, PositionError};
 
 /// Why the editor refused a key or a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -19,18 +20,37 @@ pub enum SetupError {
     /// What was typed is not a piece and a square.
     #[error("TYPE PIECE+SQUARE: KE1")]
     NotAPlacement,
-    /// Each side needs exactly one king.
-    #[error("ONE KING EACH PLEASE")]
-    Kings,
-    /// A pawn on the first or last rank.
-    #[error("NO PAWNS ON RANK 1 OR 8")]
-    PawnOnEdge,
-    /// The side not to move is in check.
-    #[error("SIDE NOT TO MOVE IN CHECK")]
-    WrongCheck,
-    /// The side to move has no legal move or the position does not read back.
+    /// The position breaks the rule for positions from outside (`Board::validate`).
+    #[error("{}", position_text(.0))]
+    Position(PositionError),
+    /// The position does not read back.
     #[error("IMPOSSIBLE POSITION")]
     Impossible,
+}
+
+/// Why a position was refused, in the console's words: at most 26 characters, so that it
+/// fits the status line (`layout::STATUS_WIDTH`).
+pub fn position_text(why: &PositionError) -> String {
+    let colour = |c: &u8| colour_name(*c).to_uppercase();
+    match why {
+        PositionError::KingCount { .. } => "ONE KING EACH PLEASE".into(),
+        PositionError::PawnOnBackRank(_) => "NO PAWNS ON RANK 1 OR 8".into(),
+        PositionError::TooManyPawns { colour: c, pawns } => {
+            format!("{} HAS {pawns} PAWNS", colour(c))
+        }
+        PositionError::TooManyPieces { colour: c, pieces } => {
+            format!("{} HAS {pieces} PIECES", colour(c))
+        }
+        PositionError::TooManyPromoted { colour: c, .. } => {
+            format!("{}: TOO MANY PROMOTIONS", colour(c))
+        }
+        PositionError::OppositeCheck(_) => "SIDE NOT TO MOVE IN CHECK".into(),
+        PositionError::CastlingWithoutPieces(_) | PositionError::BadCastling(_) => {
+            "NO CASTLING THERE".into()
+        }
+        PositionError::BadEnPassant(_) => "NO EN PASSANT THERE".into(),
+        PositionError::BadCode { .. } | PositionError::BadSide(_) => "IMPOSSIBLE POSITION".into(),
+    }
 }
 
 /// The editor's board and what is being typed.
@@ -132,36 +152,21 @@ impl SetupEditor {
         Ok(())
     }
 
-    /// Checks the position and returns it as a board (castling allowed where king and rook
+    /// Checks the position with the rule for every position from outside
+    /// (`Board::validate`) and returns it as a board (castling allowed where king and rook
     /// stand on their first squares).
     pub fn finish(&self) -> Result<Board, SetupError> {
-        let count = |p: Piece| self.board.iter().filter(|&&s| s == Some(p)).count();
-        if count((Colour::White, PieceKind::King)) != 1
-            || count((Colour::Black, PieceKind::King)) != 1
-        {
-            return Err(SetupError::Kings);
+        let side = if self.side == Colour::White { 'w' } else { 'b' };
+        let fen = format!(
+            "{} {side} {} - 0 1",
+            self.placement_field(),
+            self.castling_field()
+        );
+        match Board::from_fen(&fen) {
+            Ok(board) => Ok(board),
+            Err(FenError::Position(why)) => Err(SetupError::Position(why)),
+            Err(_) => Err(SetupError::Impossible),
         }
-        let edge = (0..8).chain(56..64);
-        if edge
-            .into_iter()
-            .any(|i| matches!(self.board[i], Some((_, PieceKind::Pawn))))
-        {
-            return Err(SetupError::PawnOnEdge);
-        }
-        let fen = |side: Colour| {
-            format!(
-                "{} {} {} - 0 1",
-                self.placement_field(),
-                if side == Colour::White { 'w' } else { 'b' },
-                self.castling_field()
-            )
-        };
-        // The side that just "moved" must not be in check: look at it as if it were to move.
-        if Board::from_fen(&fen(other(self.side))).is_ok_and(|b| b.in_check()) {
-            return Err(SetupError::WrongCheck);
-        }
-        let board = Board::from_fen(&fen(self.side)).map_err(|_| SetupError::Impossible)?;
-        Ok(board)
     }
 
     fn placement_field(&self) -> String {
@@ -235,7 +240,7 @@ mod tests {
     fn keys_place_pieces_and_the_result_is_checked() {
         let mut e = SetupEditor::new(&Board::startpos());
         e.press(G7000Key::Times).unwrap();
-        assert_eq!(e.finish(), Err(SetupError::Kings));
+        assert_eq!(e.finish().unwrap_err().to_string(), "ONE KING EACH PLEASE");
         for k in [
             G7000Key::Letter('K'),
             G7000Key::Letter('E'),
@@ -260,10 +265,76 @@ mod tests {
         // Black's king in check with White to move is impossible.
         e.press(G7000Key::Equals).unwrap();
         e.press(G7000Key::Equals).unwrap();
-        assert_eq!(e.finish(), Err(SetupError::WrongCheck));
+        assert_eq!(
+            e.finish().unwrap_err().to_string(),
+            "SIDE NOT TO MOVE IN CHECK"
+        );
         assert_eq!(e.type_text("Z9"), Err(SetupError::NotAPlacement));
         e.type_text(".e7").unwrap();
         e.type_text("Pa8").unwrap();
-        assert_eq!(e.finish(), Err(SetupError::PawnOnEdge));
+        assert_eq!(
+            e.finish().unwrap_err().to_string(),
+            "NO PAWNS ON RANK 1 OR 8"
+        );
+    }
+
+    #[test]
+    fn material_no_game_reaches_is_refused_in_words_that_fit() {
+        let mut e = SetupEditor::new(&Board::startpos());
+        // A ninth white pawn.
+        e.type_text("Pa3").unwrap();
+        assert_eq!(e.finish().unwrap_err().to_string(), "WHITE HAS 9 PAWNS");
+        e.type_text(".a3").unwrap();
+        // A second black queen for the b8 knight, beside eight pawns.
+        e.type_text(".b8").unwrap();
+        e.type_text("qd6").unwrap();
+        assert_eq!(
+            e.finish().unwrap_err().to_string(),
+            "BLACK: TOO MANY PROMOTIONS"
+        );
+        e.type_text(".d7").unwrap();
+        assert!(e.finish().is_ok(), "a pawn gone pays for the queen");
+        // Seventeen black pieces: every empty square of ranks 3-6 but one holds a queen.
+        for file in "abcdefgh".chars() {
+            for rank in 3..=6 {
+                e.type_text(&format!("q{file}{rank}")).unwrap();
+            }
+        }
+        assert_eq!(e.finish().unwrap_err().to_string(), "BLACK HAS 46 PIECES");
+        // Every refusal fits the status line, with the longest colour and numbers.
+        use crate::reference::piece::BLACK;
+        let all = [
+            PositionError::KingCount {
+                colour: BLACK,
+                kings: 64,
+            },
+            PositionError::PawnOnBackRank("a8".into()),
+            PositionError::TooManyPawns {
+                colour: BLACK,
+                pawns: 48,
+            },
+            PositionError::TooManyPieces {
+                colour: BLACK,
+                pieces: 63,
+            },
+            PositionError::TooManyPromoted {
+                colour: BLACK,
+                promoted: 62,
+                missing: 0,
+            },
+            PositionError::OppositeCheck(BLACK),
+            PositionError::CastlingWithoutPieces('q'),
+            PositionError::BadCastling(0xFF),
+            PositionError::BadEnPassant("e4".into()),
+            PositionError::BadCode {
+                square: "a1".into(),
+                code: 0xFF,
+            },
+            PositionError::BadSide(7),
+        ];
+        for why in all {
+            let text = position_text(&why);
+            assert!(text.len() < crate::console::layout::STATUS_WIDTH, "{text}");
+        }
     }
 }

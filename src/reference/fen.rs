@@ -1,7 +1,9 @@
-//! FEN in and out, with a typed error for every way a FEN can be wrong (never a panic).
+//! FEN in and out, with a typed error for every way a FEN can be wrong (never a panic); a
+//! FEN that reads must also pass [`Board::validate`], the rule for every position from outside.
 
 use super::board::*;
 use super::piece::*;
+use super::validate::PositionError;
 
 /// Why a FEN string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -32,24 +34,15 @@ pub enum FenError {
     /// Castling field is not `-` or a set of `KQkq`.
     #[error("FEN castling field {0:?} is not '-' or letters from KQkq")]
     BadCastling(String),
-    /// A castling right whose king and rook are not on their home squares.
-    #[error("FEN castling right {0} needs the king and rook on their home squares")]
-    CastlingWithoutPieces(char),
     /// En-passant field is not `-` or a square on rank 3/6 matching the side to move.
     #[error("FEN en-passant field {0:?} is not '-' or a square on the right rank")]
     BadEnPassant(String),
     /// Half-move clock or full-move number is not a number in range.
     #[error("FEN move counter {0:?} is not a number in range")]
     BadCounter(String),
-    /// Not exactly one king of each colour.
-    #[error("FEN needs exactly one king of each colour")]
-    KingCount,
-    /// A pawn on the first or last rank.
-    #[error("FEN has a pawn on the first or last rank")]
-    PawnOnBackRank,
-    /// The side that is not to move is in check (its king could be captured).
-    #[error("FEN position is illegal: the side not to move is in check")]
-    OppositeCheck,
+    /// The position breaks the rule every position from outside obeys (`validate.rs`).
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
 
 impl Board {
@@ -67,7 +60,6 @@ impl Board {
         if ranks.len() != 8 {
             return Err(FenError::RankCount(ranks.len()));
         }
-        let mut kings = [0u8; 2];
         for (i, text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
             let mut file = 0usize;
@@ -80,12 +72,6 @@ impl Board {
                 } else {
                     let code = from_letter(c).ok_or(FenError::BadPiece(c))?;
                     if file < 8 {
-                        if kind(code) == K_PAWN && (rank == 0 || rank == 7) {
-                            return Err(FenError::PawnOnBackRank);
-                        }
-                        if kind(code) == K_KING {
-                            kings[Board::colour_index(code & BLACK)] += 1;
-                        }
                         b.put(square(file as u8, rank), code);
                     }
                     file += 1;
@@ -101,9 +87,6 @@ impl Board {
                 });
             }
         }
-        if kings != [1, 1] {
-            return Err(FenError::KingCount);
-        }
         b.side = match fields[1] {
             "w" => WHITE,
             "b" => BLACK,
@@ -112,20 +95,15 @@ impl Board {
         b.castling = 0;
         if fields[2] != "-" {
             for c in fields[2].chars() {
-                let (bit, king_sq, rook_sq, colour) = match c {
-                    'K' => (WK, 25u8, 28u8, WHITE),
-                    'Q' => (WQ, 25, 21, WHITE),
-                    'k' => (BK, 95, 98, BLACK),
-                    'q' => (BQ, 95, 91, BLACK),
+                let bit = match c {
+                    'K' => WK,
+                    'Q' => WQ,
+                    'k' => BK,
+                    'q' => BQ,
                     _ => return Err(FenError::BadCastling(fields[2].to_string())),
                 };
                 if b.castling & bit != 0 {
                     return Err(FenError::BadCastling(fields[2].to_string()));
-                }
-                if b.sq[king_sq as usize] != KING | colour
-                    || b.sq[rook_sq as usize] != ROOK | colour
-                {
-                    return Err(FenError::CastlingWithoutPieces(c));
                 }
                 b.castling |= bit;
             }
@@ -154,14 +132,8 @@ impl Board {
                 .parse::<u16>()
                 .map_err(|_| FenError::BadCounter(fields[5].to_string()))?;
         }
-        if b.left_in_check_of(b.side ^ BLACK) {
-            return Err(FenError::OppositeCheck);
-        }
+        b.validate()?;
         Ok(b)
-    }
-
-    fn left_in_check_of(&self, colour: u8) -> bool {
-        self.attacked(self.king[Board::colour_index(colour)], colour ^ BLACK)
     }
 
     /// The position as FEN.

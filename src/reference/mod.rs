@@ -20,5 +20,7 @@ pub mod exchange;
 pub mod positional;
 pub mod random;
 pub mod search;
+pub mod validate;
 
 pub use search::{MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};
+pub use validate::PositionError;

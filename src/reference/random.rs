@@ -1,6 +1,8 @@
 //! Positions from random games, reproducible from a seed: test material for the
 //! differential tests and `c7010 verify` (the guest against the reference).
 
+use super::board::square;
+use super::piece::*;
 use super::{Board, legal_moves};
 
 /// A tiny deterministic generator (xorshift64), so a failing test reproduces from its seed.
@@ -43,6 +45,39 @@ pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
         }
     }
     out
+}
+
+/// A board crowded up to and past the limits of `Board::validate`'s material rule: each
+/// side a king, 0-9 pawns on ranks 2-7 and up to 17 more pieces of random kinds, fewer the
+/// more pawns (queens the likeliest), on random squares; a random side to move, no castling or en passant. Many
+/// break the rule, and some leave the side not to move in check: the tests want both.
+pub fn crowded_board(rng: &mut Xorshift) -> Board {
+    const KINDS: [u8; 6] = [QUEEN, QUEEN, ROOK, BISHOP, KNIGHT, QUEEN];
+    let mut b = Board::empty();
+    for colour in [WHITE, BLACK] {
+        place_on_empty(&mut b, rng, KING | colour, 0..64);
+        let pawns = rng.below(10);
+        for _ in 0..pawns {
+            place_on_empty(&mut b, rng, PAWN | colour, 8..56);
+        }
+        for _ in 0..rng.below(18 - pawns) {
+            let piece = KINDS[rng.below(KINDS.len())];
+            place_on_empty(&mut b, rng, piece | colour, 0..64);
+        }
+    }
+    b.side = if rng.below(2) == 0 { WHITE } else { BLACK };
+    b
+}
+
+/// Puts `code` on a random empty square of `range` (a1 = 0); none left: nothing happens.
+fn place_on_empty(b: &mut Board, rng: &mut Xorshift, code: u8, range: std::ops::Range<u8>) {
+    let free: Vec<u8> = range
+        .map(|i| square(i % 8, i / 8))
+        .filter(|&s| b.sq[s as usize] == EMPTY)
+        .collect();
+    if !free.is_empty() {
+        b.put(free[rng.below(free.len())], code);
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use super::{Console, LineOutcome, Phase};
 use crate::console::game::Game;
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
-use crate::console::setup::SetupEditor;
-use crate::reference::{Board, parse_san};
+use crate::console::setup::{SetupEditor, position_text};
+use crate::reference::{Board, FenError, parse_san};
 
 impl Console {
     /// A line typed in the terminal: a command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or
@@ -131,6 +131,7 @@ impl Console {
                 }
                 Err(why) => self.message = Some(why.to_string()),
             },
+            Err(FenError::Position(why)) => self.message = Some(position_text(&why)),
             Err(e) => self.message = Some(format!("BAD FEN: {e}").to_uppercase()),
         }
     }
