@@ -83,3 +83,125 @@ fn a_db_line_of_a_million_items_is_assembled_in_linear_time() {
         .unwrap();
     assert_eq!(image, vec![7u8; 65_536]);
 }
+
+/// A file that includes itself twice used to be read 2^32 times (the nesting limit alone
+/// does not bound a tree): now reading stops after 1,000 files.
+#[test]
+fn a_file_including_itself_twice_stops_at_the_limit_on_files() {
+    let path = std::path::Path::new("tests/data/asm/twice_include.asm");
+    let errors = errors_of(c7010::asm::assemble_file(path));
+    assert!(
+        errors.contains("INCLUDE past the limits of 1000 files or 16 MiB read"),
+        "{errors}"
+    );
+}
+
+/// A macro that doubles its argument at each of 40 levels used to build a line of 2^40
+/// characters: now the expansions stop at the limit of text a pass may run.
+#[test]
+fn a_macro_doubling_its_argument_stops_at_the_text_limit() {
+    let mut text = String::from("M0 MACRO X\n DW X\n ENDM\n");
+    for level in 1..=40 {
+        let below = level - 1;
+        text.push_str(&format!("M{level} MACRO X\n M{below} (X)+(X)\n ENDM\n"));
+    }
+    text.push_str(" M40 1\n");
+    let errors = errors_of(assemble_source("double.asm", &text));
+    assert!(
+        errors.contains("more than 16 MiB of source text assembled in one pass"),
+        "{errors}"
+    );
+}
+
+/// A line over 4 MiB is refused before it is split into tokens (which take about 30
+/// times its size).
+#[test]
+fn a_line_over_4_mib_is_refused() {
+    let line = format!(" DB 1{}\n", ",1".repeat(2_100_000));
+    let errors = errors_of(assemble_source("wide.asm", &line));
+    assert_eq!(
+        errors,
+        "wide.asm:1: error: the line is 4200005 bytes long, more than the 4 MiB a line may have"
+    );
+}
+
+/// A REPT 0 block of 100,000 lines inside a REPT 65535 used to be scanned for its ENDM on
+/// every round, 6.5 billion lines, none counted: the scanned lines now count against the
+/// limit of 2,000,000 lines a pass.
+#[test]
+fn lines_scanned_for_endm_count_against_the_line_limit() {
+    let body = " NOP\n".repeat(100_000);
+    let text = format!(" REPT 65535\n REPT 0\n{body} ENDM\n ENDM\n");
+    let errors = errors_of(assemble_source("scan.asm", &text));
+    assert!(
+        errors.contains("more than 2000000 lines assembled: runaway REPT?"),
+        "{errors}"
+    );
+}
+
+/// 16 MiB of text in a pass: a REPT of long lines stops there with an error.
+#[test]
+fn text_run_in_a_pass_is_limited() {
+    let long = format!(" NOP ; {}\n", "-".repeat(10_000));
+    let errors = errors_of(assemble_source(
+        "text.asm",
+        &format!(" REPT 2000\n{long} ENDM\n"),
+    ));
+    assert!(
+        errors.contains("text.asm:2: error: more than 16 MiB of source text assembled in one pass"),
+        "{errors}"
+    );
+}
+
+/// 20,000 PROC blocks left open made every symbol lookup walk 20,000 scopes: at most 256
+/// may be open at once.
+#[test]
+fn open_proc_blocks_are_limited() {
+    let text = format!("{}X: JP X\n", " PROC\n".repeat(20_000));
+    let errors = errors_of(assemble_source("procs.asm", &text));
+    assert!(
+        errors.contains("procs.asm:257:2: error: more than 256 PROC blocks open at once"),
+        "{errors}"
+    );
+}
+
+/// 100,000 failed INCLUDEs: each used to look through every reading error (10^10 string
+/// comparisons); now they are found by line, and only the first 1,000 errors are kept.
+#[test]
+fn a_hundred_thousand_errors_are_counted_not_kept() {
+    let text = " INCLUDE \"no such file.asm\"\n".repeat(100_000);
+    let result = assemble_source("missing.asm", &text);
+    let Err(errors) = result else {
+        panic!("missing files must be errors")
+    };
+    assert_eq!(errors.errors().len(), 1001);
+    let last = errors.errors().last().unwrap().to_string();
+    assert_eq!(
+        last,
+        "missing.asm: error: 99000 more errors not shown (only the first 1000 are)"
+    );
+    assert!(
+        errors.errors()[999]
+            .to_string()
+            .starts_with("missing.asm:1000:10: error: cannot read included file")
+    );
+}
+
+/// A macro of 100,000 parameters whose body names the last one 100,000 times used to look
+/// each name up in the list (10^10 comparisons): now a hash map.
+#[test]
+fn a_macro_with_a_hundred_thousand_parameters_is_linear() {
+    let params: Vec<String> = (0..100_000).map(|k| format!("P{k}")).collect();
+    let args: Vec<String> = (0..100_000).map(|k| (k % 200).to_string()).collect();
+    let uses = vec!["P99999"; 60_000].join(",");
+    let text = format!(
+        "SPREAD MACRO {}\n DB {uses}\n ENDM\n SPREAD {}\n",
+        params.join(","),
+        args.join(",")
+    );
+    let image = assemble_source("params.asm", &text)
+        .unwrap()
+        .image(None)
+        .unwrap();
+    assert_eq!(image, vec![99999u32.rem_euclid(200) as u8; 60_000]);
+}

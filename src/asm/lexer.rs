@@ -76,8 +76,22 @@ fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'?' | b'@' | b'.' | b'$')
 }
 
+/// The longest line tokenised: 4 MiB, twice a `DB` of a million one-digit items. Its
+/// tokens take about 30 times its size.
+pub const MAX_LINE: usize = 4 << 20;
+
 /// Splits one line (without its newline) into tokens; stops at a `;` comment.
 pub fn tokenize(line: &str) -> Result<Vec<Token>, LexError> {
+    if line.len() > MAX_LINE {
+        return Err(LexError {
+            col: 0,
+            message: format!(
+                "the line is {} bytes long, more than the {} MiB a line may have",
+                line.len(),
+                MAX_LINE >> 20
+            ),
+        });
+    }
     let bytes = line.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
