@@ -4,6 +4,10 @@
 //! The whole file runs in about 10 s in the debug profile (most of it the million-item
 //! line, assembled in several passes); in release well under a second.
 
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+use c7010::asm::limits::MAX_ERRORS;
 use c7010::asm::{AsmErrors, assemble_source};
 
 /// The messages of a failed assembly, one a line.
@@ -204,4 +208,90 @@ fn a_macro_with_a_hundred_thousand_parameters_is_linear() {
         .image(None)
         .unwrap();
     assert_eq!(image, vec![99999u32.rem_euclid(200) as u8; 60_000]);
+}
+
+/// Pieces that make inputs huge when repeated: long chains, deep nesting, many items,
+/// long names, blocks never closed, self-multiplying blocks.
+const HUGE_PIECES: &[&str] = &[
+    "1+",
+    "(",
+    ")",
+    "-",
+    "~",
+    "NOT ",
+    "HIGH ",
+    "1?",
+    ":",
+    ",1",
+    ",",
+    "L",
+    "$",
+    "'a',",
+    " DB 1",
+    " DW 1",
+    "\n",
+    "\n DB ",
+    "\n DW ",
+    "\nX: ",
+    " REPT 300\n",
+    " REPT 0\n",
+    " ENDM\n",
+    " PROC\n",
+    " ENDP\n",
+    " LOCAL A1,A2\n",
+    " IF 1\n",
+    " IF 0\n",
+    " ENDIF\n",
+    "M1 MACRO P\n M1 (P)+(P)\n ENDM\n M1 1\n",
+    " NOP ; comment\n",
+    "\"str\",",
+];
+
+/// A piece repeated up to 100,000 times, several times over: inputs up to about 1 MB.
+fn huge_input() -> impl Strategy<Value = String> {
+    let run = (proptest::sample::select(HUGE_PIECES), 1..100_000usize);
+    proptest::collection::vec(run, 1..8).prop_map(|runs| {
+        let mut text = String::new();
+        for (piece, times) in runs {
+            let times = times.min(1_000_000 / (piece.len() * 8));
+            text.push_str(&piece.repeat(times));
+        }
+        text
+    })
+}
+
+/// Random huge inputs give bytes or errors, never a panic or an abort, and what comes out
+/// is bounded: at most 64 KB of bytes, at most [`MAX_ERRORS`] errors and one that counts
+/// the rest. Fixed seed, 60 cases, about 20 s in the test profile.
+#[test]
+fn huge_random_inputs_give_bounded_answers() {
+    let config = Config {
+        cases: 60,
+        failure_persistence: None,
+        rng_algorithm: RngAlgorithm::ChaCha,
+        max_shrink_iters: 50,
+        ..Config::default()
+    };
+    let seed = *b"c7010 huge inputs, bounded time.";
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed));
+    runner
+        .run(&huge_input(), |text| {
+            match assemble_source("huge.asm", &text) {
+                Ok(a) => {
+                    prop_assert!(a.image(None).unwrap().len() <= 0x10000);
+                    let _ = (a.listing(), a.symbol_file(), a.source_map_file());
+                }
+                Err(errors) => {
+                    prop_assert!(!errors.errors().is_empty());
+                    prop_assert!(
+                        errors.errors().len() <= MAX_ERRORS + 2,
+                        "{}",
+                        errors.errors().len()
+                    );
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
 }
