@@ -105,7 +105,7 @@ impl Pass<'_> {
             }
             None => 0,
         };
-        self.emit(&vec![fill; count as usize]);
+        self.emit_fill(fill, count as usize);
     }
 
     /// `INCBIN file`: the file's bytes, found beside the including source or in the cwd.

@@ -20,6 +20,11 @@ pub const MAX_OPEN_PROCS: usize = 256;
 /// Most distinct errors kept; the rest are counted in one last error.
 pub const MAX_ERRORS: usize = 1000;
 
+/// Most bytes a pass stores: one more than the address space, so that storing them has
+/// written some address twice or gone past FFFF, and said so. Later bytes only move the
+/// address (`REPT 65535` of `ORG 0` and `DS 65535` would store 4 GB).
+pub const MAX_BYTES_STORED: usize = 0x10001;
+
 /// What a pass has spent so far, and the errors it keeps.
 #[derive(Default)]
 pub(super) struct Spending {
@@ -31,6 +36,8 @@ pub(super) struct Spending {
     error_texts: HashSet<String>,
     /// Errors not kept once [`MAX_ERRORS`] were.
     errors_dropped: usize,
+    /// Bytes stored (see [`MAX_BYTES_STORED`]).
+    bytes_stored: usize,
     /// Where each reading error of the program is, by file name and line (built once).
     load_errors_at: Option<HashMap<(String, u32), Vec<usize>>>,
     /// Reading errors already reported.
@@ -59,6 +66,14 @@ impl Pass<'_> {
             self.ended = true;
         }
         false
+    }
+
+    /// How many of `len` bytes about to be emitted to store; counts them as stored.
+    pub(super) fn storage_for(&mut self, len: usize) -> usize {
+        let spent = &mut self.spending;
+        let room = MAX_BYTES_STORED.saturating_sub(spent.bytes_stored).min(len);
+        spent.bytes_stored += room;
+        room
     }
 
     /// Bytes of text the pass may still run.

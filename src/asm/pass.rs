@@ -548,6 +548,20 @@ impl<'p> Pass<'p> {
 
     /// Appends bytes at the current address.
     pub(super) fn emit(&mut self, bytes: &[u8]) {
+        let stored = self.storage_for(bytes.len());
+        self.store(&bytes[..stored]);
+        self.pc += (bytes.len() - stored) as i64;
+    }
+
+    /// Appends `count` bytes of `fill` at the current address (DS).
+    pub(super) fn emit_fill(&mut self, fill: u8, count: usize) {
+        let stored = self.storage_for(count);
+        self.store(&vec![fill; stored]);
+        self.pc += (count - stored) as i64;
+    }
+
+    /// Writes bytes at the current address, into the memory and the line's record.
+    fn store(&mut self, bytes: &[u8]) {
         for &b in bytes {
             let Ok(address) = u16::try_from(self.pc) else {
                 if !self.past_end_reported {
