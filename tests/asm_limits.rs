@@ -173,6 +173,23 @@ fn a_pass_stores_at_most_one_address_space_of_bytes() {
     assert_eq!(errors.lines().count(), 1, "{errors}");
 }
 
+/// An INCBIN of 64 KB in a REPT 65535 used to read 4 GB: the file's size counts against
+/// the 16 MiB of text a pass may run.
+#[test]
+fn incbin_in_a_rept_counts_against_the_text_limit() {
+    let dir = std::env::temp_dir().join(format!("c7010-asm-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("blob.bin"), vec![0x76u8; 0x10000]).unwrap();
+    let main = dir.join("main.asm");
+    std::fs::write(&main, " REPT 65535\n ORG 0\n INCBIN blob.bin\n ENDM\n").unwrap();
+    let errors = errors_of(c7010::asm::assemble_file(&main));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        errors.contains(":3: error: more than 16 MiB of source text assembled in one pass"),
+        "{errors}"
+    );
+}
+
 /// 20,000 PROC blocks left open made every symbol lookup walk 20,000 scopes: at most 256
 /// may be open at once.
 #[test]
