@@ -58,7 +58,8 @@ pub fn render(main: &str, records: &[Record], files: &[String]) -> String {
         let marker = if r.expanded { "+" } else { " " };
         let place = place(r);
         let mut line = format!("{address}  {first_bytes:<13} {place}");
-        pad(&mut line, place.len(), width);
+        // Padded by characters, as `format!` pads (the width above counts bytes).
+        pad(&mut line, place.chars().count(), width);
         line.push(' ');
         line.push_str(marker);
         line.push_str(&r.text);

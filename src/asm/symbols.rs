@@ -105,13 +105,14 @@ pub fn write_symbol_file(symbols: &[Symbol]) -> String {
     let mut out = String::from("; c7010 symbols: name value kind\n");
     for s in sorted {
         out.push_str(&s.name);
-        pad(&mut out, s.name.len(), width);
+        pad(&mut out, s.name.chars().count(), width);
         out.push_str(&format!(" {:04X} {}\n", s.value, s.kind));
     }
     out
 }
 
-/// Appends spaces to bring text of `len` characters to `width` (none if it is wider).
+/// Appends spaces to bring text of `len` characters to `width` (none if it is wider), as
+/// `format!("{:<width$}")` would, without its limit of 65,535.
 pub fn pad(out: &mut String, len: usize, width: usize) {
     out.extend(std::iter::repeat_n(' ', width.saturating_sub(len)));
 }
