@@ -52,13 +52,13 @@ fn an_expression_of_120000_terms_is_refused() {
     let errors = errors_of(assemble_source("long.asm", &format!(" DW {terms}\n")));
     assert!(errors.starts_with("long.asm:1:"), "{errors}");
     assert!(errors.contains("more than 1000 operators"), "{errors}");
-    // The largest expression allowed, inside the deepest parentheses allowed, is evaluated
-    // (on a test thread's stack): 1000 operators, then one more is too many.
+    // The longest expression allowed, inside 190 parentheses (200 levels are allowed), is
+    // evaluated on a test thread's stack: 1000 operators; one more is too many.
     let open = "(".repeat(190);
     let close = ")".repeat(190);
-    let allowed = vec!["1"; 1000].join("+");
+    let allowed = vec!["1"; 1001].join("+");
     let ok = assemble_source("ok.asm", &format!(" DW {open}{allowed}{close}\n")).unwrap();
-    assert_eq!(ok.image(None).unwrap(), 1000u16.to_le_bytes());
+    assert_eq!(ok.image(None).unwrap(), 1001u16.to_le_bytes());
     let too_many = vec!["1"; 1002].join("+");
     let errors = errors_of(assemble_source("x.asm", &format!(" DW {too_many}\n")));
     assert!(errors.contains("more than 1000 operators"), "{errors}");
