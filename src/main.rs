@@ -52,8 +52,8 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // One line a person reads (with its causes), never a backtrace.
-            eprintln!("c7010: error: {e:#}");
+            // One line a person reads (with its causes, each once), never a backtrace.
+            eprintln!("c7010: error: {}", cli::error_text::error_text(&e));
             ExitCode::FAILURE
         }
     }

@@ -105,7 +105,7 @@ impl Pass<'_> {
             }
             None => 0,
         };
-        self.emit(&vec![fill; count as usize]);
+        self.emit_fill(fill, count as usize);
     }
 
     /// `INCBIN file`: the file's bytes, found beside the including source or in the cwd.
@@ -119,6 +119,11 @@ impl Pass<'_> {
         };
         let dir = self.program().dirs.get(file).cloned().flatten();
         let path = source::resolve(&name, dir.as_deref());
+        // An INCBIN in a REPT reads its file every round: its size counts as text run.
+        let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+        if !self.charge(0, usize::try_from(size).unwrap_or(usize::MAX)) {
+            return;
+        }
         match std::fs::read(&path) {
             Ok(bytes) if bytes.len() <= 0x10000 => self.emit(&bytes),
             Ok(bytes) => self.error_at(

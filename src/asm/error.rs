@@ -1,7 +1,8 @@
 //! Assembly errors: where in the source (file, line, column) and what went wrong.
 //!
-//! Every error the assembler finds is collected (it keeps going line by line), so the
-//! library returns [`AsmErrors`], a list, and prints each as `file:line:col: error: message`.
+//! Every distinct error the assembler finds is collected (it keeps going line by line), up
+//! to `limits::MAX_ERRORS` and one that counts the rest, so the library returns
+//! [`AsmErrors`], a list, and prints each as `file:line:col: error: message`.
 
 use std::fmt;
 

@@ -32,7 +32,7 @@ impl Pass<'_> {
                 _ => (None, &parts[..]),
             },
         };
-        let end = macros::find_endm(lines, next);
+        let end = self.block_end(lines, next);
         let after = end.map_or(lines.len(), |e| e + 1);
         if end.is_none() {
             self.error(op_col, "MACRO without ENDM");
@@ -88,7 +88,7 @@ impl Pass<'_> {
         next: usize,
     ) -> usize {
         let op_col = stmt.op.map_or(1, |t| t.col);
-        let end = macros::find_endm(lines, next);
+        let end = self.block_end(lines, next);
         let after = end.map_or(lines.len(), |e| e + 1);
         if end.is_none() {
             self.error(op_col, "REPT without ENDM");
@@ -108,7 +108,9 @@ impl Pass<'_> {
                 .map_or("?", String::as_str),
             line.line
         ));
-        let expanded = macros::expand(body, &[], &[], &context);
+        let Some(expanded) = self.expansion(body, &macros::Bindings::new(), &context) else {
+            return after;
+        };
         for _ in 0..count {
             if !self.enter_expansion(op_col) {
                 break;
@@ -120,6 +122,35 @@ impl Pass<'_> {
             }
         }
         after
+    }
+
+    /// The ENDM closing the block that starts at `lines[start]` (see `macros::find_endm`);
+    /// the lines scanned count against the pass's limits.
+    pub(super) fn block_end(&mut self, lines: &[SourceLine], start: usize) -> Option<usize> {
+        let end = macros::find_endm(lines, start);
+        let scanned = lines.get(start..end.unwrap_or(lines.len())).unwrap_or(&[]);
+        let text = scanned.iter().map(|l| l.text.len()).sum();
+        self.charge(scanned.len(), text);
+        end
+    }
+
+    /// The lines of one macro or REPT expansion, unless they would take the pass past its
+    /// text limit (then reported, and the pass ends). Their text is charged when made (as
+    /// well as when run): expansions nested 64 deep, all held at once, stay within the limit.
+    fn expansion(
+        &mut self,
+        body: &[SourceLine],
+        bindings: &macros::Bindings,
+        context: &Rc<str>,
+    ) -> Option<Vec<SourceLine>> {
+        let left = self.text_left();
+        let Some(expanded) = macros::expand(body, bindings, context, left) else {
+            // Charging more than is left reports it and ends the pass.
+            self.charge(0, left.saturating_add(1));
+            return None;
+        };
+        let made = expanded.iter().map(|l| l.text.len()).sum();
+        self.charge(0, made).then_some(expanded)
     }
 
     pub(super) fn enter_expansion(&mut self, col: u32) -> bool {
@@ -157,7 +188,10 @@ impl Pass<'_> {
                 .map_or("?", String::as_str),
             line.line
         ));
-        let expanded = macros::expand(&def.body, &def.params, args, &context);
+        let bindings = macros::bind(&def.params, args);
+        let Some(expanded) = self.expansion(&def.body, &bindings, &context) else {
+            return;
+        };
         if self.enter_expansion(1) {
             self.run_block(&expanded);
             self.leave_expansion();

@@ -202,10 +202,17 @@ struct Parser<'t> {
     pos: usize,
     grammar: Grammar,
     depth: u32,
+    /// Operators read so far: a long chain `1+1+...` nests no parser call but builds a tree
+    /// as deep as it is long, which evaluating, comparing and dropping walk recursively.
+    operators: u32,
 }
 
 /// Deep enough for any real program, shallow enough to never overflow the stack.
 const MAX_DEPTH: u32 = 200;
+
+/// Most operators in one expression. With [`MAX_DEPTH`] this bounds the depth of every
+/// tree, and so the stack its recursive walks use.
+pub const MAX_OPERATORS: u32 = 1000;
 
 impl Parser<'_> {
     fn peek(&self) -> Option<&Token> {
@@ -224,6 +231,17 @@ impl Parser<'_> {
             col: self.peek().map_or_else(end, |t| t.col),
             message: message.into(),
         }
+    }
+
+    /// Counts an operator about to be read (the next token); an error past [`MAX_OPERATORS`].
+    fn count_operator(&mut self) -> Result<(), ExprError> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(self.error_here(format!(
+                "expression with more than {MAX_OPERATORS} operators; split it with EQU"
+            )));
+        }
+        Ok(())
     }
 
     fn expression(&mut self, min: u8) -> Result<Expr, ExprError> {
@@ -245,11 +263,13 @@ impl Parser<'_> {
             if prec < min {
                 break;
             }
+            self.count_operator()?;
             self.pos += 1;
             let rhs = self.expression(prec + 1)?;
             lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
         }
         if min == 0 && self.peek().is_some_and(|t| t.is_op("?")) {
+            self.count_operator()?;
             self.pos += 1;
             let then = self.expression(0)?;
             if !self.peek().is_some_and(|t| t.is_op(":")) {
@@ -280,6 +300,7 @@ impl Parser<'_> {
                     return Err(self.error_here("pasmo does not accept a unary operator here"));
                 }
             };
+            self.count_operator()?;
             self.pos += 1;
             let operand = match operand_min {
                 None => self.unary_operand()?,
@@ -354,6 +375,7 @@ pub fn parse(tokens: &[Token]) -> Result<(Expr, usize), ExprError> {
         pos: 0,
         grammar: Grammar::Usual,
         depth: 0,
+        operators: 0,
     };
     let expr = usual.expression(0)?;
     let mut pasmo = Parser {
@@ -361,6 +383,7 @@ pub fn parse(tokens: &[Token]) -> Result<(Expr, usize), ExprError> {
         pos: 0,
         grammar: Grammar::Pasmo,
         depth: 0,
+        operators: 0,
     };
     // Where pasmo cannot parse the expression at all it would reject the line itself, so
     // there is no silent difference to guard against.

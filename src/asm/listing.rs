@@ -12,6 +12,11 @@
 //! DEFL lines show `= value` in the bytes column. Lines in a false IF branch are left out.
 
 use super::pass::Record;
+use super::symbols::pad;
+
+/// The FILE:LINE column is as wide as its longest entry up to this many characters; a
+/// longer entry pushes its line's source to the right.
+const MAX_PLACE_COLUMN: usize = 60;
 
 /// Bytes shown on one listing line.
 const BYTES_PER_ROW: usize = 4;
@@ -28,14 +33,14 @@ pub fn render(main: &str, records: &[Record], files: &[String]) -> String {
     let width = records
         .iter()
         .map(|r| place(r).len())
+        .filter(|n| *n <= MAX_PLACE_COLUMN)
         .max()
         .unwrap_or(9)
         .max(9);
     let mut out = format!("; c7010 listing of {main}\n");
-    out.push_str(&format!(
-        "ADDR  {:<13} {:<width$}  SOURCE\n",
-        "BYTES", "FILE:LINE"
-    ));
+    out.push_str(&format!("ADDR  {:<13} FILE:LINE", "BYTES"));
+    pad(&mut out, "FILE:LINE".len(), width);
+    out.push_str("  SOURCE\n");
     for r in records {
         let address = match (r.address, r.bytes.is_empty(), r.value) {
             (Some(a), false, _) => format!("{a:04X}"),
@@ -51,11 +56,13 @@ pub fn render(main: &str, records: &[Record], files: &[String]) -> String {
             None => hex(r.bytes.iter().take(BYTES_PER_ROW)),
         };
         let marker = if r.expanded { "+" } else { " " };
-        let line = format!(
-            "{address}  {first_bytes:<13} {:<width$} {marker}{}",
-            place(r),
-            r.text
-        );
+        let place = place(r);
+        let mut line = format!("{address}  {first_bytes:<13} {place}");
+        // Padded by characters, as `format!` pads (the width above counts bytes).
+        pad(&mut line, place.chars().count(), width);
+        line.push(' ');
+        line.push_str(marker);
+        line.push_str(&r.text);
         out.push_str(line.trim_end());
         out.push('\n');
         let start = r.address.unwrap_or(0);

@@ -5,6 +5,7 @@
 //! expands to nothing. Each expansion is its own LOCAL scope, so `LOCAL` labels in a body
 //! are distinct per expansion.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::lexer::{self, Token};
@@ -61,10 +62,29 @@ pub fn find_endm(lines: &[SourceLine], start: usize) -> Option<usize> {
     None
 }
 
-/// Replaces parameter identifiers in `text` by their arguments.
-pub fn substitute(text: &str, params: &[String], args: &[String]) -> String {
-    if params.is_empty() {
-        return text.to_string();
+/// Each parameter name and the text of its argument (empty when missing); a name given
+/// twice stands for its first argument.
+pub type Bindings<'a> = HashMap<&'a str, &'a str>;
+
+/// Binds `params` to `args` in order.
+pub fn bind<'a>(params: &'a [String], args: &'a [String]) -> Bindings<'a> {
+    let mut bindings = Bindings::new();
+    for (k, p) in params.iter().enumerate() {
+        let arg = args.get(k).map_or("", String::as_str);
+        bindings.entry(p.as_str()).or_insert(arg);
+    }
+    bindings
+}
+
+/// Replaces parameter identifiers in `text` by their arguments; `None` when the result
+/// would be longer than `limit` bytes (a macro that multiplies its argument at each level
+/// must not exhaust the memory).
+pub fn substitute(text: &str, bindings: &Bindings, limit: usize) -> Option<String> {
+    if text.len() > limit {
+        return None;
+    }
+    if bindings.is_empty() {
+        return Some(text.to_string());
     }
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
@@ -100,10 +120,13 @@ pub fn substitute(text: &str, params: &[String], args: &[String]) -> String {
                 i += 1; // AF' is a register, not the start of a string
                 continue;
             }
-            if let Some(k) = params.iter().position(|p| p == word) {
+            if let Some(arg) = bindings.get(word) {
                 out.push_str(&text[copied..start]);
-                out.push_str(args.get(k).map_or("", String::as_str));
+                out.push_str(arg);
                 copied = i;
+                if out.len() > limit {
+                    return None;
+                }
             }
             continue;
         }
@@ -117,24 +140,30 @@ pub fn substitute(text: &str, params: &[String], args: &[String]) -> String {
         i += 1;
     }
     out.push_str(&text[copied.min(text.len())..]);
-    out
+    (out.len() <= limit).then_some(out)
 }
 
-/// The lines of one expansion, tagged with where the macro was used.
+/// The lines of one expansion, tagged with where the macro was used; `None` when they
+/// would come to more than `limit` bytes.
 pub fn expand(
     body: &[SourceLine],
-    params: &[String],
-    args: &[String],
+    bindings: &Bindings,
     context: &Rc<str>,
-) -> Vec<SourceLine> {
-    body.iter()
-        .map(|line| SourceLine {
+    limit: usize,
+) -> Option<Vec<SourceLine>> {
+    let mut left = limit;
+    let mut lines = Vec::with_capacity(body.len());
+    for line in body {
+        let text = substitute(&line.text, bindings, left)?;
+        left -= text.len();
+        lines.push(SourceLine {
             file: line.file,
             line: line.line,
-            text: Rc::from(substitute(&line.text, params, args)),
+            text: Rc::from(text),
             context: Some(context.clone()),
-        })
-        .collect()
+        });
+    }
+    Some(lines)
 }
 
 /// Splits macro arguments (the tokens after the name) into their source texts.
@@ -156,16 +185,28 @@ mod tests {
     fn substitution_respects_words_strings_and_comments() {
         let params = vec!["X".to_string(), "VAL".to_string()];
         let args = vec!["(HL)".to_string(), "3+4".to_string()];
+        let both = bind(&params, &args);
+        let sub = |text: &str, bindings: &Bindings| substitute(text, bindings, 100).unwrap();
+        assert_eq!(sub(" LD A,X ; X stays", &both), " LD A,(HL) ; X stays");
+        assert_eq!(sub(" DB 'X',VAL,XX", &both), " DB 'X',3+4,XX");
+        assert_eq!(sub(" DB 0FFH,VAL", &both), " DB 0FFH,3+4");
+        assert_eq!(sub(" DB VAL", &bind(&params, &[])), " DB ");
+        // A parameter named twice stands for its first argument.
+        let twice = vec!["X".to_string(), "X".to_string()];
+        assert_eq!(sub(" DB X", &bind(&twice, &args)), " DB (HL)");
+    }
+
+    #[test]
+    fn substitution_stops_past_its_limit() {
+        let params = vec!["X".to_string()];
+        let args = vec!["1234567890".to_string()];
+        let bindings = bind(&params, &args);
         assert_eq!(
-            substitute(" LD A,X ; X stays", &params, &args),
-            " LD A,(HL) ; X stays"
+            substitute("X+X", &bindings, 21).as_deref(),
+            Some("1234567890+1234567890")
         );
-        assert_eq!(
-            substitute(" DB 'X',VAL,XX", &params, &args),
-            " DB 'X',3+4,XX"
-        );
-        assert_eq!(substitute(" DB 0FFH,VAL", &params, &args), " DB 0FFH,3+4");
-        assert_eq!(substitute(" DB VAL", &params, &[]), " DB ");
+        assert_eq!(substitute("X+X", &bindings, 20), None);
+        assert_eq!(substitute("NOP", &bind(&[], &[]), 2), None);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! [`directives`] (data directives), [`macros`] (bodies and substitution), [`source`]
 //! (files and INCLUDE), [`pass`] (one pass: statements, labels, IF), [`scopes`] (symbol
 //! definitions, PROC/LOCAL), [`expansion`] (running macros and REPT), [`symbols`],
-//! [`source_map`], [`listing`], [`assembly`] (the result).
+//! [`source_map`], [`listing`], [`assembly`] (the result), [`limits`] (what a pass may
+//! spend).
 //!
 //! See `docs/assembler.md` for the accepted language and the output formats.
 
@@ -17,6 +18,7 @@ pub mod error;
 pub mod expansion;
 pub mod expr;
 pub mod lexer;
+pub mod limits;
 pub mod listing;
 pub mod macros;
 pub mod operand;

@@ -11,6 +11,7 @@ use super::encoder;
 use super::error::AsmError;
 use super::expr::{self, EvalError};
 use super::lexer::{self, Token};
+use super::limits::Spending;
 use super::macros::{self, MacroDef};
 use super::operand::{self, Value};
 use super::scopes::LocalScope;
@@ -96,9 +97,6 @@ struct IfFrame {
     col: u32,
 }
 
-/// Most lines a pass may run (guards REPT inside REPT).
-const MAX_LINES_PER_PASS: usize = 2_000_000;
-
 /// The state of one pass.
 pub struct Pass<'p> {
     pub(super) program: &'p Program,
@@ -116,13 +114,12 @@ pub struct Pass<'p> {
     pub(super) ended: bool,
     pub(super) exit_macro: bool,
     pub(super) depth: u32,
-    pub(super) lines_run: usize,
+    /// Lines and text run, errors kept (see `limits.rs`).
+    pub(super) spending: Spending,
     pub(super) past_end_reported: bool,
     pub(super) overlap_reported: bool,
     /// The current instruction used an undefined symbol: its range errors are noise.
     pub(super) value_undefined: bool,
-    /// Indexes of `program.errors` already reported.
-    pub(super) load_errors_reported: Vec<usize>,
     /// The line being assembled: file, line number, macro context.
     pub(super) current: (usize, u32, Option<Rc<str>>),
 }
@@ -156,11 +153,10 @@ impl<'p> Pass<'p> {
             ended: false,
             exit_macro: false,
             depth: 0,
-            lines_run: 0,
+            spending: Spending::default(),
             past_end_reported: false,
             overlap_reported: false,
             value_undefined: false,
-            load_errors_reported: Vec::new(),
             current: (0, 0, None),
         };
         pass.run_block(&program.lines);
@@ -169,11 +165,8 @@ impl<'p> Pass<'p> {
             pass.error(open.2, "PROC without ENDP");
         }
         // Reading errors on lines no pass reached (after END, say) are still errors.
-        for (k, e) in program.errors.iter().enumerate() {
-            if !pass.load_errors_reported.contains(&k) {
-                pass.errors.push(e.clone());
-            }
-        }
+        pass.report_remaining_load_errors();
+        pass.report_dropped_errors();
         PassResult {
             symbols: pass.symbols,
             order: pass.order,
@@ -193,7 +186,8 @@ impl<'p> Pass<'p> {
             message.push(')');
         }
         let name = self.program.files.get(*file).map_or("?", String::as_str);
-        self.errors.push(AsmError::new(name, *line, col, message));
+        let error = AsmError::new(name, *line, col, message);
+        self.keep_error(error);
     }
 
     pub(super) fn report_eval(&mut self, errors: Vec<EvalError>, fallback_col: u32) {
@@ -229,17 +223,10 @@ impl<'p> Pass<'p> {
         while i < lines.len() && !self.ended && !self.exit_macro {
             let line = &lines[i];
             i += 1;
-            self.lines_run += 1;
-            if self.lines_run > MAX_LINES_PER_PASS {
-                self.current = (line.file, line.line, line.context.clone());
-                self.error(
-                    0,
-                    format!("more than {MAX_LINES_PER_PASS} lines assembled: runaway REPT?"),
-                );
-                self.ended = true;
+            self.current = (line.file, line.line, line.context.clone());
+            if !self.charge(1, line.text.len()) {
                 break;
             }
-            self.current = (line.file, line.line, line.context.clone());
             let active = ifs.last().is_none_or(|f| f.active);
             if let Some(source::FileDirective {
                 word,
@@ -249,7 +236,7 @@ impl<'p> Pass<'p> {
             }) = source::file_directive(&line.text)
             {
                 if word == "INCLUDE" {
-                    self.load_errors_of(line);
+                    self.report_load_errors_at(line.file, line.line);
                 }
                 if active {
                     self.record(line);
@@ -325,7 +312,7 @@ impl<'p> Pass<'p> {
                 // Skip a whole macro definition in a false branch, so its body's IF/ENDIF
                 // does not disturb ours.
                 if matches!(op.as_deref(), Some("MACRO" | "REPT")) {
-                    i = macros::find_endm(lines, i).map_or(lines.len(), |e| e + 1);
+                    i = self.block_end(lines, i).map_or(lines.len(), |e| e + 1);
                 }
                 continue;
             }
@@ -339,21 +326,6 @@ impl<'p> Pass<'p> {
                 lines.first().and_then(|l| l.context.clone()),
             );
             self.error(frame.col, "IF without ENDIF");
-        }
-    }
-
-    /// Reports the errors met while reading an INCLUDE line, in their place in the source.
-    fn load_errors_of(&mut self, line: &SourceLine) {
-        let name = self
-            .program
-            .files
-            .get(line.file)
-            .map_or("?", String::as_str);
-        for (k, e) in self.program.errors.iter().enumerate() {
-            if e.file == name && e.line == line.line && !self.load_errors_reported.contains(&k) {
-                self.load_errors_reported.push(k);
-                self.errors.push(e.clone());
-            }
         }
     }
 
@@ -477,7 +449,11 @@ impl<'p> Pass<'p> {
             "DW" | "DEFW" => self.define_words(stmt.operands, op_col),
             "DS" | "DEFS" => self.define_space(stmt.operands, op_col),
             "END" => self.ended = true,
-            "PROC" => self.push_scope(true, op_col),
+            "PROC" => {
+                if self.may_open_proc(op_col) {
+                    self.push_scope(true, op_col);
+                }
+            }
             "ENDP" => {
                 if self.scopes.last().is_some_and(|s| s.is_proc) {
                     self.scopes.pop();
@@ -572,6 +548,20 @@ impl<'p> Pass<'p> {
 
     /// Appends bytes at the current address.
     pub(super) fn emit(&mut self, bytes: &[u8]) {
+        let stored = self.storage_for(bytes.len());
+        self.store(&bytes[..stored]);
+        self.pc += (bytes.len() - stored) as i64;
+    }
+
+    /// Appends `count` bytes of `fill` at the current address (DS).
+    pub(super) fn emit_fill(&mut self, fill: u8, count: usize) {
+        let stored = self.storage_for(count);
+        self.store(&vec![fill; stored]);
+        self.pc += (count - stored) as i64;
+    }
+
+    /// Writes bytes at the current address, into the memory and the line's record.
+    fn store(&mut self, bytes: &[u8]) {
         for &b in bytes {
             let Ok(address) = u16::try_from(self.pc) else {
                 if !self.past_end_reported {

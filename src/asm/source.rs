@@ -34,10 +34,25 @@ pub struct Program {
     pub lines: Vec<SourceLine>,
     /// Problems met while reading (missing include, recursion).
     pub errors: Vec<AsmError>,
+    /// Bytes of source read so far, a file included twice counted twice.
+    pub text_read: usize,
 }
 
 /// INCLUDEs deeper than this are taken as recursion.
 const MAX_INCLUDE_DEPTH: usize = 32;
+
+/// Most source text an assembly reads (INCLUDEs counted each time they are met) and a pass
+/// runs (macro and REPT expansions counted each time): a file that includes itself twice,
+/// or a REPT in a REPT, ends with an error, not with the memory or the time exhausted.
+/// The guest program is about 0.3 MiB; a table of 65,536 one-byte DB lines about 1.3 MiB.
+/// A pass runs about 1 MiB of dense data lines a second.
+pub const MAX_SOURCE_TEXT: usize = 16 << 20;
+
+/// [`MAX_SOURCE_TEXT`] in words, for messages.
+pub const MAX_SOURCE_TEXT_WORDS: &str = "16 MiB";
+
+/// Most files an assembly reads, a file included twice counted twice (the guest reads 15).
+pub const MAX_FILES: usize = 1000;
 
 /// An INCLUDE or INCBIN line, read before tokenising (file names are not tokens).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,6 +154,19 @@ impl Program {
         let file = self.files.len();
         self.files.push(name);
         self.dirs.push(dir);
+        self.text_read = self.text_read.saturating_add(text.len());
+        if depth == 0 && text.len() > MAX_SOURCE_TEXT {
+            self.errors.push(AsmError::new(
+                &self.files[file],
+                0,
+                0,
+                format!(
+                    "the source is {} bytes, more than the {MAX_SOURCE_TEXT_WORDS} an assembly reads",
+                    text.len()
+                ),
+            ));
+            return;
+        }
         let mut pieces: Vec<&str> = text.split('\n').collect();
         if pieces.len() > 1 && pieces.last() == Some(&"") {
             pieces.pop(); // the empty piece after the final newline
@@ -155,6 +183,19 @@ impl Program {
             if let Some(directive) = file_directive(raw)
                 && directive.word == "INCLUDE"
             {
+                if self.text_read > MAX_SOURCE_TEXT || self.files.len() >= MAX_FILES {
+                    let message = format!(
+                        "INCLUDE past the limits of {MAX_FILES} files or \
+                         {MAX_SOURCE_TEXT_WORDS} read (is a file included again and again?)"
+                    );
+                    self.errors.push(AsmError::new(
+                        &self.files[file],
+                        line_no,
+                        directive.col,
+                        message,
+                    ));
+                    continue;
+                }
                 self.include(file, line_no, directive.col, directive.name, depth);
             }
         }

@@ -88,16 +88,33 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Names are padded to the longest one up to this many characters; a longer name is not
+/// padded (a name of any length must neither blow up every line nor overflow `format!`).
+pub const MAX_NAME_COLUMN: usize = 40;
+
 /// Writes symbols in the symbol-file format (sorted by value, then name).
 pub fn write_symbol_file(symbols: &[Symbol]) -> String {
     let mut sorted: Vec<&Symbol> = symbols.iter().collect();
     sorted.sort_by(|a, b| a.value.cmp(&b.value).then_with(|| a.name.cmp(&b.name)));
-    let width = sorted.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let width = sorted
+        .iter()
+        .map(|s| s.name.len())
+        .filter(|n| *n <= MAX_NAME_COLUMN)
+        .max()
+        .unwrap_or(0);
     let mut out = String::from("; c7010 symbols: name value kind\n");
     for s in sorted {
-        out.push_str(&format!("{:<width$} {:04X} {}\n", s.name, s.value, s.kind));
+        out.push_str(&s.name);
+        pad(&mut out, s.name.chars().count(), width);
+        out.push_str(&format!(" {:04X} {}\n", s.value, s.kind));
     }
     out
+}
+
+/// Appends spaces to bring text of `len` characters to `width` (none if it is wider), as
+/// `format!("{:<width$}")` would, without its limit of 65,535.
+pub fn pad(out: &mut String, len: usize, width: usize) {
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(len)));
 }
 
 /// Reads a symbol file written by [`write_symbol_file`].

@@ -7,6 +7,7 @@ pub mod bench_guest;
 pub mod bench_ref;
 pub mod bench_vdc;
 pub mod debug;
+pub mod error_text;
 pub mod exec;
 pub mod games;
 pub mod perft;

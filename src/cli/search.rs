@@ -28,7 +28,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "fen")]
     moves: Option<String>,
     /// ROM image holding the opening book at its `BOOK` symbol (read from the `.sym` file
-    /// beside it), e.g. roms/c7010.bin (default: the built-in ROM's book).
+    /// beside it), e.g. roms/c7010.bin (default: the built-in ROM's book). For the
+    /// reference engine only: the module plays the book of the ROM it runs, the built-in one.
     #[arg(long, conflicts_with = "no_book")]
     book: Option<std::path::PathBuf>,
     /// Search even where the opening book has a move: the reference without its book, the
@@ -68,6 +69,12 @@ fn pv_text(pv: &[c7010::reference::Move]) -> String {
 
 /// Run `c7010 search`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.engine == Engine::Guest && args.book.is_some() {
+        anyhow::bail!(
+            "--book is for --engine ref: the module plays the book of the ROM it runs, the \
+             built-in one"
+        );
+    }
     let mut board = match &args.fen {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),

@@ -1,4 +1,8 @@
 //! `c7010 solve`: run an EPD suite (bm/am) and print solved/total.
+//!
+//! A position without `bm` or `am` has no right or wrong answer: it is not judged (not
+//! searched, not counted in the total, named on its own line), so that it cannot inflate
+//! the score; a suite in which no position can be judged is an error.
 
 use super::perft::Engine;
 use super::search::budget_of;
@@ -47,6 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .collect();
     let bar = indicatif::ProgressBar::new(lines.len() as u64);
     let (mut solved, mut total, mut positions) = (0usize, 0usize, 0u64);
+    let mut not_judged = 0usize;
     for (n, line) in lines.iter().enumerate() {
         bar.inc(1);
         let rec = match parse_epd(line) {
@@ -56,6 +61,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 continue;
             }
         };
+        if rec.best.is_empty() && rec.avoid.is_empty() {
+            not_judged += 1;
+            bar.suspend(|| println!("line {}: not judged: no bm or am operation", n + 1));
+            continue;
+        }
         total += 1;
         let (best, evaluated) = match guest.as_mut() {
             Some(session) => guest_move(session, &rec.board, budget)?,
@@ -65,6 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         };
         positions += evaluated as u64;
+        // bm: one of the moves; am: none of them; both: both.
         let ok = best.is_some_and(|m| {
             (rec.best.is_empty() || rec.best.contains(&m)) && !rec.avoid.contains(&m)
         });
@@ -81,7 +92,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     bar.finish_and_clear();
-    println!("solved {solved}/{total} (budget {budget} positions, {positions} evaluated)");
+    let suite = args.suite.display();
+    match (total, not_judged) {
+        (0, 0) => anyhow::bail!("no position in {suite} could be read"),
+        (0, _) => anyhow::bail!("nothing to judge in {suite}: no position has bm or am"),
+        _ => {}
+    }
+    let unjudged = match not_judged {
+        0 => String::new(),
+        n => format!("; {n} not judged (no bm or am)"),
+    };
+    println!(
+        "solved {solved}/{total} (budget {budget} positions, {positions} evaluated{unjudged})"
+    );
     Ok(())
 }
 
