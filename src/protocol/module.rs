@@ -52,7 +52,7 @@ impl fmt::Display for ModuleError {
         match self {
             // One line: protocols print errors as one line; the whole report (registers,
             // the last instructions) is the fault's own `Display`.
-            ModuleError::Fault(fault) => write!(f, "the module faulted: {}", fault.summary()),
+            ModuleError::Fault(fault) => write!(f, "{}", fault.summary()),
             ModuleError::Frame(e) => write!(f, "garbled message from the module: {e}"),
             ModuleError::Decode(e) => write!(f, "unknown message from the module: {e}"),
             ModuleError::Silent { t_states } => {

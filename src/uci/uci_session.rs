@@ -256,7 +256,7 @@ fn go<W: Write>(core: &mut SessionCore<W>, rest: &[&str], input: &mut Input) -> 
             t.quit
         }
         Err(e) => {
-            info_string(core, &format!("engine error: {e}"))?;
+            info_string(core, &e.to_string())?;
             core.say("bestmove 0000")?;
             false
         }

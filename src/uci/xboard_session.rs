@@ -354,7 +354,7 @@ impl Xboard {
                 Ok(!t.quit)
             }
             Err(e) => {
-                core.say(&format!("tellusererror the engine failed: {e}"))?;
+                core.say(&format!("tellusererror {e}"))?;
                 self.force = true;
                 Ok(true)
             }
