@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the committed ROM and its companions from the guest source:
 # roms/c7010.bin (8 KB, padded with FF), c7010.lst (listing), c7010.sym (symbols),
-# c7010.map (source map). Run from anywhere; tests/asm_roms.rs checks they are current.
+# c7010.map (source map). Run from anywhere; tests/asm/roms.rs checks they are current.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo run --quiet --no-default-features -- asm asm/main.asm --size 8192 \

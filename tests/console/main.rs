@@ -1,0 +1,24 @@
+//! The console: game flow, screens, keyboard, PGN, saves, the terminal, the window and the
+//! debugger panel.
+//!
+//! One test binary per area (each binary links the whole crate once); one module per topic.
+
+/// The helpers this area shares with others (`tests/common`): only those it uses.
+#[path = "../common"]
+mod common {
+    #[cfg(feature = "gui")]
+    pub mod child_test;
+    pub mod symbol;
+}
+
+mod debug_panel;
+mod display_list;
+mod game;
+mod guest;
+mod keyboard;
+mod machine_state;
+mod pgn;
+mod screen;
+mod screenshot;
+mod terminal;
+mod window;
