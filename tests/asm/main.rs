@@ -3,6 +3,13 @@
 //!
 //! One test binary per area (each binary links the whole crate once); one module per topic.
 
+/// The helpers this area shares with others (`tests/common`): only those it uses.
+#[path = "../common"]
+mod common {
+    pub mod outside;
+    pub mod pasmo;
+}
+
 mod errors;
 mod features;
 mod fuzz;

@@ -1,89 +1,64 @@
 //! Oracle: Debian's pasmo assembles the same sources to the same bytes as ours.
 //!
 //! `tests/data/asm/all_instructions.asm` holds every instruction and directive; `asm/main.asm`
-//! is the guest ROM. Without pasmo installed the tests fail when `CI` is set (CI installs
-//! it) and are skipped with a note otherwise.
+//! is the guest ROM; a third program writes every instruction again with random operands.
+//! pasmo's outputs are recorded in `tests/data/pasmo` (tests/common/pasmo.rs), so the
+//! comparison runs without pasmo too; where pasmo is installed the recordings are checked
+//! current.
 
 use std::path::Path;
-use std::process::Command;
 
 use c7010::asm::{assemble_file, assemble_source};
+use c7010::reference::random::Xorshift;
 
-/// pasmo's `--bin` output for `source`, with `include_dir` searched for INCLUDE/INCBIN
-/// (pasmo looks in the current directory, ours beside the including file).
-fn pasmo(source: &Path, include_dir: &Path) -> Option<Vec<u8>> {
-    let available = Command::new("pasmo").arg("--help").output().is_ok();
-    if !available {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "pasmo is not installed (CI must install it)"
+use crate::common::pasmo::pasmo;
+
+/// Ours against pasmo's `theirs`, byte for byte, for `what` assembled at `origin`.
+fn same_bytes(what: &str, origin: usize, ours: &[u8], theirs: &[u8]) {
+    assert!(!ours.is_empty());
+    if let Some(at) = ours.iter().zip(theirs).position(|(a, b)| a != b) {
+        panic!(
+            "{what}: first difference at {:#06X}: ours {:02X?}, pasmo {:02X?}",
+            origin + at,
+            &ours[at..ours.len().min(at + 8)],
+            &theirs[at..theirs.len().min(at + 8)]
         );
-        println!("note: pasmo is not installed; skipping the comparison with it");
-        return None;
     }
-    let out = std::env::temp_dir().join(format!(
-        "c7010-pasmo-{}-{}.bin",
-        std::process::id(),
-        source.file_stem().unwrap().to_string_lossy()
-    ));
-    let run = Command::new("pasmo")
-        .arg("-I")
-        .arg(include_dir)
-        .arg("--bin")
-        .arg(source)
-        .arg(&out)
-        .output()
-        .expect("run pasmo");
-    assert!(
-        run.status.success(),
-        "pasmo failed on {}:\n{}",
-        source.display(),
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let bytes = std::fs::read(&out).expect("pasmo output");
-    let _ = std::fs::remove_file(&out);
-    Some(bytes)
+    assert_eq!(ours.len(), theirs.len(), "{what}: lengths differ");
+    println!("{what}: {} bytes identical to pasmo", ours.len());
 }
 
-fn compare(source: &str, include_dir: &str) {
-    let Some(theirs) = pasmo(Path::new(source), Path::new(include_dir)) else {
+fn compare(name: &str, source: &str, include_dir: &str) {
+    let Some(theirs) = pasmo(name, Path::new(source), Path::new(include_dir)) else {
         return;
     };
     let ours = assemble_file(Path::new(source))
         .unwrap_or_else(|e| panic!("{e}"))
         .image(None)
         .unwrap();
-    assert!(!ours.is_empty());
-    if let Some(at) = ours.iter().zip(&theirs).position(|(a, b)| a != b) {
-        panic!(
-            "{source}: first difference at offset {at:#06X}: ours {:02X?}, pasmo {:02X?}",
-            &ours[at..ours.len().min(at + 8)],
-            &theirs[at..theirs.len().min(at + 8)]
-        );
-    }
-    assert_eq!(ours.len(), theirs.len(), "{source}: lengths differ");
-    println!("{source}: {} bytes identical to pasmo", ours.len());
+    same_bytes(source, 0, &ours, &theirs.bin);
 }
 
 #[test]
 fn all_instructions_match_pasmo() {
-    compare("tests/data/asm/all_instructions.asm", "tests/data/asm");
+    compare(
+        "all_instructions",
+        "tests/data/asm/all_instructions.asm",
+        "tests/data/asm",
+    );
 }
 
 #[test]
 fn guest_rom_source_matches_pasmo() {
-    compare("asm/main.asm", "asm");
+    compare("main", "asm/main.asm", "asm");
 }
 
-/// A small deterministic generator (xorshift), so the random program is the same each run.
-struct Rng(u64);
+/// Random operand values, written in random notations.
+struct Rng(Xorshift);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     fn range(&mut self, low: i64, high: i64) -> i64 {
@@ -121,7 +96,7 @@ fn random_operands_match_pasmo() {
     let all = std::fs::read_to_string("tests/data/asm/all_instructions.asm").unwrap();
     let start = all.find("; --- every instruction").unwrap();
     let end = all.find("FORWARD:").unwrap();
-    let mut rng = Rng(0x00C7_010A_5E3B_1E55);
+    let mut rng = Rng(Xorshift(0x00C7_010A_5E3B_1E55));
     let mut program = String::from(" ORG 8000H\n");
     for _round in 0..10 {
         for line in all[start..end].lines() {
@@ -154,23 +129,15 @@ fn random_operands_match_pasmo() {
             program.push('\n');
         }
     }
-    let path = std::env::temp_dir().join(format!("c7010-random-{}.asm", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("random.asm");
     std::fs::write(&path, &program).unwrap();
-    let theirs = pasmo(&path, Path::new("."));
-    let _ = std::fs::remove_file(&path); // (left behind when pasmo fails, to look at)
-    let Some(theirs) = theirs else { return };
+    let Some(theirs) = pasmo("random_operands", &path, dir.path()) else {
+        return;
+    };
     let ours = assemble_source("random.asm", &program)
         .unwrap_or_else(|e| panic!("{e}"))
         .image(None)
         .unwrap();
-    if let Some(at) = ours.iter().zip(&theirs).position(|(a, b)| a != b) {
-        panic!(
-            "first difference at {:#06X}: ours {:02X?}, pasmo {:02X?}",
-            0x8000 + at,
-            &ours[at..],
-            &theirs[at..]
-        );
-    }
-    assert_eq!(ours.len(), theirs.len());
-    println!("random operands: {} bytes identical to pasmo", ours.len());
+    same_bytes("random operands", 0x8000, &ours, &theirs.bin);
 }

@@ -8,6 +8,8 @@
 mod common {
     #[cfg(feature = "gui")]
     pub mod child_test;
+    #[cfg(feature = "gui")]
+    pub mod outside;
     pub mod symbol;
 }
 

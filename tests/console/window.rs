@@ -13,17 +13,14 @@ use c7010::console::ScreenState;
 use c7010::console::render::render_screen;
 use c7010::console::window::{Window, WindowError};
 
+use crate::common::child_test::xvfb_run_available;
+use crate::common::outside::on_path;
+
 /// Set in the child process's environment to make the `child_*` tests act.
 const CHILD: &str = "C7010_WINDOW_TEST_CHILD";
 
 fn is_child() -> bool {
     std::env::var_os(CHILD).is_some()
-}
-
-fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
-        .unwrap_or(false)
 }
 
 /// The display the child process gets.
@@ -137,12 +134,7 @@ fn an_unreachable_x_server_is_a_clear_error() {
 
 #[test]
 fn window_opens_under_xvfb() {
-    if !on_path("xvfb-run") {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install xvfb (xvfb-run)"
-        );
-        eprintln!("note: xvfb-run not found, window test skipped");
+    if !xvfb_run_available() {
         return;
     }
     let (ok, out) = run_child(
@@ -179,12 +171,7 @@ fn bad_scale_is_an_error() {
 /// script ends the program after a few seconds.
 #[test]
 fn play_opens_its_window_under_xvfb() {
-    if !on_path("xvfb-run") {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install xvfb (xvfb-run)"
-        );
-        eprintln!("note: xvfb-run not found, play window test skipped");
+    if !xvfb_run_available() {
         return;
     }
     let exe = env!("CARGO_BIN_EXE_c7010");

@@ -5,6 +5,8 @@
 /// The helpers this area shares with others (`tests/common`): only those it uses.
 #[path = "../common"]
 mod common {
+    pub mod outside;
+    pub mod pasmo;
     pub mod suites;
 }
 
