@@ -1,7 +1,7 @@
 //! The three text outputs (listing, symbol file, source map) of a small program, as
 //! snapshots a person reads; and the `c7010 asm` command writing them.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use c7010::asm::assemble_file;
@@ -16,15 +16,10 @@ fn listing_symbols_and_source_map() {
     insta::assert_snapshot!("source_map", a.source_map_file());
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c7010-asm-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn command_writes_every_output_and_a_summary() {
-    let dir = scratch("ok");
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let out = Command::new(env!("CARGO_BIN_EXE_c7010"))
         .args(["asm", SOURCE, "--size", "64"])
         .arg("-o")
@@ -57,12 +52,12 @@ fn command_writes_every_output_and_a_summary() {
         std::fs::read_to_string(dir.join("o.map")).unwrap(),
         a.source_map_file()
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn command_fails_with_every_error_or_when_the_size_is_too_small() {
-    let dir = scratch("bad");
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let out = Command::new(env!("CARGO_BIN_EXE_c7010"))
         .args(["asm", "tests/data/asm/errors.asm", "-o"])
         .arg(dir.join("never.bin"))
@@ -87,5 +82,4 @@ fn command_fails_with_every_error_or_when_the_size_is_too_small() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains("more than the size of 8 bytes"), "{stderr}");
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -30,10 +30,11 @@ fn run(mut cmd: Command, input: &str) -> Output {
     child.wait_with_output().expect("c7010 ends")
 }
 
-fn temp_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c7010-play-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A path `name` in a fresh temporary directory, removed when the directory is dropped.
+fn temp_file(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -42,7 +43,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
-    let pgn = temp_file("quit.pgn");
+    let (_dir, pgn) = temp_file("quit.pgn");
     let mut cmd = c7010();
     cmd.args([
         "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
@@ -76,7 +77,7 @@ fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
 
 #[test]
 fn the_end_of_the_input_waits_for_the_reply_then_quits() {
-    let pgn = temp_file("eof.pgn");
+    let (_dir, pgn) = temp_file("eof.pgn");
     let mut cmd = c7010();
     cmd.args([
         "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
@@ -110,7 +111,7 @@ fn the_questions_are_answered_by_lines_and_the_board_is_flipped_for_black() {
 
 #[test]
 fn set_up_by_fen_and_mate() {
-    let pgn = temp_file("mate.pgn");
+    let (_dir, pgn) = temp_file("mate.pgn");
     let mut cmd = c7010();
     cmd.args([
         "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "1",
@@ -181,7 +182,7 @@ fn without_a_display_the_terminal_takes_over_with_one_line() {
 
 #[test]
 fn the_default_engine_is_the_guest_in_the_module() {
-    let pgn = temp_file("guest.pgn");
+    let (_dir, pgn) = temp_file("guest.pgn");
     let mut cmd = c7010();
     cmd.args(["play", "--tui", "--colour", "white", "--level", "2"])
         .arg("--pgn")

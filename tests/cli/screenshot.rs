@@ -2,6 +2,7 @@
 //! (decoded and compared pixel for pixel with a render of the same state); bad moves and
 //! positions are clear errors.
 
+use std::path::Path;
 use std::process::Command;
 
 use c7010::console::Game;
@@ -30,7 +31,8 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 
 #[test]
 fn the_png_is_the_consoles_frame_for_the_moves() {
-    let path = std::env::temp_dir().join(format!("c7010-shot-{}.png", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("shot.png");
     let out = screenshot(&[
         "--moves",
         "e2e4 e7e5 Nf3 Nc6",
@@ -64,7 +66,6 @@ fn the_png_is_the_consoles_frame_for_the_moves() {
         stdout.contains(&format!("{:016x}", frame.hash())),
         "{stdout}"
     );
-    std::fs::remove_file(&path).ok();
 }
 
 #[test]
@@ -74,7 +75,8 @@ fn a_mate_from_a_fen_shows_the_result() {
     let m = parse_uci(game.board(), "a1a8").unwrap();
     game.play(m).unwrap();
     assert_eq!(screen_of_game(&game, 2).status, "CHECKMATE 1-0");
-    let path = std::env::temp_dir().join(format!("c7010-mate-{}.png", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("mate.png");
     let out = screenshot(&["--fen", fen, "--moves", "Ra8", "-o", path.to_str().unwrap()]);
     assert!(
         out.status.success(),
@@ -84,21 +86,24 @@ fn a_mate_from_a_fen_shows_the_result() {
     let (_, _, pixels) = decode(&std::fs::read(&path).unwrap());
     let frame = render_screen(&screen_of_game(&game, 2)).unwrap();
     assert!(pixels == scaled_rgb8(&frame, 3));
-    std::fs::remove_file(&path).ok();
 }
 
 #[test]
 fn bad_input_is_a_clear_error() {
-    let out = screenshot(&["--moves", "e2e4 e2e4", "-o", "/tmp/never.png"]);
+    let scratch = tempfile::tempdir().unwrap();
+    let never = scratch.path().join("never.png");
+    let never = never.to_str().unwrap();
+    let out = screenshot(&["--moves", "e2e4 e2e4", "-o", never]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("move 2 (\"e2e4\") is not legal here"), "{err}");
-    let out = screenshot(&["--fen", "nonsense", "-o", "/tmp/never.png"]);
+    let out = screenshot(&["--fen", "nonsense", "-o", never]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad --fen"));
-    let out = screenshot(&["--scale", "9", "-o", "/tmp/never.png"]);
+    let out = screenshot(&["--scale", "9", "-o", never]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--scale must be 1 to 8"));
+    assert!(!Path::new(never).exists(), "nothing is written on an error");
 }
 
 #[test]

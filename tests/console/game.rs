@@ -243,8 +243,8 @@ fn the_position_editor_sets_up_a_game() {
 
 #[test]
 fn a_saved_game_comes_back() {
-    let dir = std::env::temp_dir().join(format!("c7010-saved-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("c7010.state");
     let options = ConsoleOptions {
         colour: Some(Colour::White),
@@ -272,7 +272,6 @@ fn a_saved_game_comes_back() {
     std::fs::write(&file, "rubbish").unwrap();
     keys(&mut fresh, "O");
     assert_eq!(status(&fresh), "NOT A SAVED GAME");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

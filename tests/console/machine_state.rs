@@ -50,8 +50,8 @@ fn machine_bytes(c: &Console) -> Vec<u8> {
 
 #[test]
 fn saving_and_loading_restores_the_whole_module() {
-    let dir = std::env::temp_dir().join(format!("c7010-state-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("game.state");
     let mut c = console(file.clone());
     type_keys(&mut c, "E2-E4");
@@ -79,5 +79,4 @@ fn saving_and_loading_restores_the_whole_module() {
     type_keys(&mut d, "D2-D4");
     settle(&mut d);
     assert_eq!(d.game().moves(), c.game().moves());
-    std::fs::remove_dir_all(&dir).ok();
 }

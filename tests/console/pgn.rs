@@ -149,8 +149,8 @@ fn a_set_up_game_with_black_to_move_has_setup_fen_and_an_ellipsis() {
 
 #[test]
 fn the_consoles_pgn_of_a_short_game_reads_back() {
-    let dir = std::env::temp_dir().join(format!("c7010-pgn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("game.pgn");
     let mut c = Console::new(
         Box::new(RefEngine::new()),
@@ -196,5 +196,4 @@ fn the_consoles_pgn_of_a_short_game_reads_back() {
         .collect::<Vec<_>>()
         .join("\n");
     insta::assert_snapshot!("console_short_game_pgn", dated);
-    std::fs::remove_dir_all(&dir).ok();
 }

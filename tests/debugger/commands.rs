@@ -4,7 +4,7 @@
 
 use crate::common::symbol::symbol;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use c7010::asm::assemble_source;
 use c7010::debugger::{DebugInfo, Session};
@@ -21,12 +21,6 @@ fn main_asm_line(needle: &str) -> u32 {
 
 fn guest() -> Session {
     Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin())
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c7010-dbg-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -81,7 +75,8 @@ fn read_watch_on_a_named_variable() {
 
 #[test]
 fn trace_to_a_file_names_every_instruction() {
-    let dir = temp_dir("trace");
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("trace.txt");
     let mut s = guest();
     assert!(
@@ -107,12 +102,12 @@ fn trace_to_a_file_names_every_instruction() {
         lines[3].contains(&format!("{:04X}", symbol("LINIT"))),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn save_and_load_round_trip() {
-    let dir = temp_dir("state");
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("here.state");
     let mut s = guest();
     s.execute("run-to SENDMSG");
@@ -131,7 +126,6 @@ fn save_and_load_round_trip() {
     std::fs::write(&file, b"not a state").unwrap();
     let out = s.execute(&format!("load {}", file.display())).output;
     assert!(out.starts_with("error: cannot load"), "{out}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -150,14 +144,14 @@ fn files_beside_a_rom_are_loaded() {
             .contains("JP      MATCH")
     );
     // A malformed symbol file is an error naming the file.
-    let dir = temp_dir("beside");
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     std::fs::write(dir.join("x.bin"), [0x76]).unwrap();
     std::fs::write(dir.join("x.sym"), "BAD").unwrap();
     let err = DebugInfo::beside(&dir.join("x.bin"))
         .unwrap_err()
         .to_string();
     assert!(err.contains("x.sym"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -223,17 +217,26 @@ fn a_fault_is_reported_and_back_gets_out_of_it() {
 
 #[test]
 fn without_a_listing_the_source_files_are_read() {
-    // A copy of the ROM with its symbols and map but no listing, one directory below the
-    // crate: the map's `asm/main.asm` is found from the ROM directory's parent.
+    // A copy of the ROM with its symbols and map but no listing in `roms/` of a scratch
+    // directory, with a copy of `asm/` beside it: the map's `asm/main.asm` is found from
+    // the ROM directory's parent.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root
-        .join("target")
-        .join(format!("dbg-nolst-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("roms");
+    std::fs::create_dir(&dir).unwrap();
     for ext in ["bin", "sym", "map"] {
         std::fs::copy(
             root.join(format!("roms/c7010.{ext}")),
             dir.join(format!("c7010.{ext}")),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir(scratch.path().join("asm")).unwrap();
+    for entry in std::fs::read_dir(root.join("asm")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            scratch.path().join("asm").join(path.file_name().unwrap()),
         )
         .unwrap();
     }
@@ -248,5 +251,4 @@ fn without_a_listing_the_source_files_are_read() {
             .unwrap()
             .contains("CALL")
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -280,8 +280,8 @@ fn bad_input_never_panics() {
 
 #[test]
 fn command_line_prints_the_same_transcript() {
-    let dir = std::env::temp_dir().join(format!("c7010-debugger-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let script = dir.join("script.txt");
     std::fs::write(&script, "break SENDMSG\ncontinue\nbt\nregs\nquit\n").unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_c7010"))
@@ -343,5 +343,4 @@ fn command_line_prints_the_same_transcript() {
         .unwrap();
     assert!(!bad_rom.status.success());
     assert!(String::from_utf8_lossy(&bad_rom.stderr).contains("cannot read ROM"));
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -88,7 +88,8 @@ fn games_cli(args: &[&str]) -> (bool, String, String) {
 
 #[test]
 fn games_command_prints_each_game_the_summary_and_the_pgn() {
-    let pgn = std::env::temp_dir().join(format!("c7010-games-{}.pgn", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let pgn = scratch.path().join("games.pgn");
     let (ok, out, err) = games_cli(&[
         "--games",
         "2",
@@ -118,7 +119,6 @@ fn games_command_prints_each_game_the_summary_and_the_pgn() {
         "{out}"
     );
     let text = std::fs::read_to_string(&pgn).unwrap();
-    std::fs::remove_file(&pgn).ok();
     assert_eq!(
         text.matches("[Event \"c7010 guest against the reference\"]")
             .count(),

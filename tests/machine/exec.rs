@@ -1,13 +1,16 @@
 //! `c7010 exec`: the bare ROM runner prints T-states, time and registers on HALT, and exits
 //! non-zero with a clear message on a fault, a missing HALT or a bad ROM.
 
-use std::path::PathBuf;
+use std::io::Write;
 use std::process::{Command, Output};
 
-fn rom_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("c7010-exec-{name}-{}.bin", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
-    path
+use tempfile::TempPath;
+
+/// A temporary ROM file holding `bytes`, removed when the path is dropped.
+fn rom_file(bytes: &[u8]) -> TempPath {
+    let mut file = tempfile::Builder::new().suffix(".bin").tempfile().unwrap();
+    file.write_all(bytes).unwrap();
+    file.into_temp_path()
 }
 
 fn exec(args: &[&str]) -> Output {
@@ -29,7 +32,7 @@ fn text(output: &Output) -> String {
 #[test]
 fn a_rom_that_halts_reports_cycles_time_and_registers() {
     // LD A,42H (7) ; LD HL,1234H (10) ; OUT (0),A (11) ; HALT (4) = 32 T-states
-    let rom = rom_file("halts", &[0x3E, 0x42, 0x21, 0x34, 0x12, 0xD3, 0x00, 0x76]);
+    let rom = rom_file(&[0x3E, 0x42, 0x21, 0x34, 0x12, 0xD3, 0x00, 0x76]);
     let out = exec(&["--rom", rom.to_str().unwrap()]);
     let all = text(&out);
     assert!(out.status.success(), "{all}");
@@ -47,33 +50,31 @@ fn a_rom_that_halts_reports_cycles_time_and_registers() {
         "{}",
         text(&out)
     );
-    std::fs::remove_file(rom).unwrap();
 }
 
 #[test]
 fn the_host_latch_can_be_preset() {
     // IN A,(0) ; HALT
-    let rom = rom_file("latch", &[0xDB, 0x00, 0x76]);
+    let rom = rom_file(&[0xDB, 0x00, 0x76]);
     let out = exec(&["--rom", rom.to_str().unwrap(), "--host-latch", "0x9c"]);
     assert!(text(&out).contains("AF=9C"), "{}", text(&out));
-    std::fs::remove_file(rom).unwrap();
 }
 
 #[test]
 fn faults_missing_halts_and_bad_roms_exit_non_zero() {
-    let open_bus = rom_file("openbus", &[0xC3, 0x00, 0x40]); // JP 4000H
+    let open_bus = rom_file(&[0xC3, 0x00, 0x40]); // JP 4000H
     let out = exec(&["--rom", open_bus.to_str().unwrap()]);
     assert!(!out.status.success());
     let all = text(&out);
     assert!(all.contains("execution from open bus at 0x4000"), "{all}");
     assert!(all.contains("0000  JP 4000h"), "{all}");
 
-    let forever = rom_file("forever", &[0x18, 0xFE]); // JR $
+    let forever = rom_file(&[0x18, 0xFE]); // JR $
     let out = exec(&["--rom", forever.to_str().unwrap(), "--max-cycles", "1000"]);
     assert!(!out.status.success());
     assert!(text(&out).contains("no HALT within 1000 T-states"));
 
-    let big = rom_file("big", &[0u8; 9000]);
+    let big = rom_file(&[0u8; 9000]);
     let out = exec(&["--rom", big.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(text(&out).contains("at most 8192"), "{}", text(&out));
@@ -81,8 +82,4 @@ fn faults_missing_halts_and_bad_roms_exit_non_zero() {
     let out = exec(&["--rom", "/nonexistent/rom.bin"]);
     assert!(!out.status.success());
     assert!(text(&out).contains("cannot read ROM"));
-
-    for f in [open_bus, forever, big] {
-        std::fs::remove_file(f).unwrap();
-    }
 }

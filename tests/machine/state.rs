@@ -164,7 +164,8 @@ fn impossible_fields_and_trailing_bytes_are_corrupt() {
 #[test]
 fn states_go_to_files_and_back() {
     let m = busy_after(5_000);
-    let path = std::env::temp_dir().join(format!("c7010-state-{}.sav", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("state.sav");
     m.save_state_to(&path).unwrap();
     let loaded = Machine::load_state_from(&path).unwrap();
     assert_eq!(loaded.save_state(), m.save_state());
