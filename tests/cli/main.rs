@@ -7,6 +7,7 @@
 #[path = "../common"]
 mod common {
     pub mod cli;
+    pub mod png;
 }
 
 mod guest_perft;

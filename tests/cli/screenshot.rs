@@ -11,22 +11,14 @@ use c7010::console::render::render_screen;
 use c7010::reference::parse_uci;
 use c7010::vdc::png::scaled_rgb8;
 
+use crate::common::png::decode_rgb;
+
 fn screenshot(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_c7010"))
         .arg("screenshot")
         .args(args)
         .output()
         .expect("run c7010 screenshot")
-}
-
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
 }
 
 #[test]
@@ -46,7 +38,7 @@ fn the_png_is_the_consoles_frame_for_the_moves() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (w, h, pixels) = decode(&std::fs::read(&path).unwrap());
+    let (w, h, pixels) = decode_rgb(&std::fs::read(&path).unwrap());
     assert_eq!((w, h), (720, 486));
     let mut game = Game::default();
     for uci in ["e2e4", "e7e5", "g1f3", "b8c6"] {
@@ -83,7 +75,7 @@ fn a_mate_from_a_fen_shows_the_result() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (_, _, pixels) = decode(&std::fs::read(&path).unwrap());
+    let (_, _, pixels) = decode_rgb(&std::fs::read(&path).unwrap());
     let frame = render_screen(&screen_of_game(&game, 2)).unwrap();
     assert!(pixels == scaled_rgb8(&frame, 3));
 }

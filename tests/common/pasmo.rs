@@ -60,12 +60,12 @@ pub fn pasmo(name: &str, source: &Path, include_dir: &Path) -> Option<PasmoOutpu
 fn fingerprint(source: &Path) -> String {
     let text = std::fs::read_to_string(source).expect("the source reads");
     let program = Program::load("source", &text, source.parent().map(PathBuf::from));
-    let mut hasher = crc32fast::Hasher::new();
-    for line in &program.lines {
-        hasher.update(line.text.as_bytes());
-        hasher.update(b"\n");
-    }
-    format!("{:08x}", hasher.finalize())
+    let lines: String = program
+        .lines
+        .iter()
+        .map(|l| format!("{}\n", l.text))
+        .collect();
+    format!("{:08x}", c7010::machine::crc32(lines.as_bytes()))
 }
 
 fn recorded_fingerprint(dir: &Path, name: &str) -> Option<String> {

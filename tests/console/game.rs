@@ -10,6 +10,8 @@
 use c7010::console::render::render_screen;
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, GameState};
+
+use crate::common::keys::press_keys as keys;
 use c7010::engine::RefEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
 
@@ -25,32 +27,6 @@ fn console_with(fen: Option<&str>, colour: Colour, level: u8) -> Console {
         },
     )
     .expect("console starts")
-}
-
-/// Presses keys written as words: `E2-E4 ENTER`, `NO`, `YES`, `CLEAR`, `L 4`, `×` is `TIMES`.
-fn keys(c: &mut Console, text: &str) {
-    for word in text.split_whitespace() {
-        match word {
-            "ENTER" => c.press(G7000Key::Enter),
-            "CLEAR" => c.press(G7000Key::Clear),
-            "YES" => c.press(G7000Key::Yes),
-            "NO" => c.press(G7000Key::No),
-            "TIMES" => c.press(G7000Key::Times),
-            _ => {
-                for ch in word.chars() {
-                    c.press(match ch {
-                        '0'..='9' => G7000Key::Digit(ch as u8 - b'0'),
-                        '-' => G7000Key::Minus,
-                        '+' => G7000Key::Plus,
-                        '=' => G7000Key::Equals,
-                        '.' => G7000Key::Period,
-                        '?' => G7000Key::Question,
-                        l => G7000Key::Letter(l),
-                    });
-                }
-            }
-        }
-    }
 }
 
 /// Runs frames until the module has moved (at most 100 frames).

@@ -11,6 +11,8 @@ use c7010::engine::{Engine, Limit, Said};
 use c7010::machine::PAL_FRAME_T_STATES;
 use c7010::reference::{Board, parse_uci};
 
+use crate::common::keys::press_keys;
+
 fn guest_console(fen: Option<&str>) -> Console {
     Console::new(
         Box::new(GuestEngine::builtin().expect("the guest boots")),
@@ -22,17 +24,6 @@ fn guest_console(fen: Option<&str>) -> Console {
         },
     )
     .expect("console starts")
-}
-
-fn type_move(c: &mut Console, mv: &str) {
-    for ch in mv.chars() {
-        c.press(match ch {
-            '-' => G7000Key::Minus,
-            d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
-            l => G7000Key::Letter(l),
-        });
-    }
-    c.press(G7000Key::Enter);
 }
 
 /// Runs PAL frames until the module has moved; returns how many it took.
@@ -51,7 +42,7 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
     let mut c = guest_console(None);
     assert!(c.engine().name().starts_with("c7010 module"));
     for mv in ["E2-E4", "D2-D4", "G1-F3"] {
-        type_move(&mut c, mv);
+        press_keys(&mut c, &format!("{mv} ENTER"));
         assert!(c.thinking(), "the module thinks after {mv}");
         let frames = settle(&mut c);
         assert!(frames >= 1, "the module needs module time to answer");
@@ -75,14 +66,14 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
         c.press(G7000Key::Letter('T'));
     }
     assert!(c.game().moves().is_empty());
-    type_move(&mut c, "E2-E4");
+    press_keys(&mut c, "E2-E4 ENTER");
     settle(&mut c);
     assert_eq!(
         c.game().moves().len(),
         2,
         "the module answered after the replay"
     );
-    type_move(&mut c, "E4-E6");
+    press_keys(&mut c, "E4-E6 ENTER");
     assert_eq!(c.screen().status, "PIECE CANNOT GO THERE");
     c.press(G7000Key::Letter('L'));
     c.press(G7000Key::Digit(3));

@@ -38,6 +38,22 @@ fn keys_type_the_characters_on_their_caps() {
 }
 
 #[test]
+fn from_char_finds_the_key_that_types_each_character() {
+    for key in G7000Key::all() {
+        if let Some(c) = key.typed_char() {
+            assert_eq!(G7000Key::from_char(c), Some(key), "{c:?}");
+        }
+    }
+    assert_eq!(G7000Key::from_char('×'), Some(G7000Key::Times));
+    assert_eq!(G7000Key::from_char('E'), Some(G7000Key::Letter('E')));
+    assert_eq!(G7000Key::from_char('4'), Some(G7000Key::Digit(4)));
+    // N and Y have no letter caps (NO and YES sit there); small letters are not on caps.
+    for c in ['N', 'Y', 'e', '\n', '!'] {
+        assert_eq!(G7000Key::from_char(c), None, "{c:?}");
+    }
+}
+
+#[test]
 fn the_help_page_names_every_key_that_is_not_a_digit_or_letter() {
     let help = help_lines().join("\n");
     for k in G7000Key::all() {

@@ -6,6 +6,8 @@ use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
 use c7010::engine::guest::GuestEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
 
+use crate::common::keys::press_keys;
+
 fn console(state_file: std::path::PathBuf) -> Console {
     Console::new(
         Box::new(GuestEngine::builtin().expect("the guest boots")),
@@ -17,17 +19,6 @@ fn console(state_file: std::path::PathBuf) -> Console {
         },
     )
     .expect("console starts")
-}
-
-fn type_keys(c: &mut Console, text: &str) {
-    for ch in text.chars() {
-        c.press(match ch {
-            '-' => G7000Key::Minus,
-            d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
-            l => G7000Key::Letter(l),
-        });
-    }
-    c.press(G7000Key::Enter);
 }
 
 fn settle(c: &mut Console) {
@@ -54,7 +45,7 @@ fn saving_and_loading_restores_the_whole_module() {
     let dir = scratch.path();
     let file = dir.join("game.state");
     let mut c = console(file.clone());
-    type_keys(&mut c, "E2-E4");
+    press_keys(&mut c, "E2-E4 ENTER");
     settle(&mut c);
     c.tick(3 * PAL_FRAME_T_STATES);
     c.press(G7000Key::Letter('W'));
@@ -64,7 +55,7 @@ fn saving_and_loading_restores_the_whole_module() {
     let moves_then = c.game().moves().to_vec();
 
     // Play on, so the module's RAM and clock move away from the saved state.
-    type_keys(&mut c, "D2-D4");
+    press_keys(&mut c, "D2-D4 ENTER");
     settle(&mut c);
     assert_ne!(machine_bytes(&c), saved);
 
@@ -76,7 +67,7 @@ fn saving_and_loading_restores_the_whole_module() {
     assert_eq!(machine_bytes(&d), saved, "the module is exactly as saved");
 
     // From there both play the same: the same reply to the same move.
-    type_keys(&mut d, "D2-D4");
+    press_keys(&mut d, "D2-D4 ENTER");
     settle(&mut d);
     assert_eq!(d.game().moves(), c.game().moves());
 }

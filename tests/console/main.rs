@@ -8,8 +8,10 @@
 mod common {
     #[cfg(feature = "gui")]
     pub mod child_test;
+    pub mod keys;
     #[cfg(feature = "gui")]
     pub mod outside;
+    pub mod png;
     pub mod symbol;
 }
 

@@ -11,19 +11,10 @@ use c7010::console::render::render_screen;
 use c7010::vdc::png::{PngError, encode_png, scaled_rgb8, write_png};
 use c7010::vdc::{Frame, HEIGHT, WIDTH};
 
+use crate::common::png::decode_rgb;
+
 const SCREENSHOT: &str = "docs/screenshot.png";
 const SCALE: usize = 3;
-
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!(info.color_type, png::ColorType::Rgb);
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
 
 #[test]
 fn committed_screenshot_matches_the_demo_screen() {
@@ -33,7 +24,7 @@ fn committed_screenshot_matches_the_demo_screen() {
         write_png(&frame, SCALE, &path).unwrap();
     }
     let bytes = std::fs::read(&path).expect("docs/screenshot.png is committed");
-    let (w, h, pixels) = decode(&bytes);
+    let (w, h, pixels) = decode_rgb(&bytes);
     assert_eq!((w as usize, h as usize), (WIDTH * SCALE, HEIGHT * SCALE));
     assert!(
         pixels == scaled_rgb8(&frame, SCALE),
@@ -46,7 +37,7 @@ fn png_round_trip_keeps_every_pixel_and_bad_scales_are_errors() {
     let frame = render_screen(&ScreenState::start_position()).unwrap();
     let mut bytes = Vec::new();
     encode_png(&frame, 1, &mut bytes).unwrap();
-    let (w, h, pixels) = decode(&bytes);
+    let (w, h, pixels) = decode_rgb(&bytes);
     assert_eq!((w, h), (360, 243));
     assert_eq!(pixels, scaled_rgb8(&frame, 1));
     // A frame pixel at scale 2 is a 2x2 block.

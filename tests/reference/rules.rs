@@ -1,6 +1,7 @@
 //! Rules of the reference engine against outside truth: published perft counts
 //! (`tests/data/suites/perft.epd`) and the shakmaty chess library on random positions.
 
+use c7010::reference::random::Xorshift;
 use c7010::reference::{Board, FenError, legal_moves, parse_san, parse_uci, perft, to_san};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::SanPlus, uci::UciMove};
 
@@ -44,17 +45,6 @@ fn perft_suite(limit: u64) -> usize {
     checked
 }
 
-/// Tiny xorshift so the random games are the same on every run.
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 fn sorted_uci(b: &Board) -> Vec<String> {
     let mut v: Vec<String> = legal_moves(b).as_slice().iter().map(|m| m.uci()).collect();
     v.sort();
@@ -73,12 +63,12 @@ fn shak_sorted_uci(p: &Chess) -> Vec<String> {
 
 #[test]
 fn random_positions_agree_with_shakmaty() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
     let mut positions = 0;
     while positions < 1000 {
         let mut ours = Board::startpos();
         let mut theirs = Chess::default();
-        let plies = 10 + rng.next() % 70;
+        let plies = 10 + rng.next_u64() % 70;
         for _ in 0..plies {
             let moves = legal_moves(&ours);
             if moves.is_empty() {
@@ -113,7 +103,7 @@ fn random_positions_agree_with_shakmaty() {
                 }
             }
             positions += 1;
-            let pick = moves.as_slice()[(rng.next() % moves.len() as u64) as usize];
+            let pick = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
             assert_eq!(parse_uci(&ours, &pick.uci()).unwrap(), pick);
             let sm = pick
                 .uci()
@@ -150,18 +140,18 @@ fn garbage_fen_gives_errors_not_panics() {
     // Fuzz-ish: random bytes and random cuts of a valid FEN must never panic.
     let good = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let alphabet = b"rnbqkpRNBQKP12345678/ wb-KQkqabcdefgh0x9\xc3";
-    let mut rng = XorShift(12345);
+    let mut rng = Xorshift(12345);
     for i in 0..5000 {
         let s: String = if i % 2 == 0 {
-            let n = (rng.next() % 80) as usize;
+            let n = (rng.next_u64() % 80) as usize;
             (0..n)
-                .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize] as char)
+                .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize] as char)
                 .collect()
         } else {
             let mut bytes: Vec<char> = good.chars().collect();
-            let k = (rng.next() % bytes.len() as u64) as usize;
-            bytes[k] = alphabet[(rng.next() % alphabet.len() as u64) as usize] as char;
-            bytes.truncate(bytes.len() - (rng.next() % 4) as usize);
+            let k = (rng.next_u64() % bytes.len() as u64) as usize;
+            bytes[k] = alphabet[(rng.next_u64() % alphabet.len() as u64) as usize] as char;
+            bytes.truncate(bytes.len() - (rng.next_u64() % 4) as usize);
             bytes.into_iter().collect()
         };
         if let Ok(b) = Board::from_fen(&s) {

@@ -2,6 +2,7 @@
 //! with no move and a draw score, self-play games with only legal moves (shakmaty checks),
 //! and a snapshot of search results on fixed positions.
 
+use c7010::reference::random::Xorshift;
 use c7010::reference::search::MATE;
 use c7010::reference::{Board, legal_moves, search};
 use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
@@ -56,21 +57,10 @@ fn stalemate_gives_no_move_and_draw() {
     assert_eq!((r.best, r.score), (None, -MATE));
 }
 
-/// Tiny xorshift for reproducible openings.
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// Play `games` games between two budgets from randomised openings; every move the engine
 /// chooses is checked legal by shakmaty. Returns the number of moves played.
 fn self_play(games: usize, plies: usize, budgets: [u32; 2], seed: u64) -> usize {
-    let mut rng = XorShift(seed);
+    let mut rng = Xorshift(seed);
     let mut played = 0;
     for g in 0..games {
         let mut ours = Board::startpos();
@@ -79,7 +69,7 @@ fn self_play(games: usize, plies: usize, budgets: [u32; 2], seed: u64) -> usize 
             let m = if ply < 2 {
                 // Two random opening plies so the games differ.
                 let l = legal_moves(&ours);
-                l.as_slice()[(rng.next() % l.len() as u64) as usize]
+                l.as_slice()[(rng.next_u64() % l.len() as u64) as usize]
             } else {
                 let r = search(&ours, budgets[(ply + g) % 2]);
                 match r.best {
