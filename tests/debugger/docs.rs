@@ -27,3 +27,31 @@ fn every_command_is_documented_with_its_example() {
         );
     }
 }
+
+/// The example session in docs/debugger.md ("Example: the search") is the debugger's own
+/// output: every line it shows, between the elisions (`...`), is in the transcript that
+/// tests/debugger/analys.rs checks and records for the same script, in the same order.
+#[test]
+fn the_search_example_is_the_recorded_transcript() {
+    let doc = include_str!("../../docs/debugger.md");
+    let section = doc
+        .split_once("## Example: the search")
+        .expect("the example section")
+        .1;
+    let example = section
+        .split("```")
+        .nth(1)
+        .expect("the example's code block");
+    let snapshot = include_str!("snapshots/debugger__analys__debugger_analys.snap");
+    let transcript = snapshot.splitn(3, "---\n").nth(2).expect("snapshot body");
+    let mut recorded = transcript.lines();
+    for shown in example
+        .lines()
+        .filter(|l| !l.trim().is_empty() && l.trim() != "...")
+    {
+        assert!(
+            recorded.any(|l| l.trim_end() == shown.trim_end()),
+            "docs/debugger.md shows a line the debugger does not print there: {shown:?}"
+        );
+    }
+}
