@@ -7,13 +7,18 @@
 //! Snapshots hold the terminal text of the final screen (readable) and, for three states,
 //! the VDC frame (hash + coarse picture).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use c7010::console::render::render_screen;
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, GameState};
 
-use crate::common::keys::press_keys as keys;
 use c7010::engine::RefEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
+
+use crate::common::instant_engine::{InstantEngine, Reply};
+use crate::common::keys::press_keys as keys;
 
 /// A console against the reference engine with colour and level fixed (no questions).
 fn console_with(fen: Option<&str>, colour: Colour, level: u8) -> Console {
@@ -285,67 +290,6 @@ fn mate_scores_read_as_moves_to_mate() {
     assert_eq!(format_score(250), "+2.50");
 }
 
-/// An engine that answers every thought with a fixed move (legal or not), or fails.
-struct Scripted {
-    reply: Option<c7010::reference::Move>,
-    fail: bool,
-    pending: bool,
-}
-
-impl c7010::engine::Engine for Scripted {
-    fn name(&self) -> String {
-        "scripted".into()
-    }
-    fn set_position(
-        &mut self,
-        _: &c7010::reference::Board,
-    ) -> Result<(), c7010::engine::EngineError> {
-        Ok(())
-    }
-    fn play(&mut self, _: c7010::reference::Move) -> Result<(), c7010::engine::EngineError> {
-        Ok(())
-    }
-    fn take_back(&mut self) -> Result<(), c7010::engine::EngineError> {
-        Ok(())
-    }
-    fn set_level(&mut self, _: u8) -> Result<(), c7010::engine::EngineError> {
-        Ok(())
-    }
-    fn go(&mut self, _: c7010::engine::Limit) -> Result<(), c7010::engine::EngineError> {
-        self.pending = true;
-        Ok(())
-    }
-    fn move_now(&mut self) -> Result<(), c7010::engine::EngineError> {
-        Ok(())
-    }
-    fn advance(&mut self, _: u64) -> Result<Vec<c7010::engine::Said>, c7010::engine::EngineError> {
-        if !std::mem::take(&mut self.pending) {
-            return Ok(Vec::new());
-        }
-        if self.fail {
-            return Err(c7010::engine::EngineError::Module("silent".into()));
-        }
-        Ok(vec![c7010::engine::Said::Decided(
-            c7010::engine::Decision {
-                best: self.reply,
-                score: 0,
-                positions: 1,
-                passes: 1,
-                book: false,
-            },
-        )])
-    }
-    fn thinking(&self) -> bool {
-        self.pending
-    }
-    fn t_states(&self) -> u64 {
-        0
-    }
-    fn clock_hz(&self) -> Option<f64> {
-        None
-    }
-}
-
 #[test]
 fn a_failing_or_cheating_engine_is_reported_not_obeyed() {
     let options = ConsoleOptions {
@@ -353,27 +297,26 @@ fn a_failing_or_cheating_engine_is_reported_not_obeyed() {
         level: Some(2),
         ..ConsoleOptions::default()
     };
-    let failing = Scripted {
-        reply: None,
-        fail: true,
-        pending: false,
-    };
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let failing = InstantEngine::new(Reply::Fail("silent"), log.clone());
     let mut c = Console::new(Box::new(failing), options.clone()).unwrap();
     keys(&mut c, "E2-E4 ENTER");
     c.tick(PAL_FRAME_T_STATES);
     assert_eq!(status(&c), "THE MODULE FAILED: SILENT");
     assert!(!c.thinking());
     // M sets the engine up again and asks once more.
+    log.borrow_mut().clear();
     keys(&mut c, "M");
     assert!(c.thinking(), "M restarts the module's thought");
+    assert_eq!(
+        *log.borrow(),
+        ["setup", "play e2e4", "go"],
+        "M sets the engine up again with the game so far before asking again"
+    );
     // A move that is not legal (a white pawn moving for Black) is not played.
     let board = c7010::reference::Board::startpos();
     let cheat = c7010::reference::parse_uci(&board, "d2d4").unwrap();
-    let cheating = Scripted {
-        reply: Some(cheat),
-        fail: false,
-        pending: false,
-    };
+    let cheating = InstantEngine::new(Reply::Fixed(cheat), Rc::default());
     let mut c = Console::new(Box::new(cheating), options).unwrap();
     keys(&mut c, "E2-E4 ENTER");
     c.tick(PAL_FRAME_T_STATES);

@@ -8,6 +8,7 @@
 mod common {
     #[cfg(feature = "gui")]
     pub mod child_test;
+    pub mod instant_engine;
     pub mod keys;
     #[cfg(feature = "gui")]
     pub mod outside;

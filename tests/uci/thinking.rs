@@ -7,10 +7,12 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::common::transcript::run_script;
 use c7010::engine::{Decision, Engine, EngineError, Info, Limit, Said};
 use c7010::reference::{Board, Move, legal_moves};
 use c7010::uci::{EngineFactory, Player, Uci, Xboard};
+
+use crate::common::instant_engine::{InstantEngine, Reply};
+use crate::common::transcript::run_script;
 
 /// T-states per completed pass of the stand-in.
 const PASS_T_STATES: u64 = 1_000_000;
@@ -246,94 +248,12 @@ fn xboard_force_during_a_thought_forgets_the_move() {
     assert_eq!(out, "");
 }
 
-/// An engine that records what it is asked (and can take back), deciding at once on the
-/// first legal move.
-struct Recorder {
-    board: Board,
-    history: Vec<Move>,
-    start: Board,
-    pending: bool,
-    log: Rc<std::cell::RefCell<Vec<String>>>,
-}
-
-impl Engine for Recorder {
-    fn name(&self) -> String {
-        "recorder".into()
-    }
-    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
-        self.log.borrow_mut().push("setup".into());
-        self.start = board.clone();
-        self.board = board.clone();
-        self.history.clear();
-        Ok(())
-    }
-    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
-        self.log.borrow_mut().push(format!("play {mv}"));
-        self.board.make(mv);
-        self.history.push(mv);
-        Ok(())
-    }
-    fn take_back(&mut self) -> Result<(), EngineError> {
-        self.log.borrow_mut().push("takeback".into());
-        self.history.pop().ok_or(EngineError::NothingToUndo)?;
-        let mut b = self.start.clone();
-        for &m in &self.history {
-            b.make(m);
-        }
-        self.board = b;
-        Ok(())
-    }
-    fn set_level(&mut self, _level: u8) -> Result<(), EngineError> {
-        Ok(())
-    }
-    fn go(&mut self, _limit: Limit) -> Result<(), EngineError> {
-        self.log.borrow_mut().push("go".into());
-        self.pending = true;
-        Ok(())
-    }
-    fn move_now(&mut self) -> Result<(), EngineError> {
-        Ok(())
-    }
-    fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
-        if !std::mem::take(&mut self.pending) {
-            return Ok(Vec::new());
-        }
-        let best = legal_moves(&self.board).as_slice().first().copied();
-        if let Some(m) = best {
-            self.board.make(m);
-            self.history.push(m);
-        }
-        Ok(vec![Said::Decided(Decision {
-            best,
-            score: 0,
-            positions: 1,
-            passes: 1,
-            book: false,
-        })])
-    }
-    fn thinking(&self) -> bool {
-        self.pending
-    }
-    fn t_states(&self) -> u64 {
-        0
-    }
-    fn clock_hz(&self) -> Option<f64> {
-        None
-    }
-}
-
 fn recorded_uci(lines: &[&str]) -> Vec<String> {
     let log = Rc::new(std::cell::RefCell::new(Vec::new()));
     let shared = std::sync::Mutex::new(Some(log.clone()));
     let factory: EngineFactory = Box::new(move |_| {
         let log = shared.lock().unwrap().clone().expect("one engine");
-        Ok(Box::new(Recorder {
-            board: Board::startpos(),
-            history: Vec::new(),
-            start: Board::startpos(),
-            pending: false,
-            log,
-        }) as Box<dyn Engine>)
+        Ok(Box::new(InstantEngine::new(Reply::FirstLegal, log)) as Box<dyn Engine>)
     });
     run_script::<Uci>(Player::new(factory).unwrap(), lines);
     log.take()
