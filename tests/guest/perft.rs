@@ -3,6 +3,7 @@
 //! RAM and stack staying inside the RAM plan while it counts.
 
 use c7010::guest::{GuestImage, GuestSession};
+use c7010::machine::DEFAULT_CLOCK_HZ;
 use c7010::reference::Board;
 
 /// The six standard positions with their published counts at depths 1, 2, 3.
@@ -57,20 +58,25 @@ fn guest_perft_equals_the_published_counts_to_depth_3() {
     check_to_depth(3);
 }
 
-/// The emulated cost of perft 2 in each standard position, so a change to the ROM that makes
-/// GEN, MAKE, UNMAKE or the attack test faster or slower shows in review.
+/// The emulated speed of perft 2 in each standard position, in leaves per emulated second,
+/// must lie in this range: on the ROM of this test's writing it was 916 to 1,390 (GEN, MAKE,
+/// UNMAKE and the attack test). Several times slower or faster is a change to look at, and
+/// to restate here if it is meant; `c7010 perft --engine guest` prints the rate.
+const LEAVES_PER_SECOND: std::ops::RangeInclusive<f64> = 600.0..=2_200.0;
+
 #[test]
-fn perft_2_t_states_snapshot() {
+fn perft_2_runs_at_the_stated_speed() {
     let mut s = session();
-    let mut text = String::from("position: leaves, T-states, leaves per emulated second\n");
-    for (i, (fen, counts)) in STANDARD.iter().enumerate() {
+    for (fen, counts) in STANDARD {
         s.setup(&Board::from_fen(fen).unwrap()).unwrap();
         let got = s.perft(2).unwrap();
         assert_eq!(got.count, counts[1]);
-        let rate = f64::from(got.count) * 4_433_619.0 / got.t_states as f64;
-        text += &format!("{}: {}, {}, {rate:.0}\n", i + 1, got.count, got.t_states);
+        let rate = f64::from(got.count) * DEFAULT_CLOCK_HZ / got.t_states as f64;
+        assert!(
+            LEAVES_PER_SECOND.contains(&rate),
+            "{fen}: {rate:.0} leaves a second, outside {LEAVES_PER_SECOND:?}"
+        );
     }
-    insta::assert_snapshot!("perft_2_t_states", text);
 }
 
 #[test]
