@@ -10,6 +10,7 @@ mod common {
     pub mod pasmo;
 }
 
+mod docs;
 mod errors;
 mod features;
 mod fuzz;
