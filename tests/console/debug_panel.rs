@@ -12,6 +12,7 @@
 //!   same decision as a module that was never paused;
 //! - drawing the lines paints the panel area and leaves the picture area alone.
 
+use crate::common::labels::with_labels;
 use crate::common::symbol::symbol;
 
 use c7010::asm::{SymbolKind, parse_symbol_file};
@@ -142,7 +143,7 @@ fn panel_at_analys_shows_registers_code_source_and_stack() {
             "{command}:\n{reply}\nnot in the panel:\n{text}"
         );
     }
-    insta::assert_snapshot!("panel_at_analys", text);
+    insta::assert_snapshot!("panel_at_analys", with_labels(&text));
 
     // Continue: the machine goes back and the search ends as if never paused.
     *engine.module_mut().machine_mut() = panel.close();

@@ -10,6 +10,7 @@ mod common {
     pub mod child_test;
     pub mod instant_engine;
     pub mod keys;
+    pub mod labels;
     #[cfg(feature = "gui")]
     pub mod outside;
     pub mod png;

@@ -7,6 +7,7 @@
 //! the same minimum (key) and maximum evaluations, and the board after MAKE is the
 //! reference's board with that move made.
 
+use crate::common::labels::with_labels;
 use crate::common::symbol::symbol;
 
 use c7010::debugger::{DebugInfo, Session};
@@ -34,8 +35,8 @@ fn guest_board(session: &Session) -> Vec<u8> {
         .collect()
 }
 
-#[test]
-fn search_scenario_on_the_guest_rom() {
+/// The scenario's transcript (docs/debugger.md shows it), checked line by line as it runs.
+pub fn search_transcript() -> String {
     let mut session = Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let mut transcript = session.setup_fen(FEN).unwrap();
     assert!(transcript.contains("Ok { command: 2 }"), "{transcript}");
@@ -214,5 +215,11 @@ fn search_scenario_on_the_guest_rom() {
         }
     }
     assert_eq!((boards_seen, nexts, continues), (2, 2, 2));
-    insta::assert_snapshot!("debugger_analys", transcript);
+    transcript
+}
+
+/// The transcript, with labels for the addresses (tests/common/labels.rs), as a snapshot.
+#[test]
+fn search_scenario_on_the_guest_rom() {
+    insta::assert_snapshot!("debugger_analys", with_labels(&search_transcript()));
 }

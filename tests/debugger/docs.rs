@@ -29,8 +29,8 @@ fn every_command_is_documented_with_its_example() {
 }
 
 /// The example session in docs/debugger.md ("Example: the search") is the debugger's own
-/// output: every line it shows, between the elisions (`...`), is in the transcript that
-/// tests/debugger/analys.rs checks and records for the same script, in the same order.
+/// output: every line it shows, between the elisions (`...`), is in the transcript of the
+/// same script (tests/debugger/analys.rs), in the same order, addresses and all.
 #[test]
 fn the_search_example_is_the_recorded_transcript() {
     let doc = include_str!("../../docs/debugger.md");
@@ -42,8 +42,7 @@ fn the_search_example_is_the_recorded_transcript() {
         .split("```")
         .nth(1)
         .expect("the example's code block");
-    let snapshot = include_str!("snapshots/debugger__analys__debugger_analys.snap");
-    let transcript = snapshot.splitn(3, "---\n").nth(2).expect("snapshot body");
+    let transcript = crate::analys::search_transcript();
     let mut recorded = transcript.lines();
     for shown in example
         .lines()

@@ -3,6 +3,7 @@
 //! `roms/c7010.sym` and the machine itself; plus the same script through the `c7010 debug`
 //! command line, which must print the same transcript.
 
+use crate::common::labels::with_labels;
 use crate::common::symbol::symbol;
 
 use std::process::Command;
@@ -142,7 +143,7 @@ fn scripted_session_on_the_guest_rom() {
         }
     }
     assert_eq!(seen_continue, 2);
-    insta::assert_snapshot!("debugger_session", transcript);
+    insta::assert_snapshot!("debugger_session", with_labels(&transcript));
 }
 
 /// `back` lands exactly where the machine was: the save state N instructions ago equals the
