@@ -13,7 +13,6 @@ use std::rc::Rc;
 use c7010::console::render::render_screen;
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, GameState};
-
 use c7010::engine::RefEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
 

@@ -2,10 +2,11 @@
 //! protocol. Its time is emulated, so a session is deterministic: the same script gives the
 //! same answers, to the T-state. Skipped with a note while the built-in ROM does not play.
 
-use crate::common::transcript::run_script;
 use c7010::uci::{EngineChoice, Player, Uci, factory, guest_plays};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
+
+use crate::common::transcript::run_script;
 
 fn session(lines: &[&str]) -> String {
     let player = Player::new(factory(EngineChoice::Guest).unwrap()).expect("the guest boots");
