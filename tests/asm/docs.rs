@@ -7,24 +7,20 @@ use std::path::Path;
 
 use c7010::asm::assemble_file;
 
+use crate::common::doc_examples;
+
 const DOC: &str = include_str!("../../docs/assembler.md");
 
-/// The first code block after `marker` in docs/assembler.md.
 fn example_after(marker: &str) -> &'static str {
-    let after = DOC.split_once(marker).expect("the marker is in the doc").1;
-    after.split("```").nth(1).expect("a code block follows")
+    doc_examples::example_after(DOC, marker)
 }
 
-/// Every non-empty line of `example` is a line of `output`, in order.
 fn shown_in_order(what: &str, example: &str, output: &str) {
-    let mut written = output.lines();
-    for shown in example.lines().filter(|l| !l.trim().is_empty()) {
-        assert!(
-            written.any(|l| l.trim_end() == shown.trim_end()),
-            "docs/assembler.md's {what} example shows a line the assembler does not write \
-             there: {shown:?}"
-        );
-    }
+    doc_examples::shown_in_order(
+        &format!("docs/assembler.md's {what} example"),
+        example,
+        output,
+    );
 }
 
 #[test]

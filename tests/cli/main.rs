@@ -7,6 +7,7 @@
 #[path = "../common"]
 mod common {
     pub mod cli;
+    pub mod doc_examples;
     pub mod png;
 }
 

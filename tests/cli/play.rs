@@ -9,6 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use crate::common::doc_examples::{example_after, shown_in_order};
+
 fn c7010() -> Command {
     Command::new(env!("CARGO_BIN_EXE_c7010"))
 }
@@ -199,4 +201,23 @@ fn the_default_engine_is_the_guest_in_the_module() {
         4,
         "1. e4 reply *: {movetext}"
     );
+}
+
+/// The README's terminal example is what `c7010 play --tui` prints for the README's own
+/// command: its input is taken from the `printf` in the README, so the two cannot part.
+#[test]
+fn the_readme_terminal_example_is_what_play_prints() {
+    let readme = include_str!("../../README.md");
+    let command = readme
+        .split_once("(`printf '")
+        .and_then(|(_, rest)| rest.split_once("' | c7010 play --tui`"))
+        .expect("the README shows its printf | c7010 play --tui command")
+        .0;
+    let input = command.replace("\\n", "\n");
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui"]).env_remove("DISPLAY");
+    let out = run(cmd, &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let example = example_after(readme, "The terminal after three moves");
+    shown_in_order("README.md's terminal example", example, &text(&out.stdout));
 }

@@ -7,6 +7,8 @@ use std::process::{Command, Stdio};
 
 use c7010::uci::guest_plays;
 
+use crate::common::doc_examples::{example_after, shown_in_order};
+
 /// Run the binary with `args`, feed it `script`, and return (success, stdout, stderr).
 fn run(args: &[&str], script: &str) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_c7010"))
@@ -84,4 +86,21 @@ fn an_engine_that_cannot_be_built_is_a_clear_error() {
         assert!(ok && out.starts_with("id name c7010 reference"), "{out}");
         assert!(err.contains("the reference engine plays instead"), "{err}");
     }
+}
+
+/// docs/uci.md's answer to `uci` is what `c7010 uci --engine ref` prints (the doc adds
+/// notes after two or more spaces and a parenthesis, as in `(or the guest's name)`).
+#[test]
+fn the_uci_handshake_in_the_docs_is_what_the_engine_says() {
+    let doc = include_str!("../../docs/uci.md");
+    let example: String = example_after(doc, "## UCI")
+        .lines()
+        .map(|l| match l.find("  (") {
+            Some(note) => format!("{}\n", l[..note].trim_end()),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let (ok, out, err) = run(&["uci", "--engine", "ref"], "uci\nquit\n");
+    assert!(ok, "{err}");
+    shown_in_order("docs/uci.md's uci example", &example, &out);
 }

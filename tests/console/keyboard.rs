@@ -3,6 +3,8 @@
 use c7010::console::G7000Key;
 use c7010::console::keyboard::{MATRIX, PC_KEY_MAP, help_lines};
 
+use crate::common::doc_examples::{example_after, shown_in_order};
+
 #[test]
 fn the_keyboard_has_46_distinct_keys_in_a_6_by_8_matrix() {
     let all = G7000Key::all();
@@ -167,4 +169,23 @@ fn the_game_keys_page_fits_the_vdc_and_its_characters_exist() {
     ] {
         assert!(text.contains(word), "{word} missing");
     }
+}
+
+/// docs/vdc.md draws the matrix: each row is MATRIX's row of key labels, `·` where no key is.
+#[test]
+fn the_matrix_in_the_docs_is_the_keyboards() {
+    let drawn: String = MATRIX
+        .iter()
+        .map(|row| {
+            let labels: Vec<String> = row
+                .iter()
+                .map(|k| k.map_or("·".to_string(), |k| k.label()))
+                .collect();
+            format!("{}\n", labels.join(" "))
+        })
+        .collect();
+    let doc = include_str!("../../docs/vdc.md");
+    let example = example_after(doc, "## Keyboard");
+    shown_in_order("docs/vdc.md's keyboard matrix", example, &drawn);
+    assert_eq!(example.lines().count(), MATRIX.len(), "every row is drawn");
 }

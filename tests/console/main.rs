@@ -8,6 +8,7 @@
 mod common {
     #[cfg(feature = "gui")]
     pub mod child_test;
+    pub mod doc_examples;
     pub mod instant_engine;
     pub mod keys;
     pub mod labels;

@@ -2,6 +2,8 @@
 
 use c7010::debugger::COMMANDS;
 
+use crate::common::doc_examples::{example_after, shown_in_order};
+
 #[test]
 fn every_command_is_documented_with_its_example() {
     let doc = include_str!("../../docs/debugger.md");
@@ -34,23 +36,10 @@ fn every_command_is_documented_with_its_example() {
 #[test]
 fn the_search_example_is_the_recorded_transcript() {
     let doc = include_str!("../../docs/debugger.md");
-    let section = doc
-        .split_once("## Example: the search")
-        .expect("the example section")
-        .1;
-    let example = section
-        .split("```")
-        .nth(1)
-        .expect("the example's code block");
-    let transcript = crate::analys::search_transcript();
-    let mut recorded = transcript.lines();
-    for shown in example
-        .lines()
-        .filter(|l| !l.trim().is_empty() && l.trim() != "...")
-    {
-        assert!(
-            recorded.any(|l| l.trim_end() == shown.trim_end()),
-            "docs/debugger.md shows a line the debugger does not print there: {shown:?}"
-        );
-    }
+    let example = example_after(doc, "## Example: the search");
+    shown_in_order(
+        "docs/debugger.md's search example",
+        example,
+        &crate::analys::search_transcript(),
+    );
 }

@@ -6,6 +6,7 @@
 /// The helpers this area shares with others (`tests/common`): only those it uses.
 #[path = "../common"]
 mod common {
+    pub mod doc_examples;
     pub mod labels;
     pub mod symbol;
 }
