@@ -12,7 +12,7 @@
 ; reached, so the first line of a family sets the choice; lines that start alike must
 ; follow each other (the King's Indian and the Gruenfeld do).
 ; Each line's comment gives all its moves; those before '|' are shared with the line before
-; and have no bytes here (tests/reference_book.rs encodes the comments and compares).
+; and have no bytes here (tests/reference/book.rs encodes the comments and compares).
 ; Two bytes a move as from/to squares took 611 bytes; this takes 217.
 
 BGOES   EQU     80H

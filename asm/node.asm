@@ -2,7 +2,7 @@
 ; reference's Search::gen_eval does it: every legal move is evaluated and counted, the best
 ; minimum is kept, and (when asked) the moves go onto the move stack until it is full.
 ; Kept apart from search.asm so the search logic can also be tested with GENEVAL served by
-; the host (tests/guest_search_hosted.rs).
+; the host (tests/guest/search_hosted.rs).
 ;
 ; While GEN runs, the node's own PLYTAB record holds the running results (the search sets
 ; the record's alpha, beta, best and current move only after GENEVAL returns):

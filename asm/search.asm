@@ -750,7 +750,7 @@ SCOPOS: LD      HL,SCORE
 ; ------------------------------------------------------------------------------------------
 ; LEVELS - the position budget of levels 1-6, 32 bits each. The module has no clock: a
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
-; (tests/guest_search.rs checks that the two agree).
+; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
 LEVELS: DEFW    26000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
         DEFW    2300,0          ; 2 beginner, about 10 s

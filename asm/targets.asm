@@ -11,7 +11,7 @@
 ;   attacked in the parent, plus the pieces a slider sees through the from-square once it
 ;   is empty (TGLINES, once for all the moves of one piece), plus the moved piece and what
 ;   it attacks from its new square (TGKID about 1,700 T-states a child, TGLINES about
-;   2,200 a moving piece; tests/guest_targets.rs measures them).
+;   2,200 a moving piece; tests/guest/targets.rs measures them).
 ;   A piece attacked in the child was attacked in the parent unless the move gave the
 ;   attack: the attacker is the moved piece, or a slider whose line the move opened, which
 ;   can only run through the from-square (the to-square was empty or is still occupied).

@@ -151,6 +151,26 @@ impl G7000Key {
             G7000Key::Yes | G7000Key::No | G7000Key::Clear | G7000Key::Enter => return None,
         })
     }
+
+    /// The key that types `c` (the inverse of [`typed_char`](Self::typed_char)), also `×`
+    /// for TIMES; `None` for a character no key types, such as `N` and `Y`, whose places
+    /// hold NO and YES, or a small letter other than `x`.
+    pub fn from_char(c: char) -> Option<G7000Key> {
+        Some(match c {
+            '0'..='9' => G7000Key::Digit(c as u8 - b'0'),
+            'N' | 'Y' => return None,
+            'A'..='Z' => G7000Key::Letter(c),
+            ' ' => G7000Key::Space,
+            '?' => G7000Key::Question,
+            '.' => G7000Key::Period,
+            '+' => G7000Key::Plus,
+            '-' => G7000Key::Minus,
+            'x' | '×' => G7000Key::Times,
+            '/' => G7000Key::Slash,
+            '=' => G7000Key::Equals,
+            _ => return None,
+        })
+    }
 }
 
 /// The PC keys for each G7000 key, as shown on the help page and in `docs/vdc.md`:

@@ -51,7 +51,7 @@ impl GuestImage {
     /// The ROM and symbols committed in `roms/`.
     pub fn builtin() -> GuestImage {
         Self::from_parts(BUILTIN_ROM.to_vec(), BUILTIN_SYMBOLS)
-            .expect("the committed symbol file parses (tests/asm_roms.rs checks it)")
+            .expect("the committed symbol file parses (tests/asm/roms.rs checks it)")
     }
 
     /// A ROM file and the `.sym` file beside it (same stem), if there is one.

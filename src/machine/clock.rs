@@ -38,7 +38,8 @@ mod tests {
 
     #[test]
     fn pal_frame_matches_the_hardware_facts() {
-        // hardware.md: ~15,557 Hz lines, ~49.70 Hz frames.
+        // The PAL G7000 (17.734476 MHz crystal, 456-pixel lines, 313-line frames, the
+        // module header above): lines at about 15,557 Hz, frames at about 49.70 Hz.
         let line_hz = PAL_MASTER_HZ / 2.5 / 456.0;
         assert!((line_hz - 15_557.0).abs() < 1.0, "{line_hz}");
         assert!((PAL_FRAME_HZ - 49.70).abs() < 0.01, "{PAL_FRAME_HZ}");

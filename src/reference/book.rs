@@ -4,7 +4,7 @@
 //! Format: the book's lines merged into a tree of moves (lines that start alike share those
 //! moves), written in pre-order, one byte a move:
 //! - bits 0-5: the move's index in the list of legal moves of its position, in generation
-//!   order (`legal_moves` here, MOVLIST in the guest: the two are equal, tests/guest_gen.rs);
+//!   order (`legal_moves` here, MOVLIST in the guest: the two are equal, tests/guest/movegen.rs);
 //! - bit 7 (`GOES_ON`): the line goes on, the replies to this move follow;
 //! - bit 6 (`LAST`): the last move of its list (the moves played in one position).
 //!

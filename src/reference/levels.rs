@@ -9,7 +9,7 @@
 //! rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
-//! the same figures, and `tests/guest_search.rs` reads it from the ROM image and compares.
+//! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.
 
 /// Positions the guest evaluates per emulated second in the middle game at level 2's budget
 /// (measured with `c7010 bench guest --levels`; deeper searches are slower, level 1's about

@@ -7,13 +7,13 @@
 //! no game can reach in the respects that bound the guest's memory: more than 8 pawns or 16
 //! pieces a side, or more pieces beyond the initial set (1 queen, 2 rooks, 2 knights, one
 //! bishop on each colour of square) than that side has missing pawns to have promoted. The
-//! material part is shakmaty's `TOO_MUCH_MATERIAL` (tests/reference_validate.rs holds the
+//! material part is shakmaty's `TOO_MUCH_MATERIAL` (tests/reference/validate.rs holds the
 //! two together). A side with at most 16
 //! pieces has at most 15 that are not its king, which is what EXCH's candidate lists hold
 //! (`MLIST`/`SLIST`, 15 entries each: docs/engine.md). Legal moves keep the rule (a
 //! promotion trades a pawn for at most one extra piece), so every position of a game from
 //! an accepted one is accepted too. The guest's CSETUP (asm/match.asm) refuses exactly the
-//! same positions (tests/guest_setup_rule.rs).
+//! same positions (tests/guest/setup_rule.rs).
 
 use super::board::*;
 use super::piece::*;

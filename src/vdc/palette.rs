@@ -1,8 +1,9 @@
 //! The 16-colour palette of the G7000 and how the 8244's 3-bit colour fields select from it.
 //!
 //! Palette index bits are I,B,G,R (bit 0 = red, bit 3 = intensity). The RGB values are the
-//! calibrated set from `shared/hardware.md`. Register colour fields are 3 bits (1 = red,
-//! 2 = green, 4 = blue); characters and sprites always use the bright half (index 8-15),
+//! set MAME's Odyssey 2 / Videopac driver uses ("calibrated to real Videopac", its
+//! `odyssey2_colors`), reordered to these index bits. Register colour fields are 3 bits
+//! (1 = red, 2 = green, 4 = blue); characters and sprites always use the bright half (8-15),
 //! the background the dark half (0-7), the grid either half (its own luminance bit).
 
 /// A palette index 0-15 (I,B,G,R bits).

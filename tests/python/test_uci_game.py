@@ -3,7 +3,7 @@
 
 Both sides play under a clock (python-chess sends wtime/btime/winc/binc); the game runs to
 its end or to --plies plies. It fails if an engine answers an illegal move, loses on time,
-sends no analysis (info) at all, or dies. Run by tests/uci_python_game.rs (and by hand:
+sends no analysis (info) at all, or dies. Run by tests/uci/python_game.rs (and by hand:
     python3 tests/python/test_uci_game.py --c7010 target/debug/c7010 --white ref --black ref).
 """
 

@@ -1,6 +1,6 @@
 ; Every Z80 instruction (documented, plus IXH/IXL/IYH/IYL and SLL) and every directive
 ; our assembler accepts, written so that pasmo accepts it too. A test assembles it with
-; both and requires identical bytes (tests/asm_pasmo.rs).
+; both and requires identical bytes (tests/asm/pasmo.rs).
 ; Kept free of ORG gaps: pasmo fills gaps with 00, we fill them with FF.
 
 ; --- symbols, number formats, expressions

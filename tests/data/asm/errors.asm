@@ -1,4 +1,4 @@
-; A source full of mistakes, one or two per line; tests/asm_errors.rs snapshots the messages.
+; A source full of mistakes, one or two per line; tests/asm/errors.rs snapshots the messages.
         ORG     100H
 START:  LDX     A,B             ; unknown instruction
         LD      B,(1234H)       ; no such addressing form

@@ -1,5 +1,5 @@
 ; timing.asm: a bare test ROM whose T-state total is worked out by hand, per the Zilog
-; manual (UM0080). It ends on HALT; tests/machine_roms.rs asserts the total and registers.
+; manual (UM0080). It ends on HALT; tests/machine/roms.rs asserts the total and registers.
 ; Running total after each line in the right-hand column.
 
         ORG     0000H

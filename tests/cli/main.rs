@@ -1,0 +1,21 @@
+//! Subcommands of the `c7010` binary run as processes: `play --tui`, `screenshot`, `perft`,
+//! `search`, `solve`, `bench`, `uci`, `xboard`.
+//!
+//! One test binary per area (each binary links the whole crate once); one module per topic.
+
+/// The helpers this area shares with others (`tests/common`): only those it uses.
+#[path = "../common"]
+mod common {
+    pub mod cli;
+    pub mod doc_examples;
+    pub mod png;
+}
+
+mod guest_perft;
+mod play;
+mod reference;
+mod screenshot;
+mod uci;
+mod errors;
+mod play_recovery;
+mod positions;

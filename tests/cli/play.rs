@@ -1,0 +1,223 @@
+//! `c7010 play --tui` as a script: lines on stdin (not a terminal), screens on stdout, the
+//! PGN written on quit and at the end of the input; bad options are clear errors; without a
+//! display, plain `c7010 play` falls back to the terminal with one line saying why.
+//!
+//! The engine is the reference (`--engine ref`): its answers are instant, so these tests
+//! take well under a second of frames.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use crate::common::doc_examples::{example_after, shown_in_order};
+
+fn c7010() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_c7010"))
+}
+
+/// Runs `c7010 args...` with `input` on stdin and returns its output.
+fn run(mut cmd: Command, input: &str) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start c7010");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("c7010 ends")
+}
+
+/// A path `name` in a fresh temporary directory, removed when the directory is dropped.
+fn temp_file(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
+    let (_dir, pgn) = temp_file("quit.pgn");
+    let mut cmd = c7010();
+    cmd.args([
+        "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
+    ])
+    .arg("--pgn")
+    .arg(&pgn);
+    let out = run(cmd, "e2-e4\nd2d4\ne2e5\nNf3\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    // The illegal move is refused with its reason; the others are played and answered.
+    assert!(stdout.contains("NO PIECE ON E2"), "{stdout}");
+    assert!(stdout.contains("MOVES  1. E2-E4 "), "{stdout}");
+    assert!(stdout.contains("PGN WRITTEN"), "{stdout}");
+    let written = std::fs::read_to_string(&pgn).expect("the PGN is written");
+    assert!(
+        written.starts_with("[Event \"Casual game\"]\n"),
+        "{written}"
+    );
+    assert!(written.contains("[White \"Player\"]"), "{written}");
+    assert!(written.contains("[Black \"c7010 reference\"]"), "{written}");
+    // Three moves of White and three replies.
+    let movetext = written.lines().last().unwrap();
+    assert!(movetext.starts_with("1. e4 "), "{movetext}");
+    assert!(
+        movetext.contains(" 2. d4 ") && movetext.contains(" 3. Nf3 "),
+        "{movetext}"
+    );
+    assert!(movetext.ends_with(" *"), "{movetext}");
+    assert_eq!(movetext.split_whitespace().count(), 3 + 6 + 1);
+}
+
+#[test]
+fn the_end_of_the_input_waits_for_the_reply_then_quits() {
+    let (_dir, pgn) = temp_file("eof.pgn");
+    let mut cmd = c7010();
+    cmd.args([
+        "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
+    ])
+    .arg("--pgn")
+    .arg(&pgn);
+    let out = run(cmd, "e2e4\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&pgn).expect("the PGN is written at the end");
+    let movetext = written.lines().last().unwrap();
+    assert_eq!(
+        movetext.split_whitespace().count(),
+        4,
+        "1. e4 reply *: {movetext}"
+    );
+}
+
+#[test]
+fn the_questions_are_answered_by_lines_and_the_board_is_flipped_for_black() {
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui", "--engine", "ref"]);
+    let out = run(cmd, "n\n2\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("PLAY WHITE? YES/NO"), "{stdout}");
+    assert!(stdout.contains("LEVEL? 1-6"), "{stdout}");
+    // The module (White) has moved; Black's side is at the bottom.
+    assert!(stdout.contains("    H G F E D C B A"), "{stdout}");
+    assert!(stdout.contains("MOVES  1. "), "{stdout}");
+}
+
+#[test]
+fn set_up_by_fen_and_mate() {
+    let (_dir, pgn) = temp_file("mate.pgn");
+    let mut cmd = c7010();
+    cmd.args([
+        "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "1",
+    ])
+    .args(["--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"])
+    .arg("--pgn")
+    .arg(&pgn);
+    let out = run(cmd, "a1a8\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("CHECKMATE 1-0"), "{stdout}");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(written.contains("[Result \"1-0\"]"), "{written}");
+    assert!(written.contains("[SetUp \"1\"]"), "{written}");
+    assert!(written.ends_with("1. Ra8# 1-0\n"), "{written}");
+}
+
+#[test]
+fn bad_options_are_clear_errors() {
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui", "--engine", "ref", "--fen", "not a fen"]);
+    let out = run(cmd, "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("bad FEN"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut cmd = c7010();
+    cmd.args(["play", "--scale", "0"]);
+    let out = run(cmd, "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("scale from 1 to 8"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui", "--level", "7"]);
+    let out = run(cmd, "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--level"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn without_a_display_the_terminal_takes_over_with_one_line() {
+    let mut cmd = c7010();
+    cmd.args([
+        "play", "--engine", "ref", "--colour", "white", "--level", "2",
+    ])
+    .env_remove("DISPLAY")
+    .env_remove("WAYLAND_DISPLAY");
+    let out = run(cmd, "e2e4\nquit\n");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let notes: Vec<&str> = stderr.lines().collect();
+    assert_eq!(notes.len(), 1, "one line: {stderr}");
+    assert!(
+        notes[0].contains("using the terminal") && notes[0].contains("DISPLAY"),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).contains("MOVES  1. E2-E4"));
+}
+
+#[test]
+fn the_default_engine_is_the_guest_in_the_module() {
+    let (_dir, pgn) = temp_file("guest.pgn");
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui", "--colour", "white", "--level", "2"])
+        .arg("--pgn")
+        .arg(&pgn);
+    let out = run(cmd, "e2e4\nquit\n");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "no fallback note: {stderr}");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(written.contains("[Black \"c7010 module (ROM "), "{written}");
+    let movetext = written.lines().last().unwrap();
+    assert_eq!(
+        movetext.split_whitespace().count(),
+        4,
+        "1. e4 reply *: {movetext}"
+    );
+}
+
+/// The README's terminal example is what `c7010 play --tui` prints for the README's own
+/// command: its input is taken from the `printf` in the README, so the two cannot part.
+#[test]
+fn the_readme_terminal_example_is_what_play_prints() {
+    let readme = include_str!("../../README.md");
+    let command = readme
+        .split_once("(`printf '")
+        .and_then(|(_, rest)| rest.split_once("' | c7010 play --tui`"))
+        .expect("the README shows its printf | c7010 play --tui command")
+        .0;
+    let input = command.replace("\\n", "\n");
+    let mut cmd = c7010();
+    cmd.args(["play", "--tui"]).env_remove("DISPLAY");
+    let out = run(cmd, &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let example = example_after(readme, "The terminal after three moves");
+    shown_in_order("README.md's terminal example", example, &text(&out.stdout));
+}

@@ -1,0 +1,121 @@
+//! An engine test double that decides at once when asked to go: the first legal move, a
+//! fixed move (legal or not), or a module failure; it logs what it is asked, so a test can
+//! check what an interface told its engine.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use c7010::engine::{Decision, Engine, EngineError, Limit, Said};
+use c7010::reference::{Board, Move, legal_moves};
+
+/// What the double answers when asked to go.
+#[allow(dead_code)] // (each test binary needs only some of the answers)
+pub enum Reply {
+    /// The first legal move in the reference's generation order (none at mate or stalemate).
+    FirstLegal,
+    /// This move, legal or not (an engine that cheats).
+    Fixed(Move),
+    /// A module failure with this reason.
+    Fail(&'static str),
+}
+
+/// The double: a game from a start position, a pending `go`, and a log shared with the test
+/// (`setup`, `play e2e4`, `takeback`, `go`).
+pub struct InstantEngine {
+    reply: Reply,
+    start: Board,
+    history: Vec<Move>,
+    pending: bool,
+    log: Rc<RefCell<Vec<String>>>,
+}
+
+impl InstantEngine {
+    /// A double that answers `reply` and writes what it is asked to `log`.
+    pub fn new(reply: Reply, log: Rc<RefCell<Vec<String>>>) -> Self {
+        InstantEngine {
+            reply,
+            start: Board::startpos(),
+            history: Vec::new(),
+            pending: false,
+            log,
+        }
+    }
+
+    fn board(&self) -> Board {
+        let mut board = self.start.clone();
+        for &m in &self.history {
+            board.make(m);
+        }
+        board
+    }
+
+    fn note(&self, what: String) {
+        self.log.borrow_mut().push(what);
+    }
+}
+
+impl Engine for InstantEngine {
+    fn name(&self) -> String {
+        "instant stand-in".into()
+    }
+    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
+        self.note("setup".into());
+        self.start = board.clone();
+        self.history.clear();
+        Ok(())
+    }
+    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
+        self.note(format!("play {mv}"));
+        self.history.push(mv);
+        Ok(())
+    }
+    fn take_back(&mut self) -> Result<(), EngineError> {
+        self.note("takeback".into());
+        self.history
+            .pop()
+            .map(drop)
+            .ok_or(EngineError::NothingToUndo)
+    }
+    fn set_level(&mut self, _level: u8) -> Result<(), EngineError> {
+        Ok(())
+    }
+    fn go(&mut self, _limit: Limit) -> Result<(), EngineError> {
+        self.note("go".into());
+        self.pending = true;
+        Ok(())
+    }
+    fn move_now(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
+    fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
+        if !std::mem::take(&mut self.pending) {
+            return Ok(Vec::new());
+        }
+        let legal = legal_moves(&self.board());
+        let best = match self.reply {
+            Reply::FirstLegal => legal.as_slice().first().copied(),
+            Reply::Fixed(mv) => Some(mv),
+            Reply::Fail(why) => return Err(EngineError::Module(why.into())),
+        };
+        // The engine's own move is on its board, as a real engine's is; a cheat is not.
+        if let Some(m) = best.filter(|m| legal.as_slice().contains(m)) {
+            self.history.push(m);
+        }
+        Ok(vec![Said::Decided(Decision {
+            best,
+            score: 0,
+            positions: 1,
+            passes: 1,
+            book: false,
+        })])
+    }
+    fn thinking(&self) -> bool {
+        self.pending
+    }
+    fn t_states(&self) -> u64 {
+        0
+    }
+    fn clock_hz(&self) -> Option<f64> {
+        None
+    }
+}

@@ -1,0 +1,24 @@
+//! Typing on the G7000 keyboard of a console under test.
+
+use c7010::console::{Console, G7000Key};
+
+/// Presses keys written as words: `E2-E4 ENTER`, `NO`, `YES`, `CLEAR`, `TIMES`, `L 4`;
+/// other words are typed character by character ([`G7000Key::from_char`]).
+pub fn press_keys(c: &mut Console, text: &str) {
+    for word in text.split_whitespace() {
+        match word {
+            "ENTER" => c.press(G7000Key::Enter),
+            "CLEAR" => c.press(G7000Key::Clear),
+            "YES" => c.press(G7000Key::Yes),
+            "NO" => c.press(G7000Key::No),
+            "TIMES" => c.press(G7000Key::Times),
+            _ => {
+                for ch in word.chars() {
+                    let key = G7000Key::from_char(ch)
+                        .unwrap_or_else(|| panic!("no G7000 key types {ch:?} (in {text:?})"));
+                    c.press(key);
+                }
+            }
+        }
+    }
+}

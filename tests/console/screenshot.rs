@@ -1,0 +1,53 @@
+//! `docs/screenshot.png` is the demo screen as the VDC draws it today.
+//!
+//! The test decodes the committed PNG and compares it pixel for pixel with a fresh render of
+//! `ScreenState::demo()` at scale 3. After an intended change to the picture, regenerate it
+//! with `C7010_UPDATE_SCREENSHOT=1 cargo test --test console screenshot::` and look at it.
+
+use std::path::Path;
+
+use c7010::console::ScreenState;
+use c7010::console::render::render_screen;
+use c7010::vdc::png::{PngError, encode_png, scaled_rgb8, write_png};
+use c7010::vdc::{Frame, HEIGHT, WIDTH};
+
+use crate::common::png::decode_rgb;
+
+const SCREENSHOT: &str = "docs/screenshot.png";
+const SCALE: usize = 3;
+
+#[test]
+fn committed_screenshot_matches_the_demo_screen() {
+    let frame = render_screen(&ScreenState::demo()).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCREENSHOT);
+    if std::env::var_os("C7010_UPDATE_SCREENSHOT").is_some() {
+        write_png(&frame, SCALE, &path).unwrap();
+    }
+    let bytes = std::fs::read(&path).expect("docs/screenshot.png is committed");
+    let (w, h, pixels) = decode_rgb(&bytes);
+    assert_eq!((w as usize, h as usize), (WIDTH * SCALE, HEIGHT * SCALE));
+    assert!(
+        pixels == scaled_rgb8(&frame, SCALE),
+        "docs/screenshot.png differs from the demo screen; regenerate it (see the module doc)"
+    );
+}
+
+#[test]
+fn png_round_trip_keeps_every_pixel_and_bad_scales_are_errors() {
+    let frame = render_screen(&ScreenState::start_position()).unwrap();
+    let mut bytes = Vec::new();
+    encode_png(&frame, 1, &mut bytes).unwrap();
+    let (w, h, pixels) = decode_rgb(&bytes);
+    assert_eq!((w, h), (360, 243));
+    assert_eq!(pixels, scaled_rgb8(&frame, 1));
+    // A frame pixel at scale 2 is a 2x2 block.
+    let big = scaled_rgb8(&frame, 2);
+    let px = |x: usize, y: usize| &big[(y * WIDTH * 2 + x) * 3..][..3];
+    assert_eq!(px(100, 60), px(101, 61));
+    assert!(matches!(
+        encode_png(&Frame::new(), 0, Vec::new()),
+        Err(PngError::BadScale(0))
+    ));
+    let err = write_png(&frame, 1, Path::new("/nonexistent-dir/x.png")).unwrap_err();
+    assert!(err.to_string().contains("/nonexistent-dir/x.png"), "{err}");
+}

@@ -1,0 +1,22 @@
+//! The UCI and xboard front ends: sessions, thinking under emulated time, the guest behind
+//! them, python-chess as a client.
+//!
+//! One test binary per area (each binary links the whole crate once); one module per topic.
+
+/// The helpers this area shares with others (`tests/common`): only those it uses.
+#[path = "../common"]
+mod common {
+    pub mod observed;
+    pub mod instant_engine;
+    pub mod outside;
+    pub mod transcript;
+}
+
+mod guest;
+mod python_game;
+mod session;
+mod thinking;
+mod xboard_session;
+mod long_game;
+mod positions;
+mod recovery;

@@ -1,0 +1,65 @@
+//! A real UCI client plays the module: tests/python/test_uci_game.py drives two `c7010 uci`
+//! processes with python-chess through a whole short game under a clock, and
+//! tests/python/test_match_elo.py checks the arithmetic of tools/match.py. Without
+//! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
+
+use std::process::Command;
+
+use c7010::uci::guest_plays;
+
+/// True when python3 can import python-chess; otherwise the test is skipped with a line
+/// saying so (a failure under CI).
+fn python_chess_available() -> bool {
+    let imports = crate::common::outside::on_path("python3")
+        && Command::new("python3")
+            .args(["-c", "import chess.engine, chess.pgn"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !imports {
+        crate::common::outside::skip(
+            "python-chess is not installed (pip install -r tools/requirements.txt, or tools/test.sh)",
+        );
+    }
+    imports
+}
+
+#[test]
+fn python_chess_plays_a_game_under_a_clock() {
+    if !python_chess_available() {
+        return;
+    }
+    // White is `c7010 uci` as a GUI would start it: the guest once its ROM plays chess,
+    // the reference until then; Black is `c7010 uci --engine ref`.
+    let white = if guest_plays() { "guest" } else { "default" };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/test_uci_game.py");
+    let out = Command::new("python3")
+        .args([script, "--c7010", env!("CARGO_BIN_EXE_c7010")])
+        .args(["--white", white, "--black", "ref", "--plies", "40"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("[White \"c7010"), "{stdout}");
+    assert!(stdout.contains("plies "), "{stdout}");
+}
+
+#[test]
+fn match_tool_arithmetic() {
+    if !python_chess_available() {
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/test_match_elo.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
