@@ -338,10 +338,10 @@ impl Player {
             }
         }
         self.engine_line = None;
-        // A game the book can still follow is played move by move from its start; any other
-        // is set up at its position: a move through the module is a round trip, and a GUI
-        // may send thousands of them.
-        let set_up_at = if self.start == Board::startpos() && self.moves.len() <= book::MAX_PLIES {
+        // A game as short as a book line is played move by move from its start (the book
+        // follows it, and the engine can take its moves back); a longer one is set up at its
+        // position: a move through the module is a round trip, and a GUI may send thousands.
+        let set_up_at = if self.moves.len() <= book::MAX_PLIES {
             0
         } else {
             self.moves.len()

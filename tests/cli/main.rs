@@ -11,11 +11,11 @@ mod common {
     pub mod png;
 }
 
+mod errors;
 mod guest_perft;
 mod play;
+mod play_recovery;
+mod positions;
 mod reference;
 mod screenshot;
 mod uci;
-mod errors;
-mod play_recovery;
-mod positions;

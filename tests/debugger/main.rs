@@ -15,5 +15,5 @@ mod common {
 mod analys;
 mod commands;
 mod docs;
-mod session;
 mod positions;
+mod session;

@@ -13,6 +13,7 @@ mod common {
 }
 
 mod book_games;
+mod crowded;
 mod eval;
 mod games;
 mod leaves;
@@ -24,7 +25,6 @@ mod perft;
 mod search;
 mod search_hosted;
 mod search_snapshots;
-mod targets;
-mod crowded;
 mod setup_rule;
 mod supervision;
+mod targets;

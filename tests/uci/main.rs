@@ -6,17 +6,17 @@
 /// The helpers this area shares with others (`tests/common`): only those it uses.
 #[path = "../common"]
 mod common {
-    pub mod observed;
     pub mod instant_engine;
+    pub mod observed;
     pub mod outside;
     pub mod transcript;
 }
 
 mod guest;
+mod long_game;
+mod positions;
 mod python_game;
+mod recovery;
 mod session;
 mod thinking;
 mod xboard_session;
-mod long_game;
-mod positions;
-mod recovery;

@@ -3,9 +3,8 @@
 //! (`Board::validate`) and keep the last good position, which the module then plays from.
 //! Runs in about a second.
 
-
-use c7010::uci::{EngineChoice, Player, Uci, Xboard, factory};
 use crate::common::transcript::run_script;
+use c7010::uci::{EngineChoice, Player, Uci, Xboard, factory};
 
 /// The position: seventeen white pieces (sixteen queens and the king).
 const CROWDED: &str = "k7/8/qqqqqqqq/QQQQQQQQ/qqqqqqqq/QQQQQQQQ/8/K7 w - - 0 1";

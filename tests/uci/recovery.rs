@@ -7,17 +7,16 @@
 //! failure of the runaway ROM costs two 10 s progress windows of emulated time (a few host
 //! seconds).
 
-
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 
+use crate::common::observed::{Observed, Seen};
+use crate::common::transcript::run_script;
 use c7010::engine::Engine;
 use c7010::engine::guest::GuestEngine;
 use c7010::guest::GuestImage;
 use c7010::uci::{EngineFactory, Player, SetupError, Uci, Xboard};
-use crate::common::observed::{Observed, Seen};
-use crate::common::transcript::run_script;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
