@@ -186,7 +186,7 @@ impl Program {
             return;
         }
         let path = resolve(&name, self.dirs[file].as_deref());
-        match std::fs::read(&path) {
+        match crate::files::read(&path, crate::files::SOURCE) {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let dir = path.parent().map(Path::to_path_buf);
@@ -196,7 +196,7 @@ impl Program {
                 &here,
                 line,
                 col,
-                format!("cannot read included file '{name}': {e}"),
+                format!("INCLUDE '{name}': {e}"),
             )),
         }
     }

@@ -17,7 +17,8 @@ pub struct StopSignals {
 
 impl StopSignals {
     /// Catches SIGINT, SIGTERM and SIGHUP from now on, and makes a write to a closed pipe
-    /// an error the front end handles (instead of SIGPIPE ending it without the PGN).
+    /// or past a file-size limit an error the front end handles (instead of SIGPIPE or
+    /// SIGXFSZ ending it without the PGN).
     #[cfg(unix)]
     pub fn install() -> std::io::Result<StopSignals> {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -30,9 +31,11 @@ impl StopSignals {
             flag::register_usize(signal, stop.which.clone(), signal as usize)?;
             flag::register(signal, stop.any.clone())?;
         }
-        // SAFETY: SIG_IGN is a valid disposition for SIGPIPE; no handler runs.
+        // SAFETY: SIG_IGN is a valid disposition for both; no handler runs.
         unsafe {
             libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            // A file-size limit (`ulimit -f`) then fails the write instead of killing us.
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
         }
         Ok(stop)
     }
