@@ -29,13 +29,18 @@ const MIB: u64 = 1024 * KIB;
 
 /// A guest ROM image: the Z80 sees at most 64 KiB.
 pub const ROM_IMAGE: FileKind = FileKind {
-    what: "ROM image",
+    what: "ROM",
     limit: 64 * KIB,
 };
-/// An assembler source (the main file or an INCLUDE).
+/// An assembler's main source file.
 pub const SOURCE: FileKind = FileKind {
     what: "source file",
     limit: 16 * MIB,
+};
+/// An assembler INCLUDE file.
+pub const INCLUDE: FileKind = FileKind {
+    what: "INCLUDE file",
+    limit: SOURCE.limit,
 };
 /// An INCBIN file: at most the Z80's 64 KiB address space.
 pub const INCBIN: FileKind = FileKind {
@@ -337,7 +342,13 @@ pub fn check_writable(path: &Path) -> Result<(), FileError> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
         Ok(_) => return Err(refuse(format!("{} is not a directory", dir.display()))),
-        Err(e) => return Err(refuse(format!("no directory {}: {e}", dir.display()))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(refuse(format!(
+                "the directory {} does not exist",
+                dir.display()
+            )));
+        }
+        Err(e) => return Err(refuse(format!("the directory {}: {e}", dir.display()))),
     }
     tempfile::Builder::new()
         .prefix(".c7010-check.")

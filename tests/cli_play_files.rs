@@ -125,8 +125,9 @@ fn an_unwritable_pgn_is_refused_before_the_game() {
     assert!(!out.status.success());
     assert!(
         out.stderr.contains(&format!(
-            "--pgn: cannot write {}: no directory",
-            pgn.display()
+            "--pgn: cannot write {}: the directory {} does not exist",
+            pgn.display(),
+            pgn.parent().unwrap().display()
         )),
         "{}",
         out.stderr

@@ -60,7 +60,7 @@ fn a_fifo_as_rom_is_refused_at_once_and_the_session_goes_on() {
     mkfifo(&fifo);
     let out = setoption_rom(&fifo);
     let refusal = format!(
-        "info string setoption ignored: cannot read ROM image {}: it is a FIFO, not a regular file",
+        "info string setoption ignored: cannot read ROM {}: it is a FIFO, not a regular file",
         fifo.display()
     );
     assert!(out.contains(&refusal), "{out}");
@@ -73,7 +73,7 @@ fn a_fifo_as_rom_is_refused_at_once_and_the_session_goes_on() {
 fn a_device_and_a_directory_as_rom_are_refused() {
     let out = setoption_rom(Path::new("/dev/zero"));
     assert!(
-        out.contains("cannot read ROM image /dev/zero: it is a device, not a regular file"),
+        out.contains("cannot read ROM /dev/zero: it is a device, not a regular file"),
         "{out}"
     );
     let dir = tempfile::tempdir().unwrap();
@@ -95,7 +95,7 @@ fn a_rom_over_the_limit_is_refused_unread() {
         .unwrap();
     let out = setoption_rom(&big);
     let refusal = format!(
-        "cannot read ROM image {}: larger than the limit of 65536 bytes",
+        "cannot read ROM {}: larger than the limit of 65536 bytes",
         big.display()
     );
     assert!(out.contains(&refusal), "{out}");

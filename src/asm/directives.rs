@@ -122,7 +122,7 @@ impl Pass<'_> {
         // At most the 64 KiB a Z80 can address, and never a FIFO or a device.
         match crate::files::read(&path, crate::files::INCBIN) {
             Ok(bytes) => self.emit(&bytes),
-            Err(e) => self.error_at(col, format!("INCBIN '{name}': {e}")),
+            Err(e) => self.error_at(col, e.to_string()),
         }
     }
 }
