@@ -93,9 +93,8 @@ fn every_game_of_every_session_is_appended() {
     let out = run(play(&pgn), input);
     assert!(out.status.success(), "{}", out.stderr);
     assert!(
-        out.stdout
-            .contains(&format!("PGN WRITTEN TO {}", pgn.display())),
-        "the status line says where: {}",
+        !out.stdout.contains("PGN WRITTEN"),
+        "the empty game at the quit is not written, nor said to be: {}",
         out.stdout
     );
     let games = games_in(&pgn);
@@ -107,6 +106,12 @@ fn every_game_of_every_session_is_appended() {
     // A second session adds its game after them.
     let out = run(play(&pgn), "c2c4\n");
     assert!(out.status.success(), "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains(&format!("PGN WRITTEN TO {}", pgn.display())),
+        "the status line says where: {}",
+        out.stdout
+    );
     let games = games_in(&pgn);
     assert_eq!(games.len(), 4);
     assert!(movetext(&games[3]).starts_with("1. c4 "), "{}", games[3]);

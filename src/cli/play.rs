@@ -122,15 +122,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let mut console = Console::new(engine, options).context("cannot start the console")?;
     let stop = StopSignals::install().context("cannot catch Ctrl-C")?;
-    let result = if args.tui {
-        run_terminal(&mut console, &stop)
-    } else {
-        let debug = guest.map(|guest| Debuggable {
-            guest,
-            info: debug_info(&args),
-        });
-        run_window_or_terminal(&mut console, scale, debug, &stop)
-    };
+    // A bug that panics in a front end still goes through `finish`: the game is kept.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if args.tui {
+            run_terminal(&mut console, &stop)
+        } else {
+            let debug = guest.map(|guest| Debuggable {
+                guest,
+                info: debug_info(&args),
+            });
+            run_window_or_terminal(&mut console, scale, debug, &stop)
+        }
+    }))
+    .unwrap_or_else(|_| Err(anyhow::anyhow!("the front end failed (a bug: see above)")));
     finish(&mut console, result, &stop)
 }
 

@@ -73,13 +73,17 @@ impl Console {
             return;
         };
         let path = database.path().to_path_buf();
-        let result = if self.game.moves().is_empty() || database.holds(&pgn) {
+        let has_moves = !self.game.moves().is_empty();
+        let result = if !has_moves || database.holds(&pgn) {
             database.retry()
         } else {
             database.append(pgn)
         };
         match result {
-            Ok(()) if tell => self.message = Some(format!("PGN WRITTEN TO {}", path.display())),
+            // "Written" only when this game is in the file (an empty game never is).
+            Ok(()) if tell && has_moves => {
+                self.message = Some(format!("PGN WRITTEN TO {}", path.display()));
+            }
             Ok(()) => {}
             Err(e) => self.message = Some(cannot_write("PGN", &path, &e)),
         }
