@@ -471,8 +471,9 @@ fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()>
         }
         console.run_frame(TURBO_BUDGET);
         show_if_changed(&mut out, console, &mut shown, tty, options)?;
+        // Turbo hurries the module's thinking only: a person's time runs at its own pace.
         if let Some(rest) = frame.checked_sub(started.elapsed())
-            && !console.turbo()
+            && !(console.turbo() && console.thinking())
         {
             std::thread::sleep(rest);
         }
