@@ -9,6 +9,7 @@ pub mod asm;
 pub mod console;
 pub mod debugger;
 pub mod engine;
+pub mod files;
 pub mod guest;
 pub mod machine;
 pub mod protocol;

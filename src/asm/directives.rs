@@ -124,13 +124,10 @@ impl Pass<'_> {
         if !self.charge(0, usize::try_from(size).unwrap_or(usize::MAX)) {
             return;
         }
-        match std::fs::read(&path) {
-            Ok(bytes) if bytes.len() <= 0x10000 => self.emit(&bytes),
-            Ok(bytes) => self.error_at(
-                col,
-                format!("'{name}' is {} bytes, more than 64 KB", bytes.len()),
-            ),
-            Err(e) => self.error_at(col, format!("cannot read '{name}': {e}")),
+        // At most the 64 KiB a Z80 can address, and never a FIFO or a device.
+        match crate::files::read(&path, crate::files::INCBIN) {
+            Ok(bytes) => self.emit(&bytes),
+            Err(e) => self.error_at(col, e.to_string()),
         }
     }
 }

@@ -46,14 +46,8 @@ const MAX_PASSES: usize = 16;
 /// first, then relative to the current directory.
 pub fn assemble_file(path: &Path) -> Result<Assembly, AsmErrors> {
     let name = path.to_string_lossy().replace('\\', "/");
-    let bytes = std::fs::read(path).map_err(|e| {
-        AsmErrors::single(AsmError::new(
-            &name,
-            0,
-            0,
-            format!("cannot read the source: {e}"),
-        ))
-    })?;
+    let bytes = crate::files::read(path, crate::files::SOURCE)
+        .map_err(|e| AsmErrors::single(AsmError::new(&name, 0, 0, e.to_string())))?;
     let text = String::from_utf8_lossy(&bytes);
     let dir = path.parent().map(Path::to_path_buf);
     assemble_program(Program::load(&name, &text, dir))

@@ -227,18 +227,15 @@ impl Program {
             return;
         }
         let path = resolve(&name, self.dirs[file].as_deref());
-        match std::fs::read(&path) {
+        match crate::files::read(&path, crate::files::INCLUDE) {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let dir = path.parent().map(Path::to_path_buf);
                 self.add_file(display_name(&path), &text, dir, depth + 1);
             }
-            Err(e) => self.errors.push(AsmError::new(
-                &here,
-                line,
-                col,
-                format!("cannot read included file '{name}': {e}"),
-            )),
+            Err(e) => self
+                .errors
+                .push(AsmError::new(&here, line, col, e.to_string())),
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
 use c7010::asm;
 
@@ -35,7 +35,8 @@ pub struct Args {
 
 fn write(path: &Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
     if let Some(path) = path {
-        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        // Atomic: a failed write leaves the old ROM, listing or map as it was.
+        c7010::files::write_atomic(path, bytes)?;
     }
     Ok(())
 }

@@ -34,8 +34,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let (machine, info) = match &args.rom {
         Some(path) => {
-            let rom = std::fs::read(path)
-                .with_context(|| format!("cannot read ROM {}", path.display()))?;
+            let rom = c7010::files::read(path, c7010::files::ROM_IMAGE)?;
             let machine = Machine::new(&rom)
                 .with_context(|| format!("cannot load ROM {}", path.display()))?;
             (machine, DebugInfo::beside(path)?)

@@ -34,8 +34,7 @@ fn parse_byte(text: &str) -> Result<u8, String> {
 
 /// Run the command.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let rom = std::fs::read(&args.rom)
-        .with_context(|| format!("cannot read ROM {}", args.rom.display()))?;
+    let rom = c7010::files::read(&args.rom, c7010::files::ROM_IMAGE)?;
     let mut machine = Machine::new(&rom)
         .and_then(|m| m.with_clock_hz(args.clock * 1e6))
         .with_context(|| format!("cannot load ROM {}", args.rom.display()))?;

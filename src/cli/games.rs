@@ -87,7 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let save_pgn = |games: &BTreeMap<usize, String>| -> anyhow::Result<()> {
         if let Some(path) = &args.pgn {
             let text: String = games.values().map(String::as_str).collect();
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+            c7010::files::write_atomic(path, text.as_bytes())?;
         }
         Ok(())
     };

@@ -15,6 +15,7 @@ pub mod play;
 pub mod screenshot;
 pub mod search;
 pub mod solve;
+pub mod stop_signals;
 pub mod uci;
 pub mod verify;
 pub mod xboard;

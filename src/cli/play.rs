@@ -9,6 +9,11 @@
 //! move, then quits. The screen is printed again when
 //! anything but the clocks changes; on a terminal it replaces the previous one.
 //!
+//! Every way out (quit, the end of the input, Ctrl-C, SIGTERM, the terminal or the window
+//! closed, a failure) appends the game to the `--pgn` database; a `--pgn` that cannot be
+//! written is refused before the game, and games that could not be written at the end are
+//! printed on stderr and make the exit status a failure.
+//!
 //! In the window, F12 pauses the module and opens the debugger panel
 //! (`console::debug_panel`): the console keeps a [`SharedGuest`] handle on the guest
 //! engine it plays, so the window can lend the module's machine to the panel and take it
@@ -23,6 +28,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+
+use super::stop_signals::StopSignals;
 use c7010::console::terminal::{TerminalOptions, render_with};
 use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState};
 use c7010::debugger::DebugInfo;
@@ -70,7 +77,7 @@ pub struct Args {
     /// Your colour (otherwise the console asks: PLAY WHITE? YES/NO).
     #[arg(long, value_enum)]
     colour: Option<ColourChoice>,
-    /// Write the game's PGN to this file at the end of the game and on quit.
+    /// Append each game to this PGN file when it ends or is left (new game, quit, Ctrl-C).
     #[arg(long)]
     pgn: Option<PathBuf>,
     /// Start from this position.
@@ -99,6 +106,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         args.scale
     };
+    if let Some(path) = &args.pgn {
+        c7010::files::check_writable(path).context("--pgn")?;
+    }
     let (engine, guest) = make_engine(&args)?;
     let options = ConsoleOptions {
         colour: args.colour.map(|c| match c {
@@ -111,14 +121,55 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ..ConsoleOptions::default()
     };
     let mut console = Console::new(engine, options).context("cannot start the console")?;
-    if args.tui {
-        return run_terminal(&mut console);
+    let stop = StopSignals::install().context("cannot catch Ctrl-C")?;
+    // A bug that panics in a front end still goes through `finish`: the game is kept.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if args.tui {
+            run_terminal(&mut console, &stop)
+        } else {
+            let debug = guest.map(|guest| Debuggable {
+                guest,
+                info: debug_info(&args),
+            });
+            run_window_or_terminal(&mut console, scale, debug, &stop)
+        }
+    }))
+    .unwrap_or_else(|_| Err(anyhow::anyhow!("the front end failed (a bug: see above)")));
+    finish(&mut console, result, &stop)
+}
+
+/// Every way out: the game goes to the `--pgn` database; games that could not be written
+/// are printed on stderr (nothing is lost) and make the exit a failure; after a signal the
+/// program ends with the usual status 128 + its number.
+fn finish(
+    console: &mut Console,
+    result: anyhow::Result<()>,
+    stop: &StopSignals,
+) -> anyhow::Result<()> {
+    console.write_pgn_on_quit();
+    if let Some((path, games)) = console.unwritten_pgn() {
+        if let Err(e) = &result {
+            eprintln!("c7010: error: {e:#}");
+        }
+        eprintln!(
+            "c7010: {} game{} could not be written to {}; here {}:\n",
+            games.len(),
+            if games.len() == 1 { "" } else { "s" },
+            path.display(),
+            if games.len() == 1 {
+                "it is"
+            } else {
+                "they are"
+            }
+        );
+        eprint!("{}", games.join("\n"));
+        anyhow::bail!("the PGN was not written to {}", path.display());
     }
-    let debug = guest.map(|guest| Debuggable {
-        guest,
-        info: debug_info(&args),
-    });
-    run_window_or_terminal(&mut console, scale, debug)
+    if let Some(signal) = stop.received() {
+        result?;
+        std::process::exit(128 + signal);
+    }
+    result
 }
 
 /// The guest engine the console plays, and what the debugger panel knows about its ROM.
@@ -150,8 +201,7 @@ fn make_engine(args: &Args) -> anyhow::Result<(Box<dyn Engine>, Option<SharedHan
     }
     let guest = match &args.rom {
         Some(path) => {
-            let rom = std::fs::read(path)
-                .with_context(|| format!("cannot read ROM {}", path.display()))?;
+            let rom = c7010::files::read(path, c7010::files::ROM_IMAGE)?;
             GuestEngine::boot(&rom)
         }
         None => GuestEngine::builtin(),
@@ -227,6 +277,7 @@ fn run_window_or_terminal(
     console: &mut Console,
     scale: usize,
     debug: Option<Debuggable>,
+    stop: &StopSignals,
 ) -> anyhow::Result<()> {
     use c7010::console::render::render_screen;
     use c7010::console::window::{Window, WindowView};
@@ -234,12 +285,15 @@ fn run_window_or_terminal(
         Ok(w) => w,
         Err(e) => {
             eprintln!("c7010: no window ({e}); using the terminal instead");
-            return run_terminal(console);
+            return run_terminal(console, stop);
         }
     };
     let mut failure = None;
     let mut paused: Option<Paused> = None;
     window.run(|input| {
+        if stop.received().is_some() {
+            return None;
+        }
         if input.debug {
             paused = match paused.take() {
                 None => Some(Paused::start(debug.as_ref())),
@@ -276,7 +330,6 @@ fn run_window_or_terminal(
     if let Some(p) = paused {
         p.resume(debug.as_ref());
     }
-    console.write_pgn_on_quit();
     match failure {
         Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
         None => Ok(()),
@@ -341,9 +394,10 @@ fn run_window_or_terminal(
     console: &mut Console,
     _scale: usize,
     _debug: Option<Debuggable>,
+    stop: &StopSignals,
 ) -> anyhow::Result<()> {
     eprintln!("c7010: built without the window (feature gui); using the terminal");
-    run_terminal(console)
+    run_terminal(console, stop)
 }
 
 /// The screen without the clocks: what must change for the terminal to print it again.
@@ -356,7 +410,7 @@ fn without_clocks(screen: &ScreenState) -> ScreenState {
 }
 
 /// The terminal front end: lines in, screens out, 50 frames a second.
-fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
+fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()> {
     let (sender, lines) = mpsc::channel::<Option<String>>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -381,6 +435,12 @@ fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
     show_if_changed(&mut out, console, &mut shown, tty, options)?;
     loop {
         let started = Instant::now();
+        if stop.received().is_some() {
+            // The game first: after SIGHUP the terminal may be gone.
+            console.write_pgn_on_quit();
+            let _ = print_screen(&mut out, console, tty, options);
+            return Ok(());
+        }
         while let Ok(message) = lines.try_recv() {
             match message {
                 Some(line) => pending.push_back(line),
@@ -411,8 +471,9 @@ fn run_terminal(console: &mut Console) -> anyhow::Result<()> {
         }
         console.run_frame(TURBO_BUDGET);
         show_if_changed(&mut out, console, &mut shown, tty, options)?;
+        // Turbo hurries the module's thinking only: a person's time runs at its own pace.
         if let Some(rest) = frame.checked_sub(started.elapsed())
-            && !console.turbo()
+            && !(console.turbo() && console.thinking())
         {
             std::thread::sleep(rest);
         }

@@ -42,8 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Engine::Guest => Some(GuestSession::boot(&GuestImage::builtin())?),
         Engine::Ref => None,
     };
-    let text = std::fs::read_to_string(&args.suite)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.suite.display()))?;
+    let text = c7010::files::read_text(&args.suite, c7010::files::SUITE)?;
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim().is_empty())

@@ -43,8 +43,7 @@ fn load_positions(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
     let mut out = vec![];
     match &args.suite {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = c7010::files::read_text(path, c7010::files::SUITE)?;
             for (no, line) in text.lines().enumerate() {
                 if line.trim().is_empty() || line.trim_start().starts_with('#') {
                     continue;

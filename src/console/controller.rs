@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use super::game::{Game, GameState, MoveRefusal, colour_of, console_notation, placement_of};
 use super::keyboard::G7000Key;
+use super::pgn_database::PgnDatabase;
 use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, move_squares};
 use super::setup::SetupEditor;
 use crate::engine::{Engine, EngineError, Info, Limit, Said};
@@ -132,8 +133,8 @@ pub struct Console {
     /// Seconds each side has used: White, Black.
     clocks: [f64; 2],
     analysis: Option<Analysis>,
-    /// The PGN of this game was written after it ended.
-    pgn_written: bool,
+    /// The `--pgn` file every game is appended to.
+    pgn_database: Option<PgnDatabase>,
     quit: bool,
     /// Module failures since the engine last decided a move: after
     /// [`MAX_AUTOMATIC_RESTARTS`] the console stops starting the thought again by itself.
@@ -183,7 +184,7 @@ impl Console {
             failures: 0,
             clocks: [0.0; 2],
             analysis: None,
-            pgn_written: false,
+            pgn_database: options.pgn.clone().map(PgnDatabase::new),
             quit: false,
             options,
         };
@@ -492,7 +493,6 @@ impl Console {
             self.message = Some("NOTHING TO TAKE BACK".into());
             return;
         }
-        self.pgn_written = false;
         self.analysis = None;
         self.resync_engine();
     }
@@ -519,11 +519,12 @@ impl Console {
     /// A new game from `game`'s start (the colour and level questions come again unless
     /// the options fixed them).
     fn new_game(&mut self, game: Game) {
+        // The game left goes to the `--pgn` database first.
+        self.archive_game(false);
         self.game = game;
         self.clocks = [0.0; 2];
         self.analysis = None;
         self.input.clear();
-        self.pgn_written = false;
         self.phase = Phase::Play;
         let result = self.engine.set_position(self.game.start());
         if let Err(e) = result {

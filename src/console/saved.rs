@@ -1,26 +1,36 @@
 //! The saved game behind `W` (write) and `O` (open): a small text file (`c7010.state` in
 //! the current directory) with the starting FEN, the moves in UCI, level, the human's colour
-//! and both clocks. Loading sets the engine up again and replays the moves, so it works
-//! with any engine.
+//! and both clocks, and a CRC-32 of the lines above it, so a damaged file is refused.
+//! Loading sets the engine up again and replays the moves, so it works with any engine.
 //!
 //! ```text
-//! c7010 saved game 1
+//! c7010 saved game 2
 //! fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 //! moves e2e4 e7e5
 //! level 2
 //! colour white
 //! clocks 12.5 8.0
+//! check 1c291ca3
 //! ```
+//!
+//! Files of version 1 (no `check` line) are still read. The file is written atomically and
+//! read with a size limit ([`crate::files`]).
 
 use std::path::Path;
 
 use super::game::Game;
 use super::screen::Colour;
 use super::setup::position_text;
+use crate::files::{self, SAVED_GAME};
+use crate::machine::crc32;
 use crate::reference::{FenError, parse_uci};
 
-/// First line of the file.
-const MAGIC: &str = "c7010 saved game 1";
+/// First line of the file this build writes.
+const MAGIC: &str = "c7010 saved game 2";
+/// First line of the files of version 1, which had no checksum.
+const MAGIC_V1: &str = "c7010 saved game 1";
+/// The last line's word in version 2: the CRC-32 of everything before that line.
+const CHECK: &str = "check ";
 
 /// Why a saved game could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,6 +41,9 @@ pub enum SavedGameError {
     /// The file is not a saved game of this version.
     #[error("NOT A SAVED GAME")]
     NotSavedGame,
+    /// The checksum does not match: the file was damaged.
+    #[error("SAVED GAME DAMAGED")]
+    Damaged,
     /// A line is missing or wrong.
     #[error("SAVED GAME: BAD {0}")]
     Bad(&'static str),
@@ -56,8 +69,14 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
-    /// The file text.
+    /// The file text, its checksum line last.
     pub fn to_text(&self) -> String {
+        let body = self.body();
+        format!("{body}{CHECK}{:08x}\n", crc32(body.as_bytes()))
+    }
+
+    /// The lines the checksum covers.
+    fn body(&self) -> String {
         format!(
             "{MAGIC}\nfen {}\nmoves {}\nlevel {}\ncolour {}\nclocks {:.3} {:.3}\n",
             self.start_fen,
@@ -72,12 +91,18 @@ impl SavedGame {
         )
     }
 
-    /// Reads the file text.
+    /// Reads the file text (version 2 with its checksum, or version 1).
     pub fn parse(text: &str) -> Result<SavedGame, SavedGameError> {
-        let mut lines = text.lines();
-        if lines.next().map(str::trim) != Some(MAGIC) {
-            return Err(SavedGameError::NotSavedGame);
+        match text.lines().next().map(str::trim) {
+            Some(MAGIC) => SavedGame::parse_fields(checked_body(text)?),
+            Some(MAGIC_V1) => SavedGame::parse_fields(text),
+            _ => Err(SavedGameError::NotSavedGame),
         }
+    }
+
+    /// Reads the lines after the first.
+    fn parse_fields(text: &str) -> Result<SavedGame, SavedGameError> {
+        let mut lines = text.lines().skip(1);
         let mut field = |name: &'static str| {
             lines
                 .next()
@@ -122,15 +147,21 @@ impl SavedGame {
         })
     }
 
-    /// Writes the file.
-    pub fn write(&self, path: &Path) -> Result<(), SavedGameError> {
-        std::fs::write(path, self.to_text()).map_err(|e| SavedGameError::Io(e.to_string()))
+    /// Writes the file atomically: on failure the old file is untouched.
+    pub fn write(&self, path: &Path) -> Result<(), files::FileError> {
+        files::write_atomic(path, self.to_text().as_bytes())
     }
 
     /// Reads the file.
     pub fn read(path: &Path) -> Result<SavedGame, SavedGameError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SavedGameError::Io(e.to_string()))?;
+        let text =
+            files::read_text(path, SAVED_GAME).map_err(|e| SavedGameError::Io(e.to_string()))?;
         SavedGame::parse(&text)
+    }
+
+    /// What names this game in a module save: a CRC-32 of the start and the moves.
+    pub fn game_id(&self) -> u32 {
+        crc32(format!("{}\n{}", self.start_fen, self.moves.join(" ")).as_bytes())
     }
 
     /// The game: the start position with the moves replayed (each must be legal).
@@ -144,6 +175,22 @@ impl SavedGame {
             game.play(mv).map_err(|_| SavedGameError::Bad("moves"))?;
         }
         Ok(game)
+    }
+}
+
+/// The text before the `check` line, if that line is last, exactly as written, and its
+/// CRC-32 matches.
+fn checked_body(text: &str) -> Result<&str, SavedGameError> {
+    let body_end = text
+        .strip_suffix('\n')
+        .and_then(|t| t.rfind('\n'))
+        .map(|i| i + 1)
+        .ok_or(SavedGameError::Damaged)?;
+    let (body, last) = text.split_at(body_end);
+    if last == format!("{CHECK}{:08x}\n", crc32(body.as_bytes())) {
+        Ok(body)
+    } else {
+        Err(SavedGameError::Damaged)
     }
 }
 
@@ -164,7 +211,11 @@ mod tests {
         assert_eq!(back, saved);
         assert_eq!(back.into_game().unwrap().sans(), ["e4", "e5"]);
         assert_eq!(SavedGame::parse("hello"), Err(SavedGameError::NotSavedGame));
-        let bad_level = saved.to_text().replace("level 3", "level 9");
+        let bad_level = SavedGame {
+            level: 9,
+            ..saved.clone()
+        }
+        .to_text();
         assert_eq!(
             SavedGame::parse(&bad_level),
             Err(SavedGameError::Bad("level"))
@@ -174,5 +225,32 @@ mod tests {
             ..saved
         };
         assert_eq!(illegal.into_game(), Err(SavedGameError::Bad("moves")));
+    }
+
+    #[test]
+    fn every_flipped_bit_is_refused() {
+        let text = SavedGame {
+            start_fen: crate::reference::Board::startpos().to_fen(),
+            moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+            level: 2,
+            human: Colour::White,
+            clocks: [10.0, 20.0],
+        }
+        .to_text();
+        let mut bytes = text.clone().into_bytes();
+        for i in 0..bytes.len() * 8 {
+            bytes[i / 8] ^= 1 << (i % 8);
+            let flipped = String::from_utf8_lossy(&bytes);
+            assert!(SavedGame::parse(&flipped).is_err(), "bit {i}: {flipped}");
+            bytes[i / 8] ^= 1 << (i % 8);
+        }
+        assert!(SavedGame::parse(&text).is_ok());
+    }
+
+    #[test]
+    fn a_version_1_file_is_still_read() {
+        let v1 = "c7010 saved game 1\nfen 8/8/8/8/8/8/8/K1k5 w - - 0 1\nmoves a1a2\n\
+                  level 2\ncolour white\nclocks 1.0 2.0\n";
+        assert_eq!(SavedGame::parse(v1).unwrap().moves, ["a1a2"]);
     }
 }

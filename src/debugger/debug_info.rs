@@ -62,10 +62,18 @@ impl DebugInfo {
         let read = |ext: &str| -> Result<Option<(String, String)>, DebugInfoError> {
             let path = rom.with_extension(ext);
             let name = path.display().to_string();
-            match std::fs::read_to_string(&path) {
+            // Bounded, and never a FIFO or a device that would block or never end.
+            match crate::files::read_text(&path, crate::files::SOURCE) {
                 Ok(text) => Ok(Some((name, text))),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                Err(source) => Err(DebugInfoError::Io { path: name, source }),
+                Err(crate::files::FileError::Read { source, .. })
+                    if source.kind() == std::io::ErrorKind::NotFound =>
+                {
+                    Ok(None)
+                }
+                Err(e) => Err(DebugInfoError::Io {
+                    path: name,
+                    source: std::io::Error::other(e.reason()),
+                }),
             }
         };
         let symbols = match read("sym")? {

@@ -524,14 +524,16 @@ impl Session {
                 });
             }
             Command::Save(name) => {
-                self.machine
-                    .save_state_to(Path::new(&name))
-                    .map_err(|e| format!("cannot save {name}: {e}"))?;
+                crate::files::write_atomic(Path::new(&name), &self.machine.save_state())
+                    .map_err(|e| e.to_string())?;
                 writeln!(out, "saved the machine state to {name}").ok();
             }
             Command::Load(name) => {
-                let machine = Machine::load_state_from(Path::new(&name))
-                    .map_err(|e| format!("cannot load {name}: {e}"))?;
+                let machine = crate::files::read(Path::new(&name), crate::files::MACHINE_SAVE)
+                    .map_err(|e| e.to_string())
+                    .and_then(|bytes| {
+                        Machine::load_state(&bytes).map_err(|e| format!("cannot load {name}: {e}"))
+                    })?;
                 self.replace_machine(machine);
                 self.history.clear();
                 self.history.record(&self.machine, &self.link);

@@ -57,12 +57,20 @@ impl GuestImage {
     /// A ROM file and the `.sym` file beside it (same stem), if there is one.
     pub fn load(rom_path: &Path) -> Result<GuestImage, ImageError> {
         let shown = rom_path.display().to_string();
-        let rom = std::fs::read(rom_path).map_err(|e| ImageError::Io(shown, e))?;
+        let rom = crate::files::read(rom_path, crate::files::ROM_IMAGE)
+            .map_err(|e| ImageError::Io(shown, std::io::Error::other(e.reason())))?;
         let sym_path = rom_path.with_extension("sym");
-        let text = match std::fs::read_to_string(&sym_path) {
+        let text = match crate::files::read_text(&sym_path, crate::files::SOURCE) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(ImageError::Io(sym_path.display().to_string(), e)),
+            Err(crate::files::FileError::Read { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                String::new()
+            }
+            Err(e) => {
+                let why = std::io::Error::other(e.reason());
+                return Err(ImageError::Io(sym_path.display().to_string(), why));
+            }
         };
         Self::from_parts(rom, &text)
     }

@@ -26,9 +26,9 @@ pub fn factory(choice: EngineChoice) -> Result<EngineFactory, SetupError> {
             let mut guest = match rom {
                 None => GuestEngine::builtin(),
                 Some(path) => {
-                    let bytes = std::fs::read(path).map_err(|e| {
-                        SetupError(format!("cannot read ROM {}: {e}", path.display()))
-                    })?;
+                    // Bounded, and never a FIFO: a GUI's `setoption` must not hang.
+                    let bytes = crate::files::read(path, crate::files::ROM_IMAGE)
+                        .map_err(|e| SetupError(e.to_string()))?;
                     GuestEngine::boot(&bytes)
                 }
             }

@@ -65,13 +65,12 @@ pub fn write_png(frame: &Frame, scale: usize, path: &Path) -> Result<(), PngErro
     if scale == 0 || scale > MAX_SCALE {
         return Err(PngError::BadScale(scale));
     }
-    let io_err = |source| PngError::Io {
+    let mut bytes = Vec::new();
+    encode_png(frame, scale, &mut bytes)?;
+    // Atomic: a failed write leaves an old picture of that name as it was.
+    crate::files::write_atomic(path, &bytes).map_err(|e| PngError::Io {
         path: path.display().to_string(),
-        source,
-    };
-    let file = std::fs::File::create(path).map_err(io_err)?;
-    let mut buffered = std::io::BufWriter::new(file);
-    encode_png(frame, scale, &mut buffered)?;
-    buffered.flush().map_err(io_err)?;
+        source: std::io::Error::other(e.reason()),
+    })?;
     Ok(())
 }

@@ -20,3 +20,4 @@ mod opcodes;
 mod outputs;
 mod pasmo;
 mod roms;
+mod files;

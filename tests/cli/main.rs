@@ -19,3 +19,4 @@ mod positions;
 mod reference;
 mod screenshot;
 mod uci;
+mod play_files;

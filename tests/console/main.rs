@@ -31,3 +31,4 @@ mod screen;
 mod screenshot;
 mod terminal;
 mod window;
+mod saves;

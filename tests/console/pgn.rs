@@ -176,7 +176,10 @@ fn the_consoles_pgn_of_a_short_game_reads_back() {
         }
     }
     c.press(G7000Key::Letter('P'));
-    assert_eq!(c.screen().status, "PGN WRITTEN");
+    assert_eq!(
+        c.screen().status,
+        format!("PGN WRITTEN TO {}", file.display())
+    );
     let pgn = std::fs::read_to_string(&file).unwrap();
     assert_eq!(pgn, c.pgn());
     let (sans, result) = read_back(&pgn);

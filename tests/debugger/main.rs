@@ -17,3 +17,4 @@ mod commands;
 mod docs;
 mod positions;
 mod session;
+mod files;

@@ -140,7 +140,7 @@ fn games_command_refuses_bad_arguments() {
         // Found before the first game is played, not after the last.
         (
             &["--pgn", "/nonexistent-c7010-dir/games.pgn"][..],
-            "writing /nonexistent-c7010-dir/games.pgn",
+            "cannot write /nonexistent-c7010-dir/games.pgn",
         ),
     ] {
         let (ok, _, err) = games_cli(args);

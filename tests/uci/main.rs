@@ -20,3 +20,4 @@ mod recovery;
 mod session;
 mod thinking;
 mod xboard_session;
+mod files;

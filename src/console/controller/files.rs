@@ -1,11 +1,27 @@
-//! The console's files: the PGN (`--pgn`, `P`, at the end of a game and on quit) and the
-//! saved game (`W` / `O`, `c7010.state`).
+//! The console's files: the PGN (`--pgn` is a database every game of the session is
+//! appended to when it ends or is left; `P` appends the game so far) and the saved game
+//! (`W` / `O`: `c7010.state`, and the module beside it in `c7010.machine`).
+//!
+//! Every write is atomic (`crate::files`): a failed one leaves the old file as it was, and
+//! the status line says which file and why.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{Console, DEFAULT_PGN_FILE, Phase};
 use crate::console::pgn::{PgnHeaders, to_pgn, today};
+use crate::console::pgn_database::PgnDatabase;
 use crate::console::saved::SavedGame;
+use crate::console::saved_module::{ModuleSave, ModuleSaveError, rom_id_of};
+use crate::files::FileError;
+
+/// The status line after a failed write: the file as given, why in the console's capitals.
+fn cannot_write(what: &str, path: &Path, e: &FileError) -> String {
+    format!(
+        "CANNOT WRITE {what} TO {}: {}",
+        path.display(),
+        e.reason().to_uppercase()
+    )
+}
 
 impl Console {
     /// The PGN headers of this game.
@@ -25,89 +41,161 @@ impl Console {
         to_pgn(&self.game, &self.pgn_headers())
     }
 
-    /// Writes the PGN to `path`, or to `--pgn`, or to `c7010.pgn`.
+    /// `P` or `pgn [FILE]`: appends the game so far to `path`, or to the `--pgn` database,
+    /// or to `c7010.pgn`, and says where.
     pub(super) fn save_pgn(&mut self, path: Option<PathBuf>) {
-        let path = path
-            .or_else(|| self.options.pgn.clone())
-            .unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
-        self.message = Some(match std::fs::write(&path, self.pgn()) {
-            Ok(()) => "PGN WRITTEN".into(),
-            Err(_) => "CANNOT WRITE THE PGN".into(),
-        });
+        let database = self.pgn_database.as_ref().map(|d| d.path().to_path_buf());
+        match path.or(database.clone()) {
+            Some(p) if Some(&p) == database.as_ref() => {
+                self.archive_game(true);
+            }
+            other => {
+                let p = other.unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
+                let mut one_off = PgnDatabase::new(p.clone());
+                self.message = Some(match one_off.append(self.pgn()) {
+                    Ok(()) => format!("PGN WRITTEN TO {}", p.display()),
+                    Err(e) => cannot_write("PGN", &p, &e),
+                });
+            }
+        }
     }
 
     pub(super) fn save_pgn_on_request(&mut self) {
         self.save_pgn(None);
     }
 
-    /// At the end of a game, once: write the PGN if `--pgn` was given (quietly: the status
-    /// line keeps the result, unless the file cannot be written).
-    pub(super) fn write_pgn_at_end(&mut self) {
-        if let Some(path) = self.options.pgn.clone()
-            && !self.pgn_written
-        {
-            self.pgn_written = true;
-            if std::fs::write(&path, self.pgn()).is_err() {
-                self.message = Some("CANNOT WRITE THE PGN".into());
+    /// Appends this game to the `--pgn` database unless it is already there (or has no
+    /// moves), with any game an earlier failure left waiting. Says so on the status line
+    /// when `tell` (else only a failure).
+    pub(super) fn archive_game(&mut self, tell: bool) {
+        let pgn = self.pgn();
+        let Some(database) = &mut self.pgn_database else {
+            return;
+        };
+        let path = database.path().to_path_buf();
+        let has_moves = !self.game.moves().is_empty();
+        let result = if !has_moves || database.holds(&pgn) {
+            database.retry()
+        } else {
+            database.append(pgn)
+        };
+        match result {
+            // "Written" only when this game is in the file (an empty game never is).
+            Ok(()) if tell && has_moves => {
+                self.message = Some(format!("PGN WRITTEN TO {}", path.display()));
             }
+            Ok(()) => {}
+            Err(e) => self.message = Some(cannot_write("PGN", &path, &e)),
         }
     }
 
-    /// On quit: write the PGN if `--pgn` was given.
+    /// At the end of a game: append it to the `--pgn` database (quietly: the status line
+    /// keeps the result, unless the file cannot be written).
+    pub(super) fn write_pgn_at_end(&mut self) {
+        self.archive_game(false);
+    }
+
+    /// On quit (and on every other way out of a front end): append the game to the `--pgn`
+    /// database if it is not there yet.
     pub fn write_pgn_on_quit(&mut self) {
-        if let Some(path) = self.options.pgn.clone() {
-            self.save_pgn(Some(path));
-        }
+        self.archive_game(true);
     }
 
-    /// `W`: writes the game (start, moves, level, colour, clocks) to the state file.
-    pub(super) fn save_game(&mut self) {
-        let saved = SavedGame {
+    /// The `--pgn` file and the games that could not be written to it (PGN text), if any:
+    /// the front end reports them at the exit, with their text, and exits with a failure.
+    pub fn unwritten_pgn(&self) -> Option<(&Path, &[String])> {
+        let database = self.pgn_database.as_ref()?;
+        let games = database.unwritten();
+        (!games.is_empty()).then_some((database.path(), games))
+    }
+
+    /// The game as the state file keeps it.
+    fn saved_game(&self) -> SavedGame {
+        SavedGame {
             start_fen: self.game.start().to_fen(),
             moves: self.game.moves().iter().map(|m| m.uci()).collect(),
             level: self.level,
             human: self.human,
             clocks: self.clocks,
-        };
-        let machine_file = self.options.state_file.with_extension("machine");
-        self.message = Some(match saved.write(&self.options.state_file) {
-            Err(_) => "CANNOT SAVE".into(),
-            // The guest's whole machine goes beside the game, so loading continues from the
-            // very T-state; an engine without a machine saves the game only.
-            Ok(()) => match self.engine.save_machine() {
-                None => "GAME SAVED".into(),
-                Some(Ok(bytes)) => match std::fs::write(&machine_file, bytes) {
+        }
+    }
+
+    /// The module's file beside the state file.
+    fn machine_file(&self) -> PathBuf {
+        self.options.state_file.with_extension("machine")
+    }
+
+    /// `W`: writes the game (start, moves, level, colour, clocks) to the state file, and
+    /// the guest's whole machine beside it, so loading continues from the very T-state; an
+    /// engine without a machine saves the game only.
+    pub(super) fn save_game(&mut self) {
+        let saved = self.saved_game();
+        let state_file = self.options.state_file.clone();
+        if let Err(e) = saved.write(&state_file) {
+            self.message = Some(cannot_write("THE GAME", &state_file, &e));
+            return;
+        }
+        let machine_file = self.machine_file();
+        self.message = Some(match self.engine.save_machine() {
+            None => "GAME SAVED".into(),
+            Some(Err(_)) => "GAME SAVED, MODULE BUSY".into(),
+            Some(Ok(bytes)) => match ModuleSave::new(bytes, &saved) {
+                Err(why) => format!("GAME SAVED, {why}"),
+                Ok(module) => match module.write(&machine_file) {
                     Ok(()) => "GAME AND MODULE SAVED".into(),
-                    Err(_) => "CANNOT SAVE MODULE".into(),
+                    Err(e) => cannot_write("THE MODULE", &machine_file, &e),
                 },
-                Some(Err(_)) => "GAME SAVED, MODULE BUSY".into(),
             },
         });
     }
 
-    /// `O`: reads the state file and continues that game.
+    /// `O`: reads the state file and continues that game (the game in progress goes to the
+    /// `--pgn` database first), then the module beside it if it belongs to that game and
+    /// ran the ROM plugged in now; otherwise the game loads alone and the status says why.
     pub(super) fn load_game(&mut self) {
-        match SavedGame::read(&self.options.state_file).and_then(|s| s.into_game().map(|g| (s, g)))
-        {
-            Ok((saved, game)) => {
-                self.game = game;
-                self.level = saved.level;
-                self.human = saved.human;
-                self.clocks = saved.clocks;
-                self.phase = Phase::Play;
-                self.analysis = None;
-                self.pgn_written = false;
-                self.resync_engine();
-                let machine_file = self.options.state_file.with_extension("machine");
-                self.message = Some(match std::fs::read(&machine_file) {
-                    Err(_) => "GAME LOADED".into(),
-                    Ok(bytes) => match self.engine.load_machine(&bytes) {
-                        Ok(()) => "GAME AND MODULE LOADED".into(),
-                        Err(_) => "GAME LOADED, MODULE NOT".into(),
-                    },
-                });
+        let loaded =
+            SavedGame::read(&self.options.state_file).and_then(|s| s.into_game().map(|g| (s, g)));
+        let (saved, game) = match loaded {
+            Ok(ok) => ok,
+            Err(why) => {
+                self.message = Some(why.to_string());
+                return;
             }
-            Err(why) => self.message = Some(why.to_string()),
+        };
+        self.archive_game(false);
+        self.game = game;
+        self.level = saved.level;
+        self.human = saved.human;
+        self.clocks = saved.clocks;
+        self.phase = Phase::Play;
+        self.analysis = None;
+        self.resync_engine();
+        let message = match self.load_module(&saved) {
+            Ok(None) => "GAME LOADED".into(),
+            Ok(Some(())) => "GAME AND MODULE LOADED".into(),
+            Err(why) => format!("GAME LOADED ALONE: {why}"),
+        };
+        // A failed write of the game left behind keeps its own message.
+        if self.message.is_none() {
+            self.message = Some(message);
         }
+    }
+
+    /// Loads the module save beside the state file into the engine, if there is one and it
+    /// matches `saved` and the engine's ROM (`Ok(None)`: no module save, or no module).
+    fn load_module(&mut self, saved: &SavedGame) -> Result<Option<()>, ModuleSaveError> {
+        let Some(module) = ModuleSave::read(&self.machine_file())? else {
+            return Ok(None);
+        };
+        let current = match self.engine.save_machine() {
+            None => return Ok(None),
+            Some(Err(_)) => return Err(ModuleSaveError::Busy),
+            Some(Ok(bytes)) => rom_id_of(&bytes).ok_or(ModuleSaveError::Damaged)?,
+        };
+        let machine = module.machine_for(current, saved)?;
+        self.engine
+            .load_machine(machine)
+            .map(Some)
+            .map_err(|e| ModuleSaveError::Refused(e.to_string().to_uppercase()))
     }
 }
