@@ -221,7 +221,7 @@ fn a_hundred_thousand_errors_are_counted_not_kept() {
     assert!(
         errors.errors()[999]
             .to_string()
-            .starts_with("missing.asm:1000:10: error: cannot read included file")
+            .starts_with("missing.asm:1000:10: error: cannot read INCLUDE file")
     );
 }
 

@@ -14,10 +14,10 @@ mod common {
 mod docs;
 mod errors;
 mod features;
+mod files;
 mod fuzz;
 mod limits;
 mod opcodes;
 mod outputs;
 mod pasmo;
 mod roms;
-mod files;

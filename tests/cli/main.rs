@@ -14,9 +14,9 @@ mod common {
 mod errors;
 mod guest_perft;
 mod play;
+mod play_files;
 mod play_recovery;
 mod positions;
 mod reference;
 mod screenshot;
 mod uci;
-mod play_files;

@@ -15,6 +15,6 @@ mod common {
 mod analys;
 mod commands;
 mod docs;
+mod files;
 mod positions;
 mod session;
-mod files;

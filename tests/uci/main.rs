@@ -12,6 +12,7 @@ mod common {
     pub mod transcript;
 }
 
+mod files;
 mod guest;
 mod long_game;
 mod positions;
@@ -20,4 +21,3 @@ mod recovery;
 mod session;
 mod thinking;
 mod xboard_session;
-mod files;
