@@ -21,6 +21,7 @@ pub mod lexer;
 pub mod limits;
 pub mod listing;
 pub mod macros;
+pub mod mnemonic;
 pub mod operand;
 pub mod pass;
 pub mod scopes;

@@ -13,6 +13,7 @@ use super::expr::{self, EvalError};
 use super::lexer::{self, Token};
 use super::limits::Spending;
 use super::macros::{self, MacroDef};
+use super::mnemonic::Mnemonic;
 use super::operand::{self, Value};
 use super::scopes::LocalScope;
 use super::source::{self, Program, SourceLine};
@@ -81,7 +82,7 @@ pub const DIRECTIVES: &[&str] = &[
 
 /// True for mnemonics and directives: reserved words.
 pub(super) fn is_keyword(word: &str) -> bool {
-    encoder::is_mnemonic(word) || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
+    Mnemonic::parse(word).is_some() || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
 }
 
 struct IfFrame {
@@ -478,7 +479,9 @@ impl<'p> Pass<'p> {
                 self.error(op_col, format!(".ERROR {}", text.trim()));
             }
             "ELSE" | "ENDIF" | "IF" | "INCLUDE" | "INCBIN" => {}
-            _ if encoder::is_mnemonic(op) => self.instruction(op, stmt.operands, op_col),
+            _ if let Some(mnemonic) = Mnemonic::parse(op) => {
+                self.instruction(mnemonic, stmt.operands, op_col)
+            }
             _ => {
                 let word = stmt
                     .op
@@ -510,7 +513,12 @@ impl<'p> Pass<'p> {
         next
     }
 
-    pub(super) fn instruction(&mut self, mnemonic: &str, operand_tokens: &[Token], op_col: u32) {
+    pub(super) fn instruction(
+        &mut self,
+        mnemonic: Mnemonic,
+        operand_tokens: &[Token],
+        op_col: u32,
+    ) {
         let mut operands = Vec::new();
         for part in operand::split_commas(operand_tokens) {
             if part.is_empty() {
