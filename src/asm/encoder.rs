@@ -653,6 +653,7 @@ fn alu(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
     }
 }
 
+/// LD in all its forms; the 8-bit register-to-register ones in [`ld_r8_r8`].
 fn ld(dst: &Operand, src: &Operand, out: &mut Emitter) -> bool {
     use Operand::*;
     match (dst, src) {
@@ -677,41 +678,9 @@ fn ld(dst: &Operand, src: &Operand, out: &mut Emitter) -> bool {
             out.prefix(prefix);
             out.push(0xF9);
         }
-        (Pair(_), Immediate(v)) => {
-            if let Some((_, prefix)) = hl_like(dst) {
-                out.prefix(prefix);
-                out.push(0x21);
-            } else if let Some(code) = ss(dst, Reg16::Hl) {
-                out.push(0x01 | code << 4);
-            } else {
-                return false;
-            }
-            out.word(v);
-        }
-        (Pair(_), Memory(v)) => {
-            if let Some((_, prefix)) = hl_like(dst) {
-                out.prefix(prefix);
-                out.push(0x2A);
-            } else if let Some(code) = ss(dst, Reg16::Hl) {
-                out.push(0xED);
-                out.push(0x4B | code << 4);
-            } else {
-                return false;
-            }
-            out.word(v);
-        }
-        (Memory(v), Pair(_)) => {
-            if let Some((_, prefix)) = hl_like(src) {
-                out.prefix(prefix);
-                out.push(0x22);
-            } else if let Some(code) = ss(src, Reg16::Hl) {
-                out.push(0xED);
-                out.push(0x43 | code << 4);
-            } else {
-                return false;
-            }
-            out.word(v);
-        }
+        (Pair(_), Immediate(v)) => return ld_pair_word(dst, 0x21, (None, 0x01), v, out),
+        (Pair(_), Memory(v)) => return ld_pair_word(dst, 0x2A, (Some(0xED), 0x4B), v, out),
+        (Memory(v), Pair(_)) => return ld_pair_word(src, 0x22, (Some(0xED), 0x43), v, out),
         (_, Immediate(v)) => {
             let Some(r) = r8(dst) else { return false };
             out.r8_op(&r, 0x06 | r.code << 3);
@@ -719,6 +688,28 @@ fn ld(dst: &Operand, src: &Operand, out: &mut Emitter) -> bool {
         }
         _ => return ld_r8_r8(dst, src, out),
     }
+    true
+}
+
+/// `LD rr,nn`, `LD rr,(nn)` and `LD (nn),rr`: `hl_opcode` for HL, IX and IY (behind their
+/// prefix), `ss_form` (prefix, opcode with the pair code in bits 4-5) for BC, DE and SP.
+fn ld_pair_word(
+    pair: &Operand,
+    hl_opcode: u8,
+    ss_form: (Option<u8>, u8),
+    v: &Value,
+    out: &mut Emitter,
+) -> bool {
+    if let Some((_, prefix)) = hl_like(pair) {
+        out.prefix(prefix);
+        out.push(hl_opcode);
+    } else if let Some(code) = ss(pair, Reg16::Hl) {
+        out.prefix(ss_form.0);
+        out.push(ss_form.1 | code << 4);
+    } else {
+        return false;
+    }
+    out.word(v);
     true
 }
 
