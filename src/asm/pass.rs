@@ -262,52 +262,8 @@ impl<'p> Pass<'p> {
             };
             let stmt = self.split_statement(&tokens);
             let op = stmt.op.and_then(Token::ident).map(str::to_ascii_uppercase);
-            match op.as_deref() {
-                Some("IF") => {
-                    let taken = active
-                        && self
-                            .eval_tokens(stmt.operands, "IF")
-                            .is_some_and(|v| v != 0);
-                    if active {
-                        self.record(line);
-                    }
-                    ifs.push(IfFrame {
-                        active: active && taken,
-                        taken,
-                        parent_active: active,
-                        else_seen: false,
-                        file: line.file,
-                        line: line.line,
-                        col: stmt.op.map_or(1, |t| t.col),
-                    });
-                    continue;
-                }
-                Some("ELSE") => {
-                    match ifs.last_mut() {
-                        Some(frame) if !frame.else_seen => {
-                            frame.else_seen = true;
-                            frame.active = frame.parent_active && !frame.taken;
-                            frame.taken = true;
-                            if frame.parent_active {
-                                self.record(line);
-                            }
-                        }
-                        Some(_) => {
-                            self.error(stmt.op.map_or(1, |t| t.col), "second ELSE for the same IF")
-                        }
-                        None => self.error(stmt.op.map_or(1, |t| t.col), "ELSE without IF"),
-                    }
-                    continue;
-                }
-                Some("ENDIF") => {
-                    match ifs.pop() {
-                        Some(frame) if frame.parent_active => self.record(line),
-                        Some(_) => {}
-                        None => self.error(stmt.op.map_or(1, |t| t.col), "ENDIF without IF"),
-                    }
-                    continue;
-                }
-                _ => {}
+            if self.conditional(op.as_deref(), &stmt, line, &mut ifs, active) {
+                continue;
             }
             if !active {
                 // Skip a whole macro definition in a false branch, so its body's IF/ENDIF
@@ -327,6 +283,65 @@ impl<'p> Pass<'p> {
                 lines.first().and_then(|l| l.context.clone()),
             );
             self.error(frame.col, "IF without ENDIF");
+        }
+    }
+
+    /// IF, ELSE and ENDIF: keeps the stack of open conditionals; true when the statement
+    /// was one of them.
+    fn conditional(
+        &mut self,
+        op: Option<&str>,
+        stmt: &Statement,
+        line: &SourceLine,
+        ifs: &mut Vec<IfFrame>,
+        active: bool,
+    ) -> bool {
+        match op {
+            Some("IF") => {
+                let taken = active
+                    && self
+                        .eval_tokens(stmt.operands, "IF")
+                        .is_some_and(|v| v != 0);
+                if active {
+                    self.record(line);
+                }
+                ifs.push(IfFrame {
+                    active: active && taken,
+                    taken,
+                    parent_active: active,
+                    else_seen: false,
+                    file: line.file,
+                    line: line.line,
+                    col: stmt.op.map_or(1, |t| t.col),
+                });
+                true
+            }
+            Some("ELSE") => {
+                match ifs.last_mut() {
+                    Some(frame) if !frame.else_seen => {
+                        frame.else_seen = true;
+                        frame.active = frame.parent_active && !frame.taken;
+                        frame.taken = true;
+                        if frame.parent_active {
+                            self.record(line);
+                        }
+                    }
+                    Some(_) => {
+                        self.error(stmt.op.map_or(1, |t| t.col), "second ELSE for the same IF")
+                    }
+                    None => self.error(stmt.op.map_or(1, |t| t.col), "ELSE without IF"),
+                }
+                true
+            }
+            Some("ENDIF") => {
+                match ifs.pop() {
+                    Some(frame) if frame.parent_active => self.record(line),
+                    Some(_) => {}
+                    None => self.error(stmt.op.map_or(1, |t| t.col), "ENDIF without IF"),
+                }
+                true
+            }
+            _ => false,
         }
     }
 
@@ -399,26 +414,8 @@ impl<'p> Pass<'p> {
             return next;
         }
         match op {
-            Some("EQU" | "DEFL") => {
-                let kind = if op == Some("EQU") {
-                    SymbolKind::Equ
-                } else {
-                    SymbolKind::Defl
-                };
-                let Some(name) = label_name else {
-                    self.error(
-                        op_col,
-                        format!("{} needs a name before it", op.unwrap_or_default()),
-                    );
-                    return next;
-                };
-                let value = self
-                    .eval_tokens(stmt.operands, op.unwrap_or_default())
-                    .unwrap_or(0);
-                if let Some(r) = self.records.last_mut() {
-                    r.value = Some(value);
-                }
-                self.define(&name, value, kind, label_col);
+            Some(word @ ("EQU" | "DEFL")) => {
+                self.equate(word, label_name, stmt, label_col, op_col);
                 return next;
             }
             Some("MACRO") => return self.define_macro(stmt, label_name, lines, next),
@@ -434,18 +431,7 @@ impl<'p> Pass<'p> {
         }
         let Some(op) = op else { return next };
         match op {
-            "ORG" => {
-                if let Some(v) = self.eval_tokens(stmt.operands, "ORG") {
-                    if (0..=0xFFFF).contains(&v) {
-                        self.pc = v;
-                        if let Some(r) = self.records.last_mut() {
-                            r.address = Some(v as u16);
-                        }
-                    } else {
-                        self.error(stmt.operands[0].col, format!("ORG {v} is outside 0..FFFF"));
-                    }
-                }
-            }
+            "ORG" => self.origin(stmt),
             "DB" | "DEFB" | "DEFM" | "DM" => self.define_bytes(stmt.operands, op_col),
             "DW" | "DEFW" => self.define_words(stmt.operands, op_col),
             "DS" | "DEFS" => self.define_space(stmt.operands, op_col),
@@ -482,35 +468,77 @@ impl<'p> Pass<'p> {
             _ if let Some(mnemonic) = Mnemonic::parse(op) => {
                 self.instruction(mnemonic, stmt.operands, op_col)
             }
-            _ => {
-                let word = stmt
-                    .op
-                    .and_then(Token::ident)
-                    .unwrap_or_default()
-                    .to_string();
-                if let Some(def) = self.macros.get(&word).cloned() {
-                    let args = macros::argument_texts(&line.text, stmt.operands);
-                    self.expand_macro(&def, &args, line);
-                } else if stmt.label.is_none()
-                    && tokens
-                        .get(1)
-                        .is_some_and(|t| t.ident().is_some_and(is_keyword))
-                {
-                    self.error(
-                        op_col,
-                        format!(
-                            "'{word}' is not an instruction; a label in this place needs a ':'"
-                        ),
-                    );
-                } else {
-                    self.error(
-                        op_col,
-                        format!("unknown instruction, directive or macro '{word}'"),
-                    );
-                }
-            }
+            _ => self.macro_call(line, tokens, stmt, op_col),
         }
         next
+    }
+
+    /// `name EQU value` and `name DEFL value`: the value is also shown in the listing.
+    fn equate(
+        &mut self,
+        word: &str,
+        label_name: Option<String>,
+        stmt: &Statement,
+        label_col: u32,
+        op_col: u32,
+    ) {
+        let kind = if word == "EQU" {
+            SymbolKind::Equ
+        } else {
+            SymbolKind::Defl
+        };
+        let Some(name) = label_name else {
+            self.error(op_col, format!("{word} needs a name before it"));
+            return;
+        };
+        let value = self.eval_tokens(stmt.operands, word).unwrap_or(0);
+        if let Some(r) = self.records.last_mut() {
+            r.value = Some(value);
+        }
+        self.define(&name, value, kind, label_col);
+    }
+
+    /// `ORG address`: the address of what follows, also in the listing's record.
+    fn origin(&mut self, stmt: &Statement) {
+        let Some(v) = self.eval_tokens(stmt.operands, "ORG") else {
+            return;
+        };
+        if (0..=0xFFFF).contains(&v) {
+            self.pc = v;
+            if let Some(r) = self.records.last_mut() {
+                r.address = Some(v as u16);
+            }
+        } else {
+            self.error(stmt.operands[0].col, format!("ORG {v} is outside 0..FFFF"));
+        }
+    }
+
+    /// A word that is no instruction and no directive: a macro's expansion, or an error
+    /// (with a hint when it looks like a label without its ':').
+    fn macro_call(&mut self, line: &SourceLine, tokens: &[Token], stmt: &Statement, op_col: u32) {
+        let word = stmt
+            .op
+            .and_then(Token::ident)
+            .unwrap_or_default()
+            .to_string();
+        if let Some(def) = self.macros.get(&word).cloned() {
+            let args = macros::argument_texts(&line.text, stmt.operands);
+            self.expand_macro(&def, &args, line);
+        } else if stmt.label.is_none()
+            && tokens
+                .get(1)
+                .is_some_and(|t| t.ident().is_some_and(is_keyword))
+        {
+            self.error(
+                op_col,
+                format!("'{word}' is not an instruction; a label in this place needs a ':'"),
+            );
+        } else {
+            self.error(
+                op_col,
+                format!("unknown instruction, directive or macro '{word}'"),
+            );
+        }
     }
 
     pub(super) fn instruction(
