@@ -12,6 +12,7 @@
 //! See `docs/assembler.md` for the accepted language and the output formats.
 
 pub mod assembly;
+pub mod directive;
 pub mod directives;
 pub mod encoder;
 pub mod error;

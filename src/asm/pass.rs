@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::directive::Directive;
 use super::encoder;
 use super::error::AsmError;
 use super::expr::{self, EvalError};
@@ -73,16 +74,9 @@ pub struct PassResult {
     pub memory: Memory,
 }
 
-/// Names that are directives (reserved like mnemonics).
-pub const DIRECTIVES: &[&str] = &[
-    "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "INCLUDE",
-    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "EXITM", "REPT", "PROC", "ENDP", "LOCAL",
-    "END", "PUBLIC", ".ERROR", ".WARNING",
-];
-
 /// True for mnemonics and directives: reserved words.
 pub(super) fn is_keyword(word: &str) -> bool {
-    Mnemonic::parse(word).is_some() || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
+    Mnemonic::parse(word).is_some() || Directive::parse(word).is_some()
 }
 
 struct IfFrame {
@@ -262,13 +256,14 @@ impl<'p> Pass<'p> {
             };
             let stmt = self.split_statement(&tokens);
             let op = stmt.op.and_then(Token::ident).map(str::to_ascii_uppercase);
-            if self.conditional(op.as_deref(), &stmt, line, &mut ifs, active) {
+            let directive = op.as_deref().and_then(Directive::parse);
+            if self.conditional(directive, &stmt, line, &mut ifs, active) {
                 continue;
             }
             if !active {
                 // Skip a whole macro definition in a false branch, so its body's IF/ENDIF
                 // does not disturb ours.
-                if matches!(op.as_deref(), Some("MACRO" | "REPT")) {
+                if matches!(directive, Some(Directive::Macro | Directive::Rept)) {
                     i = self.block_end(lines, i).map_or(lines.len(), |e| e + 1);
                 }
                 continue;
@@ -290,14 +285,14 @@ impl<'p> Pass<'p> {
     /// was one of them.
     fn conditional(
         &mut self,
-        op: Option<&str>,
+        directive: Option<Directive>,
         stmt: &Statement,
         line: &SourceLine,
         ifs: &mut Vec<IfFrame>,
         active: bool,
     ) -> bool {
-        match op {
-            Some("IF") => {
+        match directive {
+            Some(Directive::If) => {
                 let taken = active
                     && self
                         .eval_tokens(stmt.operands, "IF")
@@ -316,7 +311,7 @@ impl<'p> Pass<'p> {
                 });
                 true
             }
-            Some("ELSE") => {
+            Some(Directive::Else) => {
                 match ifs.last_mut() {
                     Some(frame) if !frame.else_seen => {
                         frame.else_seen = true;
@@ -333,7 +328,7 @@ impl<'p> Pass<'p> {
                 }
                 true
             }
-            Some("ENDIF") => {
+            Some(Directive::Endif) => {
                 match ifs.pop() {
                     Some(frame) if frame.parent_active => self.record(line),
                     Some(_) => {}
@@ -355,22 +350,16 @@ impl<'p> Pass<'p> {
             };
         };
         let defines = |t: Option<&Token>| {
-            t.and_then(Token::ident).is_some_and(|w| {
-                ["EQU", "DEFL", "MACRO"]
-                    .iter()
-                    .any(|k| k.eq_ignore_ascii_case(w))
-            })
+            t.and_then(Token::ident)
+                .and_then(Directive::parse)
+                .is_some_and(Directive::defines_a_name)
         };
         let (label, rest) = match (first.ident(), tokens.get(1)) {
             (Some(_), Some(colon)) if colon.is_op(":") => (Some(first), &tokens[2..]),
             // `DEC EQU 1`: taken as a definition so that the message says "reserved word".
             (Some(_), next) if defines(next) => (Some(first), &tokens[1..]),
             (Some(word), next) if !is_keyword(word) => {
-                let defines = next.and_then(Token::ident).is_some_and(|w| {
-                    ["EQU", "DEFL", "MACRO"]
-                        .iter()
-                        .any(|k| k.eq_ignore_ascii_case(w))
-                });
+                let defines = defines(next);
                 let is_macro = self.macros.contains_key(word);
                 if defines || (first.col == 1 && !is_macro) {
                     (Some(first), &tokens[1..])
@@ -413,14 +402,16 @@ impl<'p> Pass<'p> {
             );
             return next;
         }
-        match op {
-            Some(word @ ("EQU" | "DEFL")) => {
+        let directive = op.and_then(Directive::parse);
+        // The directives that define the label before them, or whose body is lines below.
+        match (directive, op) {
+            (Some(Directive::Equ | Directive::Defl), Some(word)) => {
                 self.equate(word, label_name, stmt, label_col, op_col);
                 return next;
             }
-            Some("MACRO") => return self.define_macro(stmt, label_name, lines, next),
-            Some("REPT") => return self.rept(line, stmt, lines, next),
-            Some("ENDM") => {
+            (Some(Directive::Macro), _) => return self.define_macro(stmt, label_name, lines, next),
+            (Some(Directive::Rept), _) => return self.rept(line, stmt, lines, next),
+            (Some(Directive::Endm), _) => {
                 self.error(op_col, "ENDM without MACRO or REPT");
                 return next;
             }
@@ -430,47 +421,71 @@ impl<'p> Pass<'p> {
             self.define_label(name, label_col);
         }
         let Some(op) = op else { return next };
-        match op {
-            "ORG" => self.origin(stmt),
-            "DB" | "DEFB" | "DEFM" | "DM" => self.define_bytes(stmt.operands, op_col),
-            "DW" | "DEFW" => self.define_words(stmt.operands, op_col),
-            "DS" | "DEFS" => self.define_space(stmt.operands, op_col),
-            "END" => self.ended = true,
-            "PROC" => {
+        match directive {
+            Some(directive) => self.directive(directive, line, stmt, op_col),
+            None => match Mnemonic::parse(op) {
+                Some(mnemonic) => self.instruction(mnemonic, stmt.operands, op_col),
+                None => self.macro_call(line, tokens, stmt, op_col),
+            },
+        }
+        next
+    }
+
+    /// The work of a directive on a line of its own (after its label is defined).
+    fn directive(
+        &mut self,
+        directive: Directive,
+        line: &SourceLine,
+        stmt: &Statement,
+        op_col: u32,
+    ) {
+        match directive {
+            Directive::Org => self.origin(stmt),
+            Directive::Db => self.define_bytes(stmt.operands, op_col),
+            Directive::Dw => self.define_words(stmt.operands, op_col),
+            Directive::Ds => self.define_space(stmt.operands, op_col),
+            Directive::End => self.ended = true,
+            Directive::Proc => {
                 if self.may_open_proc(op_col) {
                     self.push_scope(true, op_col);
                 }
             }
-            "ENDP" => {
+            Directive::Endp => {
                 if self.scopes.last().is_some_and(|s| s.is_proc) {
                     self.scopes.pop();
                 } else {
                     self.error(op_col, "ENDP without PROC");
                 }
             }
-            "LOCAL" => self.declare_locals(stmt.operands, op_col),
-            "EXITM" => {
+            Directive::Local => self.declare_locals(stmt.operands, op_col),
+            Directive::Exitm => {
                 if self.depth == 0 {
                     self.error(op_col, "EXITM outside a macro");
                 } else {
                     self.exit_macro = true;
                 }
             }
-            "PUBLIC" | ".WARNING" => {}
-            ".ERROR" => {
+            Directive::Error => {
                 let text = stmt
                     .operands
                     .first()
                     .map_or("", |t| line.text.get(t.start..).unwrap_or(""));
                 self.error(op_col, format!(".ERROR {}", text.trim()));
             }
-            "ELSE" | "ENDIF" | "IF" | "INCLUDE" | "INCBIN" => {}
-            _ if let Some(mnemonic) = Mnemonic::parse(op) => {
-                self.instruction(mnemonic, stmt.operands, op_col)
-            }
-            _ => self.macro_call(line, tokens, stmt, op_col),
+            Directive::Public | Directive::Warning => {}
+            // Done before: IF/ELSE/ENDIF, INCLUDE and INCBIN by `run_block`, the ones that
+            // define a name or own the lines below by `statement`.
+            Directive::If
+            | Directive::Else
+            | Directive::Endif
+            | Directive::Include
+            | Directive::Incbin
+            | Directive::Equ
+            | Directive::Defl
+            | Directive::Macro
+            | Directive::Endm
+            | Directive::Rept => {}
         }
-        next
     }
 
     /// `name EQU value` and `name DEFL value`: the value is also shown in the listing.
