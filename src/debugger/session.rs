@@ -2,7 +2,9 @@
 //! program, breakpoints and watchpoints, the step-back history and the trace; one method,
 //! [`Session::execute`], takes a command line and returns what to show.
 //!
-//! How it runs is in `run.rs`; what it shows in the `render_*` files.
+//! `run_command` only dispatches: each command's work is in the file that owns what it
+//! touches: running in `run.rs`, breakpoints and watchpoints in `points.rs`, changes from
+//! outside and step-back in `history.rs`, what it shows in the `render_*` files.
 
 use std::fmt::Write as _;
 
