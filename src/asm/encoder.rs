@@ -7,6 +7,8 @@
 //! instruction. Range errors are reported and the bytes are still emitted (truncated), so
 //! that addresses after the line stay right.
 
+use std::ops::RangeInclusive;
+
 use super::mnemonic::Mnemonic::{self, *};
 use super::operand::{Cond, Operand, Reg8, Reg16, Value};
 
@@ -146,52 +148,57 @@ impl Emitter<'_> {
         }
     }
 
+    /// `n`, reported at `col` with the message `why(n)` when outside `range`; the caller
+    /// emits it truncated all the same, so that the addresses after it stay right.
+    fn checked(
+        &mut self,
+        col: u32,
+        n: i64,
+        range: RangeInclusive<i64>,
+        why: impl FnOnce(i64) -> String,
+    ) -> i64 {
+        if !range.contains(&n) {
+            self.ctx.report(col, why(n));
+        }
+        n
+    }
+
     fn byte(&mut self, v: &Value) {
         let n = self.ctx.eval(v);
-        if !(-128..=255).contains(&n) {
-            self.ctx.report(
-                v.col,
-                format!("value {n} does not fit in a byte (-128..255)"),
-            );
-        }
+        let n = self.checked(v.col, n, -128..=255, |n| {
+            format!("value {n} does not fit in a byte (-128..255)")
+        });
         self.bytes.push(n as u8);
     }
 
     fn word(&mut self, v: &Value) {
         let n = self.ctx.eval(v);
-        if !(-32768..=65535).contains(&n) {
-            self.ctx.report(
-                v.col,
-                format!("value {n} does not fit in a word (-32768..65535)"),
-            );
-        }
+        let n = self.checked(v.col, n, -32768..=65535, |n| {
+            format!("value {n} does not fit in a word (-32768..65535)")
+        });
         self.bytes.extend_from_slice(&(n as u16).to_le_bytes());
     }
 
+    /// The `d` of `(IX+d)`: 0 when there is none (`(IX)`).
     fn offset(&mut self, v: Option<&Value>) {
         let Some(v) = v else {
             self.bytes.push(0);
             return;
         };
         let n = self.ctx.eval(v);
-        if !(-128..=127).contains(&n) {
-            self.ctx.report(
-                v.col,
-                format!("index offset {n} is out of range (-128..127)"),
-            );
-        }
+        let n = self.checked(v.col, n, -128..=127, |n| {
+            format!("index offset {n} is out of range (-128..127)")
+        });
         self.bytes.push(n as u8);
     }
 
+    /// The distance of a JR or DJNZ target from the next instruction.
     fn relative(&mut self, v: &Value) {
         let target = self.ctx.eval(v);
         let distance = target.wrapping_sub(self.ctx.instruction_address().wrapping_add(2));
-        if !(-128..=127).contains(&distance) {
-            self.ctx.report(
-                v.col,
-                format!("relative jump out of range: target is {distance} bytes away (-128..127)"),
-            );
-        }
+        let distance = self.checked(v.col, distance, -128..=127, |d| {
+            format!("relative jump out of range: target is {d} bytes away (-128..127)")
+        });
         self.bytes.push(distance as u8);
     }
 
