@@ -177,6 +177,9 @@ mod tests {
             assert_eq!(Mnemonic::parse(m.name()), Some(m));
             assert_eq!(Mnemonic::parse(&m.name().to_ascii_lowercase()), Some(m));
         }
+        // Listed once each, in order (a name out of place is easy to see).
+        let names: Vec<&str> = Mnemonic::ALL.iter().map(|m| m.name()).collect();
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
         assert_eq!(Mnemonic::parse("LDX"), None);
         assert_eq!(Mnemonic::parse("ORG"), None);
     }
