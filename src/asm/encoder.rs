@@ -7,6 +7,9 @@
 //! instruction. Range errors are reported and the bytes are still emitted (truncated), so
 //! that addresses after the line stay right.
 
+use std::ops::RangeInclusive;
+
+use super::mnemonic::Mnemonic::{self, *};
 use super::operand::{Cond, Operand, Reg8, Reg16, Value};
 
 /// What encoding needs from the assembler.
@@ -17,21 +20,6 @@ pub trait Context {
     fn report(&mut self, col: u32, message: String);
     /// The address of the instruction being encoded.
     fn instruction_address(&self) -> i64;
-}
-
-/// The mnemonics this encoder knows (upper case).
-pub const MNEMONICS: &[&str] = &[
-    "ADC", "ADD", "AND", "BIT", "CALL", "CCF", "CP", "CPD", "CPDR", "CPI", "CPIR", "CPL", "DAA",
-    "DEC", "DI", "DJNZ", "EI", "EX", "EXX", "HALT", "IM", "IN", "INC", "IND", "INDR", "INI",
-    "INIR", "JP", "JR", "LD", "LDD", "LDDR", "LDI", "LDIR", "NEG", "NOP", "OR", "OTDR", "OTIR",
-    "OUT", "OUTD", "OUTI", "POP", "PUSH", "RES", "RET", "RETI", "RETN", "RL", "RLA", "RLC", "RLCA",
-    "RLD", "RR", "RRA", "RRC", "RRCA", "RRD", "RST", "SBC", "SCF", "SET", "SLA", "SLL", "SRA",
-    "SRL", "SUB", "XOR",
-];
-
-/// True when `word` (any case) is a Z80 mnemonic.
-pub fn is_mnemonic(word: &str) -> bool {
-    MNEMONICS.iter().any(|m| m.eq_ignore_ascii_case(word))
 }
 
 /// A short picture of an operand for messages, e.g. `(IX+d)`, `n`, `(nn)`.
@@ -144,12 +132,12 @@ fn cond_code(op: &Operand) -> Option<u8> {
     }
 }
 
-struct Out<'c> {
+struct Emitter<'c> {
     ctx: &'c mut dyn Context,
     bytes: Vec<u8>,
 }
 
-impl Out<'_> {
+impl Emitter<'_> {
     fn push(&mut self, b: u8) {
         self.bytes.push(b);
     }
@@ -160,52 +148,57 @@ impl Out<'_> {
         }
     }
 
+    /// `n`, reported at `col` with the message `why(n)` when outside `range`; the caller
+    /// emits it truncated all the same, so that the addresses after it stay right.
+    fn checked(
+        &mut self,
+        col: u32,
+        n: i64,
+        range: RangeInclusive<i64>,
+        why: impl FnOnce(i64) -> String,
+    ) -> i64 {
+        if !range.contains(&n) {
+            self.ctx.report(col, why(n));
+        }
+        n
+    }
+
     fn byte(&mut self, v: &Value) {
         let n = self.ctx.eval(v);
-        if !(-128..=255).contains(&n) {
-            self.ctx.report(
-                v.col,
-                format!("value {n} does not fit in a byte (-128..255)"),
-            );
-        }
+        let n = self.checked(v.col, n, -128..=255, |n| {
+            format!("value {n} does not fit in a byte (-128..255)")
+        });
         self.bytes.push(n as u8);
     }
 
     fn word(&mut self, v: &Value) {
         let n = self.ctx.eval(v);
-        if !(-32768..=65535).contains(&n) {
-            self.ctx.report(
-                v.col,
-                format!("value {n} does not fit in a word (-32768..65535)"),
-            );
-        }
+        let n = self.checked(v.col, n, -32768..=65535, |n| {
+            format!("value {n} does not fit in a word (-32768..65535)")
+        });
         self.bytes.extend_from_slice(&(n as u16).to_le_bytes());
     }
 
+    /// The `d` of `(IX+d)`: 0 when there is none (`(IX)`).
     fn offset(&mut self, v: Option<&Value>) {
         let Some(v) = v else {
             self.bytes.push(0);
             return;
         };
         let n = self.ctx.eval(v);
-        if !(-128..=127).contains(&n) {
-            self.ctx.report(
-                v.col,
-                format!("index offset {n} is out of range (-128..127)"),
-            );
-        }
+        let n = self.checked(v.col, n, -128..=127, |n| {
+            format!("index offset {n} is out of range (-128..127)")
+        });
         self.bytes.push(n as u8);
     }
 
+    /// The distance of a JR or DJNZ target from the next instruction.
     fn relative(&mut self, v: &Value) {
         let target = self.ctx.eval(v);
         let distance = target.wrapping_sub(self.ctx.instruction_address().wrapping_add(2));
-        if !(-128..=127).contains(&distance) {
-            self.ctx.report(
-                v.col,
-                format!("relative jump out of range: target is {distance} bytes away (-128..127)"),
-            );
-        }
+        let distance = self.checked(v.col, distance, -128..=127, |d| {
+            format!("relative jump out of range: target is {d} bytes away (-128..127)")
+        });
         self.bytes.push(distance as u8);
     }
 
@@ -219,347 +212,389 @@ impl Out<'_> {
     }
 }
 
-/// Encodes one instruction. `mnemonic` is upper case. Returns the bytes, or a message when
-/// the operands make no instruction.
-pub fn encode(mnemonic: &str, ops: &[Operand], ctx: &mut dyn Context) -> Result<Vec<u8>, String> {
-    let mut out = Out {
+/// Encodes one instruction. Returns the bytes, or a message when the operands make no
+/// instruction.
+pub fn encode(
+    mnemonic: Mnemonic,
+    ops: &[Operand],
+    ctx: &mut dyn Context,
+) -> Result<Vec<u8>, String> {
+    let mut out = Emitter {
         ctx,
         bytes: Vec::with_capacity(4),
     };
-    let ok = encode_into(mnemonic, ops, &mut out);
-    if ok {
+    if encode_into(mnemonic, ops, &mut out) {
         Ok(out.bytes)
     } else {
-        Err(no_such_form(mnemonic, ops))
+        Err(no_such_form(mnemonic.name(), ops))
     }
 }
 
-fn fixed(mnemonic: &str) -> Option<&'static [u8]> {
-    Some(match mnemonic {
-        "NOP" => &[0x00],
-        "HALT" => &[0x76],
-        "DI" => &[0xF3],
-        "EI" => &[0xFB],
-        "EXX" => &[0xD9],
-        "DAA" => &[0x27],
-        "CPL" => &[0x2F],
-        "SCF" => &[0x37],
-        "CCF" => &[0x3F],
-        "RLCA" => &[0x07],
-        "RRCA" => &[0x0F],
-        "RLA" => &[0x17],
-        "RRA" => &[0x1F],
-        "NEG" => &[0xED, 0x44],
-        "RETN" => &[0xED, 0x45],
-        "RETI" => &[0xED, 0x4D],
-        "RRD" => &[0xED, 0x67],
-        "RLD" => &[0xED, 0x6F],
-        "LDI" => &[0xED, 0xA0],
-        "CPI" => &[0xED, 0xA1],
-        "INI" => &[0xED, 0xA2],
-        "OUTI" => &[0xED, 0xA3],
-        "LDD" => &[0xED, 0xA8],
-        "CPD" => &[0xED, 0xA9],
-        "IND" => &[0xED, 0xAA],
-        "OUTD" => &[0xED, 0xAB],
-        "LDIR" => &[0xED, 0xB0],
-        "CPIR" => &[0xED, 0xB1],
-        "INIR" => &[0xED, 0xB2],
-        "OTIR" => &[0xED, 0xB3],
-        "LDDR" => &[0xED, 0xB8],
-        "CPDR" => &[0xED, 0xB9],
-        "INDR" => &[0xED, 0xBA],
-        "OTDR" => &[0xED, 0xBB],
-        _ => return None,
-    })
+/// The instructions without operands and their bytes.
+const FIXED: &[(Mnemonic, &[u8])] = &[
+    (Nop, &[0x00]),
+    (Halt, &[0x76]),
+    (Di, &[0xF3]),
+    (Ei, &[0xFB]),
+    (Exx, &[0xD9]),
+    (Daa, &[0x27]),
+    (Cpl, &[0x2F]),
+    (Scf, &[0x37]),
+    (Ccf, &[0x3F]),
+    (Rlca, &[0x07]),
+    (Rrca, &[0x0F]),
+    (Rla, &[0x17]),
+    (Rra, &[0x1F]),
+    (Neg, &[0xED, 0x44]),
+    (Retn, &[0xED, 0x45]),
+    (Reti, &[0xED, 0x4D]),
+    (Rrd, &[0xED, 0x67]),
+    (Rld, &[0xED, 0x6F]),
+    (Ldi, &[0xED, 0xA0]),
+    (Cpi, &[0xED, 0xA1]),
+    (Ini, &[0xED, 0xA2]),
+    (Outi, &[0xED, 0xA3]),
+    (Ldd, &[0xED, 0xA8]),
+    (Cpd, &[0xED, 0xA9]),
+    (Ind, &[0xED, 0xAA]),
+    (Outd, &[0xED, 0xAB]),
+    (Ldir, &[0xED, 0xB0]),
+    (Cpir, &[0xED, 0xB1]),
+    (Inir, &[0xED, 0xB2]),
+    (Otir, &[0xED, 0xB3]),
+    (Lddr, &[0xED, 0xB8]),
+    (Cpdr, &[0xED, 0xB9]),
+    (Indr, &[0xED, 0xBA]),
+    (Otdr, &[0xED, 0xBB]),
+];
+
+/// The eight ALU operations in the order of their 3-bit code (ADD A = 0 ... CP = 7).
+const ALU: [Mnemonic; 8] = [Add, Adc, Sub, Sbc, And, Xor, Or, Cp];
+/// The eight CB rotations and shifts in the order of their 3-bit code (RLC = 0 ... SRL = 7).
+const SHIFTS: [Mnemonic; 8] = [Rlc, Rrc, Rl, Rr, Sla, Sra, Sll, Srl];
+/// BIT, RES and SET: the top two bits of their CB opcode are 01, 10 and 11.
+const BIT_OPS: [Mnemonic; 3] = [Bit, Res, Set];
+
+/// The position of `m` in a table that lists a family in opcode order.
+fn code_in(table: &[Mnemonic], m: Mnemonic) -> u8 {
+    table.iter().position(|t| *t == m).unwrap_or_default() as u8
 }
 
-/// Writes the instruction into `out`; false when the operands fit no form.
-fn encode_into(m: &str, ops: &[Operand], out: &mut Out) -> bool {
-    if let Some(bytes) = fixed(m) {
-        if !ops.is_empty() {
-            return false;
-        }
-        out.bytes.extend_from_slice(bytes);
-        return true;
-    }
+/// Writes the instruction into `out`; false when the operands fit no form. One arm per
+/// instruction family, with no catch-all: a new mnemonic must say how it is encoded.
+fn encode_into(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
     match m {
-        "LD" => match ops {
+        Nop | Halt | Di | Ei | Exx | Daa | Cpl | Scf | Ccf | Rlca | Rrca | Rla | Rra | Neg
+        | Retn | Reti | Rrd | Rld | Ldi | Cpi | Ini | Outi | Ldd | Cpd | Ind | Outd | Ldir
+        | Cpir | Inir | Otir | Lddr | Cpdr | Indr | Otdr => fixed(m, ops, out),
+        Ld => match ops {
             [dst, src] => ld(dst, src, out),
             _ => false,
         },
-        "PUSH" | "POP" => {
-            let base = if m == "PUSH" { 0xC5 } else { 0xC1 };
-            match ops {
-                [Operand::Pair(Reg16::Af)] => {
-                    out.push(base | 0x30);
-                    true
-                }
-                [op] => match (ss(op, Reg16::Hl), hl_like(op)) {
-                    (Some(code), _) if code != 3 => {
-                        out.push(base | code << 4);
-                        true
-                    }
-                    (_, Some((_, Some(prefix)))) => {
-                        out.push(prefix);
-                        out.push(base | 0x20);
-                        true
-                    }
-                    _ => false,
-                },
-                _ => false,
-            }
+        Push | Pop => push_pop(m, ops, out),
+        Ex => exchange(ops, out),
+        Add | Adc | Sub | Sbc | And | Xor | Or | Cp => alu(m, ops, out),
+        Inc | Dec => inc_dec(m, ops, out),
+        Rlc | Rrc | Rl | Rr | Sla | Sra | Sll | Srl => match ops {
+            [op] => cb(op, code_in(&SHIFTS, m) << 3, out),
+            _ => false,
+        },
+        Bit | Res | Set => bit_op(m, ops, out),
+        Jp => jump(ops, out),
+        Call => call(ops, out),
+        Ret => ret(ops, out),
+        Jr | Djnz => relative_jump(m, ops, out),
+        Rst => restart(ops, out),
+        Im => interrupt_mode(ops, out),
+        In => input(ops, out),
+        Out => output(ops, out),
+    }
+}
+
+/// An instruction without operands: its bytes from [`FIXED`].
+fn fixed(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
+    let Some((_, bytes)) = FIXED.iter().find(|(f, _)| *f == m) else {
+        return false;
+    };
+    if !ops.is_empty() {
+        return false;
+    }
+    out.bytes.extend_from_slice(bytes);
+    true
+}
+
+/// PUSH and POP of BC, DE, HL, AF, IX, IY.
+fn push_pop(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
+    let base = if m == Push { 0xC5 } else { 0xC1 };
+    match ops {
+        [Operand::Pair(Reg16::Af)] => {
+            out.push(base | 0x30);
+            true
         }
-        "EX" => match ops {
-            [Operand::Pair(Reg16::De), Operand::Pair(Reg16::Hl)] => {
-                out.push(0xEB);
+        [op] => match (ss(op, Reg16::Hl), hl_like(op)) {
+            (Some(code), _) if code != 3 => {
+                out.push(base | code << 4);
                 true
             }
-            [
-                Operand::Pair(Reg16::Af),
-                Operand::Pair(Reg16::AfAlt | Reg16::Af),
-            ] => {
-                out.push(0x08);
+            (_, Some((_, Some(prefix)))) => {
+                out.push(prefix);
+                out.push(base | 0x20);
                 true
             }
-            [Operand::Indirect(Reg16::Sp), op] => match hl_like(op) {
-                Some((_, prefix)) => {
-                    out.prefix(prefix);
-                    out.push(0xE3);
-                    true
-                }
-                None => false,
-            },
-            _ => false,
-        },
-        "ADD" | "ADC" | "SUB" | "SBC" | "AND" | "XOR" | "OR" | "CP" => alu(m, ops, out),
-        "INC" | "DEC" => {
-            let [op] = ops else { return false };
-            let dec = m == "DEC";
-            if let Some(r) = r8(op) {
-                out.r8_op(&r, (if dec { 0x05 } else { 0x04 }) | r.code << 3);
-                return true;
-            }
-            if let Some((reg, prefix)) = hl_like(op) {
-                out.prefix(prefix);
-                out.push(if dec { 0x2B } else { 0x23 });
-                return reg == Reg16::Hl || prefix.is_some();
-            }
-            match ss(op, Reg16::Hl) {
-                Some(code) => {
-                    out.push((if dec { 0x0B } else { 0x03 }) | code << 4);
-                    true
-                }
-                None => false,
-            }
-        }
-        "RLC" | "RRC" | "RL" | "RR" | "SLA" | "SRA" | "SLL" | "SRL" => {
-            let k = match m {
-                "RLC" => 0,
-                "RRC" => 1,
-                "RL" => 2,
-                "RR" => 3,
-                "SLA" => 4,
-                "SRA" => 5,
-                "SLL" => 6,
-                _ => 7,
-            };
-            match ops {
-                [op] => cb(op, k << 3, out),
-                _ => false,
-            }
-        }
-        "BIT" | "RES" | "SET" => {
-            let [bit, op] = ops else { return false };
-            let Operand::Immediate(bit) = bit else {
-                return false;
-            };
-            let n = out.ctx.eval(bit);
-            if !(0..=7).contains(&n) {
-                out.ctx
-                    .report(bit.col, format!("bit number {n} is out of range (0..7)"));
-            }
-            let base = match m {
-                "BIT" => 0x40,
-                "RES" => 0x80,
-                _ => 0xC0,
-            };
-            cb(op, base | ((n & 7) as u8) << 3, out)
-        }
-        "JP" => match ops {
-            [Operand::Immediate(v)] => {
-                out.push(0xC3);
-                out.word(v);
-                true
-            }
-            [Operand::Indirect(Reg16::Hl) | Operand::Pair(Reg16::Hl)] => {
-                out.push(0xE9);
-                true
-            }
-            [Operand::Indexed(reg, None) | Operand::Pair(reg @ (Reg16::Ix | Reg16::Iy))] => {
-                out.push(index_prefix(*reg));
-                out.push(0xE9);
-                true
-            }
-            [cond, Operand::Immediate(v)] => match cond_code(cond) {
-                Some(cc) => {
-                    out.push(0xC2 | cc << 3);
-                    out.word(v);
-                    true
-                }
-                None => false,
-            },
-            _ => false,
-        },
-        "CALL" => match ops {
-            [Operand::Immediate(v)] => {
-                out.push(0xCD);
-                out.word(v);
-                true
-            }
-            [cond, Operand::Immediate(v)] => match cond_code(cond) {
-                Some(cc) => {
-                    out.push(0xC4 | cc << 3);
-                    out.word(v);
-                    true
-                }
-                None => false,
-            },
-            _ => false,
-        },
-        "RET" => match ops {
-            [] => {
-                out.push(0xC9);
-                true
-            }
-            [cond] => match cond_code(cond) {
-                Some(cc) => {
-                    out.push(0xC0 | cc << 3);
-                    true
-                }
-                None => false,
-            },
-            _ => false,
-        },
-        "JR" => match ops {
-            [Operand::Immediate(v)] => {
-                out.push(0x18);
-                out.relative(v);
-                true
-            }
-            [cond, Operand::Immediate(v)] => match cond_code(cond) {
-                Some(cc) if cc < 4 => {
-                    out.push(0x20 | cc << 3);
-                    out.relative(v);
-                    true
-                }
-                _ => false,
-            },
-            _ => false,
-        },
-        "DJNZ" => match ops {
-            [Operand::Immediate(v)] => {
-                out.push(0x10);
-                out.relative(v);
-                true
-            }
-            _ => false,
-        },
-        "RST" => match ops {
-            [Operand::Immediate(v)] => {
-                let n = out.ctx.eval(v);
-                if !(0..=0x38).contains(&n) || n % 8 != 0 {
-                    out.ctx.report(
-                        v.col,
-                        format!("RST needs 00h, 08h, 10h, ... 38h, not {n:02X}h"),
-                    );
-                }
-                out.push(0xC7 | (n as u8 & 0x38));
-                true
-            }
-            _ => false,
-        },
-        "IM" => match ops {
-            [Operand::Immediate(v)] => {
-                let n = out.ctx.eval(v);
-                let code = match n {
-                    0 => 0x46,
-                    1 => 0x56,
-                    2 => 0x5E,
-                    _ => {
-                        out.ctx.report(
-                            v.col,
-                            format!("interrupt mode {n} does not exist (0, 1, 2)"),
-                        );
-                        0x46
-                    }
-                };
-                out.push(0xED);
-                out.push(code);
-                true
-            }
-            _ => false,
-        },
-        "IN" => match ops {
-            [Operand::Reg(Reg8::A), Operand::Memory(port)] => {
-                out.push(0xDB);
-                out.byte(port);
-                true
-            }
-            [Operand::PortC] => {
-                out.bytes.extend_from_slice(&[0xED, 0x70]);
-                true
-            }
-            [
-                Operand::Immediate(Value {
-                    expr: super::expr::Expr::Symbol(s, _),
-                    ..
-                }),
-                Operand::PortC,
-            ] if s.eq_ignore_ascii_case("F") => {
-                out.bytes.extend_from_slice(&[0xED, 0x70]);
-                true
-            }
-            [op, Operand::PortC] => match r8(op) {
-                Some(r) if r.prefix.is_none() && r.code != 6 => {
-                    out.push(0xED);
-                    out.push(0x40 | r.code << 3);
-                    true
-                }
-                _ => false,
-            },
-            _ => false,
-        },
-        "OUT" => match ops {
-            [Operand::Memory(port), Operand::Reg(Reg8::A)] => {
-                out.push(0xD3);
-                out.byte(port);
-                true
-            }
-            [Operand::PortC, Operand::Immediate(v)] => {
-                if out.ctx.eval(v) != 0 {
-                    out.ctx
-                        .report(v.col, "OUT (C) can only send a register or 0".into());
-                }
-                out.bytes.extend_from_slice(&[0xED, 0x71]);
-                true
-            }
-            [Operand::PortC, op] => match r8(op) {
-                Some(r) if r.prefix.is_none() && r.code != 6 => {
-                    out.push(0xED);
-                    out.push(0x41 | r.code << 3);
-                    true
-                }
-                _ => false,
-            },
             _ => false,
         },
         _ => false,
     }
 }
 
+/// EX DE,HL; EX AF,AF'; EX (SP),HL/IX/IY.
+fn exchange(ops: &[Operand], out: &mut Emitter) -> bool {
+    match ops {
+        [Operand::Pair(Reg16::De), Operand::Pair(Reg16::Hl)] => {
+            out.push(0xEB);
+            true
+        }
+        [
+            Operand::Pair(Reg16::Af),
+            Operand::Pair(Reg16::AfAlt | Reg16::Af),
+        ] => {
+            out.push(0x08);
+            true
+        }
+        [Operand::Indirect(Reg16::Sp), op] => match hl_like(op) {
+            Some((_, prefix)) => {
+                out.prefix(prefix);
+                out.push(0xE3);
+                true
+            }
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// INC and DEC of an 8-bit operand or a register pair.
+fn inc_dec(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
+    let [op] = ops else { return false };
+    let dec = m == Dec;
+    if let Some(r) = r8(op) {
+        out.r8_op(&r, (if dec { 0x05 } else { 0x04 }) | r.code << 3);
+        return true;
+    }
+    if let Some((reg, prefix)) = hl_like(op) {
+        out.prefix(prefix);
+        out.push(if dec { 0x2B } else { 0x23 });
+        return reg == Reg16::Hl || prefix.is_some();
+    }
+    match ss(op, Reg16::Hl) {
+        Some(code) => {
+            out.push((if dec { 0x0B } else { 0x03 }) | code << 4);
+            true
+        }
+        None => false,
+    }
+}
+
+/// BIT, RES and SET: a bit number 0..7 and an 8-bit operand.
+fn bit_op(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
+    let [bit, op] = ops else { return false };
+    let Operand::Immediate(bit) = bit else {
+        return false;
+    };
+    let n = out.ctx.eval(bit);
+    if !(0..=7).contains(&n) {
+        out.ctx
+            .report(bit.col, format!("bit number {n} is out of range (0..7)"));
+    }
+    let base = (code_in(&BIT_OPS, m) + 1) << 6;
+    cb(op, base | ((n & 7) as u8) << 3, out)
+}
+
+/// JP nn, JP cc,nn, JP (HL)/(IX)/(IY).
+fn jump(ops: &[Operand], out: &mut Emitter) -> bool {
+    match ops {
+        [Operand::Immediate(v)] => {
+            out.push(0xC3);
+            out.word(v);
+            true
+        }
+        [Operand::Indirect(Reg16::Hl) | Operand::Pair(Reg16::Hl)] => {
+            out.push(0xE9);
+            true
+        }
+        [Operand::Indexed(reg, None) | Operand::Pair(reg @ (Reg16::Ix | Reg16::Iy))] => {
+            out.push(index_prefix(*reg));
+            out.push(0xE9);
+            true
+        }
+        [cond, Operand::Immediate(v)] => conditional_word(0xC2, cond, v, out),
+        _ => false,
+    }
+}
+
+/// CALL nn, CALL cc,nn.
+fn call(ops: &[Operand], out: &mut Emitter) -> bool {
+    match ops {
+        [Operand::Immediate(v)] => {
+            out.push(0xCD);
+            out.word(v);
+            true
+        }
+        [cond, Operand::Immediate(v)] => conditional_word(0xC4, cond, v, out),
+        _ => false,
+    }
+}
+
+/// `base | cc << 3` and a word: the conditional JP and CALL.
+fn conditional_word(base: u8, cond: &Operand, v: &Value, out: &mut Emitter) -> bool {
+    match cond_code(cond) {
+        Some(cc) => {
+            out.push(base | cc << 3);
+            out.word(v);
+            true
+        }
+        None => false,
+    }
+}
+
+/// RET, RET cc.
+fn ret(ops: &[Operand], out: &mut Emitter) -> bool {
+    match ops {
+        [] => {
+            out.push(0xC9);
+            true
+        }
+        [cond] => match cond_code(cond) {
+            Some(cc) => {
+                out.push(0xC0 | cc << 3);
+                true
+            }
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// JR e, JR NZ/Z/NC/C,e and DJNZ e.
+fn relative_jump(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
+    let opcode = match (m, ops) {
+        (Djnz, [Operand::Immediate(_)]) => 0x10,
+        (Jr, [Operand::Immediate(_)]) => 0x18,
+        (Jr, [cond, Operand::Immediate(_)]) => match cond_code(cond) {
+            Some(cc) if cc < 4 => 0x20 | cc << 3,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    let Some(Operand::Immediate(v)) = ops.last() else {
+        return false;
+    };
+    out.push(opcode);
+    out.relative(v);
+    true
+}
+
+/// RST 00h..38h.
+fn restart(ops: &[Operand], out: &mut Emitter) -> bool {
+    let [Operand::Immediate(v)] = ops else {
+        return false;
+    };
+    let n = out.ctx.eval(v);
+    if !(0..=0x38).contains(&n) || n % 8 != 0 {
+        out.ctx.report(
+            v.col,
+            format!("RST needs 00h, 08h, 10h, ... 38h, not {n:02X}h"),
+        );
+    }
+    out.push(0xC7 | (n as u8 & 0x38));
+    true
+}
+
+/// IM 0, 1, 2.
+fn interrupt_mode(ops: &[Operand], out: &mut Emitter) -> bool {
+    let [Operand::Immediate(v)] = ops else {
+        return false;
+    };
+    let n = out.ctx.eval(v);
+    let code = match n {
+        0 => 0x46,
+        1 => 0x56,
+        2 => 0x5E,
+        _ => {
+            out.ctx.report(
+                v.col,
+                format!("interrupt mode {n} does not exist (0, 1, 2)"),
+            );
+            0x46
+        }
+    };
+    out.push(0xED);
+    out.push(code);
+    true
+}
+
+/// IN A,(n); IN r,(C); IN (C) and IN F,(C).
+fn input(ops: &[Operand], out: &mut Emitter) -> bool {
+    match ops {
+        [Operand::Reg(Reg8::A), Operand::Memory(port)] => {
+            out.push(0xDB);
+            out.byte(port);
+            true
+        }
+        [Operand::PortC] => {
+            out.bytes.extend_from_slice(&[0xED, 0x70]);
+            true
+        }
+        [
+            Operand::Immediate(Value {
+                expr: super::expr::Expr::Symbol(s, _),
+                ..
+            }),
+            Operand::PortC,
+        ] if s.eq_ignore_ascii_case("F") => {
+            out.bytes.extend_from_slice(&[0xED, 0x70]);
+            true
+        }
+        [op, Operand::PortC] => port_c(0x40, op, out),
+        _ => false,
+    }
+}
+
+/// OUT (n),A; OUT (C),r and OUT (C),0.
+fn output(ops: &[Operand], out: &mut Emitter) -> bool {
+    match ops {
+        [Operand::Memory(port), Operand::Reg(Reg8::A)] => {
+            out.push(0xD3);
+            out.byte(port);
+            true
+        }
+        [Operand::PortC, Operand::Immediate(v)] => {
+            if out.ctx.eval(v) != 0 {
+                out.ctx
+                    .report(v.col, "OUT (C) can only send a register or 0".into());
+            }
+            out.bytes.extend_from_slice(&[0xED, 0x71]);
+            true
+        }
+        [Operand::PortC, op] => port_c(0x41, op, out),
+        _ => false,
+    }
+}
+
+/// `ED base|r<<3`: IN r,(C) and OUT (C),r with a plain register.
+fn port_c(base: u8, op: &Operand, out: &mut Emitter) -> bool {
+    match r8(op) {
+        Some(r) if r.prefix.is_none() && r.code != 6 => {
+            out.push(0xED);
+            out.push(base | r.code << 3);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// The CB group: rotations, shifts and BIT/RES/SET on r, (HL) or (IX+d).
-fn cb(op: &Operand, base: u8, out: &mut Out) -> bool {
+fn cb(op: &Operand, base: u8, out: &mut Emitter) -> bool {
     match r8(op) {
         Some(r) if r.prefix.is_none() => {
             out.push(0xCB);
@@ -578,17 +613,9 @@ fn cb(op: &Operand, base: u8, out: &mut Out) -> bool {
     }
 }
 
-fn alu(m: &str, ops: &[Operand], out: &mut Out) -> bool {
-    let k: u8 = match m {
-        "ADD" => 0,
-        "ADC" => 1,
-        "SUB" => 2,
-        "SBC" => 3,
-        "AND" => 4,
-        "XOR" => 5,
-        "OR" => 6,
-        _ => 7,
-    };
+/// ADD, ADC, SUB, SBC, AND, XOR, OR, CP: 8-bit with A, and the 16-bit ADD/ADC/SBC.
+fn alu(m: Mnemonic, ops: &[Operand], out: &mut Emitter) -> bool {
+    let k = code_in(&ALU, m);
     // 16-bit arithmetic: ADD HL/IX/IY,ss; ADC/SBC HL,ss.
     if let [dst, src] = ops
         && let Some((reg, prefix)) = hl_like(dst)
@@ -597,15 +624,15 @@ fn alu(m: &str, ops: &[Operand], out: &mut Out) -> bool {
             return false;
         };
         match (m, prefix) {
-            ("ADD", _) => {
+            (Add, _) => {
                 out.prefix(prefix);
                 out.push(0x09 | code << 4);
             }
-            ("ADC", None) => {
+            (Adc, None) => {
                 out.push(0xED);
                 out.push(0x4A | code << 4);
             }
-            ("SBC", None) => {
+            (Sbc, None) => {
                 out.push(0xED);
                 out.push(0x42 | code << 4);
             }
@@ -633,7 +660,8 @@ fn alu(m: &str, ops: &[Operand], out: &mut Out) -> bool {
     }
 }
 
-fn ld(dst: &Operand, src: &Operand, out: &mut Out) -> bool {
+/// LD in all its forms; the 8-bit register-to-register ones in [`ld_r8_r8`].
+fn ld(dst: &Operand, src: &Operand, out: &mut Emitter) -> bool {
     use Operand::*;
     match (dst, src) {
         (Reg(Reg8::A), Indirect(Reg16::Bc)) => out.push(0x0A),
@@ -657,41 +685,9 @@ fn ld(dst: &Operand, src: &Operand, out: &mut Out) -> bool {
             out.prefix(prefix);
             out.push(0xF9);
         }
-        (Pair(_), Immediate(v)) => {
-            if let Some((_, prefix)) = hl_like(dst) {
-                out.prefix(prefix);
-                out.push(0x21);
-            } else if let Some(code) = ss(dst, Reg16::Hl) {
-                out.push(0x01 | code << 4);
-            } else {
-                return false;
-            }
-            out.word(v);
-        }
-        (Pair(_), Memory(v)) => {
-            if let Some((_, prefix)) = hl_like(dst) {
-                out.prefix(prefix);
-                out.push(0x2A);
-            } else if let Some(code) = ss(dst, Reg16::Hl) {
-                out.push(0xED);
-                out.push(0x4B | code << 4);
-            } else {
-                return false;
-            }
-            out.word(v);
-        }
-        (Memory(v), Pair(_)) => {
-            if let Some((_, prefix)) = hl_like(src) {
-                out.prefix(prefix);
-                out.push(0x22);
-            } else if let Some(code) = ss(src, Reg16::Hl) {
-                out.push(0xED);
-                out.push(0x43 | code << 4);
-            } else {
-                return false;
-            }
-            out.word(v);
-        }
+        (Pair(_), Immediate(v)) => return ld_pair_word(dst, 0x21, (None, 0x01), v, out),
+        (Pair(_), Memory(v)) => return ld_pair_word(dst, 0x2A, (Some(0xED), 0x4B), v, out),
+        (Memory(v), Pair(_)) => return ld_pair_word(src, 0x22, (Some(0xED), 0x43), v, out),
         (_, Immediate(v)) => {
             let Some(r) = r8(dst) else { return false };
             out.r8_op(&r, 0x06 | r.code << 3);
@@ -702,10 +698,32 @@ fn ld(dst: &Operand, src: &Operand, out: &mut Out) -> bool {
     true
 }
 
+/// `LD rr,nn`, `LD rr,(nn)` and `LD (nn),rr`: `hl_opcode` for HL, IX and IY (behind their
+/// prefix), `ss_form` (prefix, opcode with the pair code in bits 4-5) for BC, DE and SP.
+fn ld_pair_word(
+    pair: &Operand,
+    hl_opcode: u8,
+    ss_form: (Option<u8>, u8),
+    v: &Value,
+    out: &mut Emitter,
+) -> bool {
+    if let Some((_, prefix)) = hl_like(pair) {
+        out.prefix(prefix);
+        out.push(hl_opcode);
+    } else if let Some(code) = ss(pair, Reg16::Hl) {
+        out.prefix(ss_form.0);
+        out.push(ss_form.1 | code << 4);
+    } else {
+        return false;
+    }
+    out.word(v);
+    true
+}
+
 /// `LD r,r'` with the prefix rules: one DD/FD prefix at most; with (IX+d) the other
 /// register is a plain one (H and L mean H and L); with IXH/IXL the other is not H, L, (HL)
 /// nor from the other index register.
-fn ld_r8_r8(dst: &Operand, src: &Operand, out: &mut Out) -> bool {
+fn ld_r8_r8(dst: &Operand, src: &Operand, out: &mut Emitter) -> bool {
     let (Some(d), Some(s)) = (r8(dst), r8(src)) else {
         return false;
     };

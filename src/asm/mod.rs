@@ -12,6 +12,7 @@
 //! See `docs/assembler.md` for the accepted language and the output formats.
 
 pub mod assembly;
+pub mod directive;
 pub mod directives;
 pub mod encoder;
 pub mod error;
@@ -21,6 +22,7 @@ pub mod lexer;
 pub mod limits;
 pub mod listing;
 pub mod macros;
+pub mod mnemonic;
 pub mod operand;
 pub mod pass;
 pub mod scopes;

@@ -7,12 +7,14 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::directive::Directive;
 use super::encoder;
 use super::error::AsmError;
 use super::expr::{self, EvalError};
 use super::lexer::{self, Token};
 use super::limits::Spending;
 use super::macros::{self, MacroDef};
+use super::mnemonic::Mnemonic;
 use super::operand::{self, Value};
 use super::scopes::LocalScope;
 use super::source::{self, Program, SourceLine};
@@ -72,16 +74,9 @@ pub struct PassResult {
     pub memory: Memory,
 }
 
-/// Names that are directives (reserved like mnemonics).
-pub const DIRECTIVES: &[&str] = &[
-    "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "INCLUDE",
-    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "EXITM", "REPT", "PROC", "ENDP", "LOCAL",
-    "END", "PUBLIC", ".ERROR", ".WARNING",
-];
-
 /// True for mnemonics and directives: reserved words.
 pub(super) fn is_keyword(word: &str) -> bool {
-    encoder::is_mnemonic(word) || DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
+    Mnemonic::parse(word).is_some() || Directive::parse(word).is_some()
 }
 
 struct IfFrame {
@@ -261,57 +256,14 @@ impl<'p> Pass<'p> {
             };
             let stmt = self.split_statement(&tokens);
             let op = stmt.op.and_then(Token::ident).map(str::to_ascii_uppercase);
-            match op.as_deref() {
-                Some("IF") => {
-                    let taken = active
-                        && self
-                            .eval_tokens(stmt.operands, "IF")
-                            .is_some_and(|v| v != 0);
-                    if active {
-                        self.record(line);
-                    }
-                    ifs.push(IfFrame {
-                        active: active && taken,
-                        taken,
-                        parent_active: active,
-                        else_seen: false,
-                        file: line.file,
-                        line: line.line,
-                        col: stmt.op.map_or(1, |t| t.col),
-                    });
-                    continue;
-                }
-                Some("ELSE") => {
-                    match ifs.last_mut() {
-                        Some(frame) if !frame.else_seen => {
-                            frame.else_seen = true;
-                            frame.active = frame.parent_active && !frame.taken;
-                            frame.taken = true;
-                            if frame.parent_active {
-                                self.record(line);
-                            }
-                        }
-                        Some(_) => {
-                            self.error(stmt.op.map_or(1, |t| t.col), "second ELSE for the same IF")
-                        }
-                        None => self.error(stmt.op.map_or(1, |t| t.col), "ELSE without IF"),
-                    }
-                    continue;
-                }
-                Some("ENDIF") => {
-                    match ifs.pop() {
-                        Some(frame) if frame.parent_active => self.record(line),
-                        Some(_) => {}
-                        None => self.error(stmt.op.map_or(1, |t| t.col), "ENDIF without IF"),
-                    }
-                    continue;
-                }
-                _ => {}
+            let directive = op.as_deref().and_then(Directive::parse);
+            if self.conditional(directive, &stmt, line, &mut ifs, active) {
+                continue;
             }
             if !active {
                 // Skip a whole macro definition in a false branch, so its body's IF/ENDIF
                 // does not disturb ours.
-                if matches!(op.as_deref(), Some("MACRO" | "REPT")) {
+                if matches!(directive, Some(Directive::Macro | Directive::Rept)) {
                     i = self.block_end(lines, i).map_or(lines.len(), |e| e + 1);
                 }
                 continue;
@@ -329,6 +281,65 @@ impl<'p> Pass<'p> {
         }
     }
 
+    /// IF, ELSE and ENDIF: keeps the stack of open conditionals; true when the statement
+    /// was one of them.
+    fn conditional(
+        &mut self,
+        directive: Option<Directive>,
+        stmt: &Statement,
+        line: &SourceLine,
+        ifs: &mut Vec<IfFrame>,
+        active: bool,
+    ) -> bool {
+        match directive {
+            Some(Directive::If) => {
+                let taken = active
+                    && self
+                        .eval_tokens(stmt.operands, "IF")
+                        .is_some_and(|v| v != 0);
+                if active {
+                    self.record(line);
+                }
+                ifs.push(IfFrame {
+                    active: active && taken,
+                    taken,
+                    parent_active: active,
+                    else_seen: false,
+                    file: line.file,
+                    line: line.line,
+                    col: stmt.op.map_or(1, |t| t.col),
+                });
+                true
+            }
+            Some(Directive::Else) => {
+                match ifs.last_mut() {
+                    Some(frame) if !frame.else_seen => {
+                        frame.else_seen = true;
+                        frame.active = frame.parent_active && !frame.taken;
+                        frame.taken = true;
+                        if frame.parent_active {
+                            self.record(line);
+                        }
+                    }
+                    Some(_) => {
+                        self.error(stmt.op.map_or(1, |t| t.col), "second ELSE for the same IF")
+                    }
+                    None => self.error(stmt.op.map_or(1, |t| t.col), "ELSE without IF"),
+                }
+                true
+            }
+            Some(Directive::Endif) => {
+                match ifs.pop() {
+                    Some(frame) if frame.parent_active => self.record(line),
+                    Some(_) => {}
+                    None => self.error(stmt.op.map_or(1, |t| t.col), "ENDIF without IF"),
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Finds label, operation and operands in a line's tokens.
     pub(super) fn split_statement<'t>(&self, tokens: &'t [Token]) -> Statement<'t> {
         let Some(first) = tokens.first() else {
@@ -339,22 +350,16 @@ impl<'p> Pass<'p> {
             };
         };
         let defines = |t: Option<&Token>| {
-            t.and_then(Token::ident).is_some_and(|w| {
-                ["EQU", "DEFL", "MACRO"]
-                    .iter()
-                    .any(|k| k.eq_ignore_ascii_case(w))
-            })
+            t.and_then(Token::ident)
+                .and_then(Directive::parse)
+                .is_some_and(Directive::defines_a_name)
         };
         let (label, rest) = match (first.ident(), tokens.get(1)) {
             (Some(_), Some(colon)) if colon.is_op(":") => (Some(first), &tokens[2..]),
             // `DEC EQU 1`: taken as a definition so that the message says "reserved word".
             (Some(_), next) if defines(next) => (Some(first), &tokens[1..]),
             (Some(word), next) if !is_keyword(word) => {
-                let defines = next.and_then(Token::ident).is_some_and(|w| {
-                    ["EQU", "DEFL", "MACRO"]
-                        .iter()
-                        .any(|k| k.eq_ignore_ascii_case(w))
-                });
+                let defines = defines(next);
                 let is_macro = self.macros.contains_key(word);
                 if defines || (first.col == 1 && !is_macro) {
                     (Some(first), &tokens[1..])
@@ -397,32 +402,16 @@ impl<'p> Pass<'p> {
             );
             return next;
         }
-        match op {
-            Some("EQU" | "DEFL") => {
-                let kind = if op == Some("EQU") {
-                    SymbolKind::Equ
-                } else {
-                    SymbolKind::Defl
-                };
-                let Some(name) = label_name else {
-                    self.error(
-                        op_col,
-                        format!("{} needs a name before it", op.unwrap_or_default()),
-                    );
-                    return next;
-                };
-                let value = self
-                    .eval_tokens(stmt.operands, op.unwrap_or_default())
-                    .unwrap_or(0);
-                if let Some(r) = self.records.last_mut() {
-                    r.value = Some(value);
-                }
-                self.define(&name, value, kind, label_col);
+        let directive = op.and_then(Directive::parse);
+        // The directives that define the label before them, or whose body is lines below.
+        match (directive, op) {
+            (Some(Directive::Equ | Directive::Defl), Some(word)) => {
+                self.equate(word, label_name, stmt, label_col, op_col);
                 return next;
             }
-            Some("MACRO") => return self.define_macro(stmt, label_name, lines, next),
-            Some("REPT") => return self.rept(line, stmt, lines, next),
-            Some("ENDM") => {
+            (Some(Directive::Macro), _) => return self.define_macro(stmt, label_name, lines, next),
+            (Some(Directive::Rept), _) => return self.rept(line, stmt, lines, next),
+            (Some(Directive::Endm), _) => {
                 self.error(op_col, "ENDM without MACRO or REPT");
                 return next;
             }
@@ -432,85 +421,147 @@ impl<'p> Pass<'p> {
             self.define_label(name, label_col);
         }
         let Some(op) = op else { return next };
-        match op {
-            "ORG" => {
-                if let Some(v) = self.eval_tokens(stmt.operands, "ORG") {
-                    if (0..=0xFFFF).contains(&v) {
-                        self.pc = v;
-                        if let Some(r) = self.records.last_mut() {
-                            r.address = Some(v as u16);
-                        }
-                    } else {
-                        self.error(stmt.operands[0].col, format!("ORG {v} is outside 0..FFFF"));
-                    }
-                }
-            }
-            "DB" | "DEFB" | "DEFM" | "DM" => self.define_bytes(stmt.operands, op_col),
-            "DW" | "DEFW" => self.define_words(stmt.operands, op_col),
-            "DS" | "DEFS" => self.define_space(stmt.operands, op_col),
-            "END" => self.ended = true,
-            "PROC" => {
+        match directive {
+            Some(directive) => self.directive(directive, line, stmt, op_col),
+            None => match Mnemonic::parse(op) {
+                Some(mnemonic) => self.instruction(mnemonic, stmt.operands, op_col),
+                None => self.macro_call(line, tokens, stmt, op_col),
+            },
+        }
+        next
+    }
+
+    /// The work of a directive on a line of its own (after its label is defined).
+    fn directive(
+        &mut self,
+        directive: Directive,
+        line: &SourceLine,
+        stmt: &Statement,
+        op_col: u32,
+    ) {
+        match directive {
+            Directive::Org => self.origin(stmt),
+            Directive::Db => self.define_bytes(stmt.operands, op_col),
+            Directive::Dw => self.define_words(stmt.operands, op_col),
+            Directive::Ds => self.define_space(stmt.operands, op_col),
+            Directive::End => self.ended = true,
+            Directive::Proc => {
                 if self.may_open_proc(op_col) {
                     self.push_scope(true, op_col);
                 }
             }
-            "ENDP" => {
+            Directive::Endp => {
                 if self.scopes.last().is_some_and(|s| s.is_proc) {
                     self.scopes.pop();
                 } else {
                     self.error(op_col, "ENDP without PROC");
                 }
             }
-            "LOCAL" => self.declare_locals(stmt.operands, op_col),
-            "EXITM" => {
+            Directive::Local => self.declare_locals(stmt.operands, op_col),
+            Directive::Exitm => {
                 if self.depth == 0 {
                     self.error(op_col, "EXITM outside a macro");
                 } else {
                     self.exit_macro = true;
                 }
             }
-            "PUBLIC" | ".WARNING" => {}
-            ".ERROR" => {
+            Directive::Error => {
                 let text = stmt
                     .operands
                     .first()
                     .map_or("", |t| line.text.get(t.start..).unwrap_or(""));
                 self.error(op_col, format!(".ERROR {}", text.trim()));
             }
-            "ELSE" | "ENDIF" | "IF" | "INCLUDE" | "INCBIN" => {}
-            _ if encoder::is_mnemonic(op) => self.instruction(op, stmt.operands, op_col),
-            _ => {
-                let word = stmt
-                    .op
-                    .and_then(Token::ident)
-                    .unwrap_or_default()
-                    .to_string();
-                if let Some(def) = self.macros.get(&word).cloned() {
-                    let args = macros::argument_texts(&line.text, stmt.operands);
-                    self.expand_macro(&def, &args, line);
-                } else if stmt.label.is_none()
-                    && tokens
-                        .get(1)
-                        .is_some_and(|t| t.ident().is_some_and(is_keyword))
-                {
-                    self.error(
-                        op_col,
-                        format!(
-                            "'{word}' is not an instruction; a label in this place needs a ':'"
-                        ),
-                    );
-                } else {
-                    self.error(
-                        op_col,
-                        format!("unknown instruction, directive or macro '{word}'"),
-                    );
-                }
-            }
+            Directive::Public | Directive::Warning => {}
+            // Done before: IF/ELSE/ENDIF, INCLUDE and INCBIN by `run_block`, the ones that
+            // define a name or own the lines below by `statement`.
+            Directive::If
+            | Directive::Else
+            | Directive::Endif
+            | Directive::Include
+            | Directive::Incbin
+            | Directive::Equ
+            | Directive::Defl
+            | Directive::Macro
+            | Directive::Endm
+            | Directive::Rept => {}
         }
-        next
     }
 
-    pub(super) fn instruction(&mut self, mnemonic: &str, operand_tokens: &[Token], op_col: u32) {
+    /// `name EQU value` and `name DEFL value`: the value is also shown in the listing.
+    fn equate(
+        &mut self,
+        word: &str,
+        label_name: Option<String>,
+        stmt: &Statement,
+        label_col: u32,
+        op_col: u32,
+    ) {
+        let kind = if word == "EQU" {
+            SymbolKind::Equ
+        } else {
+            SymbolKind::Defl
+        };
+        let Some(name) = label_name else {
+            self.error(op_col, format!("{word} needs a name before it"));
+            return;
+        };
+        let value = self.eval_tokens(stmt.operands, word).unwrap_or(0);
+        if let Some(r) = self.records.last_mut() {
+            r.value = Some(value);
+        }
+        self.define(&name, value, kind, label_col);
+    }
+
+    /// `ORG address`: the address of what follows, also in the listing's record.
+    fn origin(&mut self, stmt: &Statement) {
+        let Some(v) = self.eval_tokens(stmt.operands, "ORG") else {
+            return;
+        };
+        if (0..=0xFFFF).contains(&v) {
+            self.pc = v;
+            if let Some(r) = self.records.last_mut() {
+                r.address = Some(v as u16);
+            }
+        } else {
+            self.error(stmt.operands[0].col, format!("ORG {v} is outside 0..FFFF"));
+        }
+    }
+
+    /// A word that is no instruction and no directive: a macro's expansion, or an error
+    /// (with a hint when it looks like a label without its ':').
+    fn macro_call(&mut self, line: &SourceLine, tokens: &[Token], stmt: &Statement, op_col: u32) {
+        let word = stmt
+            .op
+            .and_then(Token::ident)
+            .unwrap_or_default()
+            .to_string();
+        if let Some(def) = self.macros.get(&word).cloned() {
+            let args = macros::argument_texts(&line.text, stmt.operands);
+            self.expand_macro(&def, &args, line);
+        } else if stmt.label.is_none()
+            && tokens
+                .get(1)
+                .is_some_and(|t| t.ident().is_some_and(is_keyword))
+        {
+            self.error(
+                op_col,
+                format!("'{word}' is not an instruction; a label in this place needs a ':'"),
+            );
+        } else {
+            self.error(
+                op_col,
+                format!("unknown instruction, directive or macro '{word}'"),
+            );
+        }
+    }
+
+    pub(super) fn instruction(
+        &mut self,
+        mnemonic: Mnemonic,
+        operand_tokens: &[Token],
+        op_col: u32,
+    ) {
         let mut operands = Vec::new();
         for part in operand::split_commas(operand_tokens) {
             if part.is_empty() {

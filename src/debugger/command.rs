@@ -155,9 +155,75 @@ pub enum CommandError {
     Expr(#[from] ExprError),
 }
 
+/// Each command of the language, one per entry of [`COMMANDS`]; [`parse`] matches on it
+/// without a catch-all, so a command added without a way to parse it does not compile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `break`
+    Break,
+    /// `watch`
+    Watch,
+    /// `breaks`
+    Breaks,
+    /// `enable`
+    Enable,
+    /// `disable`
+    Disable,
+    /// `delete`
+    Delete,
+    /// `step`
+    Step,
+    /// `next`
+    Next,
+    /// `finish`
+    Finish,
+    /// `continue`
+    Continue,
+    /// `run-to`
+    RunTo,
+    /// `until-latch`
+    UntilLatch,
+    /// `regs`
+    Regs,
+    /// `mem`
+    Mem,
+    /// `poke`
+    Poke,
+    /// `dis`
+    Dis,
+    /// `src`
+    Src,
+    /// `where`
+    Where,
+    /// `board`
+    Board,
+    /// `cycles`
+    Cycles,
+    /// `latches`
+    Latches,
+    /// `send`
+    Send,
+    /// `go`
+    Go,
+    /// `trace`
+    Trace,
+    /// `save`
+    Save,
+    /// `load`
+    Load,
+    /// `back`
+    Back,
+    /// `help`
+    Help,
+    /// `quit`
+    Quit,
+}
+
 /// Help for one command.
 #[derive(Debug, Clone, Copy)]
 pub struct CommandInfo {
+    /// Which command it is.
+    pub kind: Kind,
     /// Long name.
     pub name: &'static str,
     /// Short forms.
@@ -173,6 +239,7 @@ pub struct CommandInfo {
 /// Every command, in the order `help` lists them.
 pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
+        kind: Kind::Break,
         name: "break",
         aliases: &["b", "bp"],
         usage: "break [ADDR|SYMBOL|FILE:LINE] [if COND]",
@@ -180,6 +247,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "break RECVMSG if A==0",
     },
     CommandInfo {
+        kind: Kind::Watch,
         name: "watch",
         aliases: &["w", "wp"],
         usage: "watch [read|write|access] ADDR|VARIABLE [LEN]",
@@ -187,6 +255,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "watch write BOARD",
     },
     CommandInfo {
+        kind: Kind::Breaks,
         name: "breaks",
         aliases: &["bl", "info"],
         usage: "breaks",
@@ -194,6 +263,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "breaks",
     },
     CommandInfo {
+        kind: Kind::Enable,
         name: "enable",
         aliases: &["en"],
         usage: "enable N...",
@@ -201,6 +271,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "enable 1 2",
     },
     CommandInfo {
+        kind: Kind::Disable,
         name: "disable",
         aliases: &["di"],
         usage: "disable N...",
@@ -208,6 +279,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "disable 1",
     },
     CommandInfo {
+        kind: Kind::Delete,
         name: "delete",
         aliases: &["del"],
         usage: "delete [N...]",
@@ -215,6 +287,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "delete 2",
     },
     CommandInfo {
+        kind: Kind::Step,
         name: "step",
         aliases: &["s", "si"],
         usage: "step [N]",
@@ -222,6 +295,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "step 5",
     },
     CommandInfo {
+        kind: Kind::Next,
         name: "next",
         aliases: &["n", "ni"],
         usage: "next",
@@ -229,6 +303,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "next",
     },
     CommandInfo {
+        kind: Kind::Finish,
         name: "finish",
         aliases: &["fin"],
         usage: "finish",
@@ -236,6 +311,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "finish",
     },
     CommandInfo {
+        kind: Kind::Continue,
         name: "continue",
         aliases: &["c", "cont", "g"],
         usage: "continue [SECONDS]",
@@ -243,6 +319,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "continue",
     },
     CommandInfo {
+        kind: Kind::RunTo,
         name: "run-to",
         aliases: &["rt", "until"],
         usage: "run-to ADDR|SYMBOL|FILE:LINE",
@@ -250,6 +327,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "run-to SENDMSG",
     },
     CommandInfo {
+        kind: Kind::UntilLatch,
         name: "until-latch",
         aliases: &["ul"],
         usage: "until-latch",
@@ -257,6 +335,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "until-latch",
     },
     CommandInfo {
+        kind: Kind::Regs,
         name: "regs",
         aliases: &["r", "registers"],
         usage: "regs",
@@ -264,6 +343,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "regs",
     },
     CommandInfo {
+        kind: Kind::Mem,
         name: "mem",
         aliases: &["m", "x"],
         usage: "mem ADDR [LEN]",
@@ -271,6 +351,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "mem BOARD 120",
     },
     CommandInfo {
+        kind: Kind::Poke,
         name: "poke",
         aliases: &["set"],
         usage: "poke ADDR BYTE...",
@@ -278,6 +359,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "poke SIDE 0x80",
     },
     CommandInfo {
+        kind: Kind::Dis,
         name: "dis",
         aliases: &["u", "dasm"],
         usage: "dis [ADDR] [N]",
@@ -285,6 +367,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "dis RECVMSG 4",
     },
     CommandInfo {
+        kind: Kind::Src,
         name: "src",
         aliases: &["list", "l"],
         usage: "src [ADDR|FILE:LINE]",
@@ -292,6 +375,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "src",
     },
     CommandInfo {
+        kind: Kind::Where,
         name: "where",
         aliases: &["bt", "backtrace"],
         usage: "where",
@@ -299,6 +383,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "bt",
     },
     CommandInfo {
+        kind: Kind::Board,
         name: "board",
         aliases: &["bd"],
         usage: "board",
@@ -306,6 +391,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "board",
     },
     CommandInfo {
+        kind: Kind::Cycles,
         name: "cycles",
         aliases: &["cy", "time"],
         usage: "cycles",
@@ -313,6 +399,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "cycles",
     },
     CommandInfo {
+        kind: Kind::Latches,
         name: "latches",
         aliases: &["la"],
         usage: "latches",
@@ -320,6 +407,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "latches",
     },
     CommandInfo {
+        kind: Kind::Send,
         name: "send",
         aliases: &["inject"],
         usage: "send TYPE [BYTE...] | send raw BYTE",
@@ -327,6 +415,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "send 0x09",
     },
     CommandInfo {
+        kind: Kind::Go,
         name: "go",
         aliases: &["search"],
         usage: "go [BUDGET]",
@@ -334,6 +423,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "go 200",
     },
     CommandInfo {
+        kind: Kind::Trace,
         name: "trace",
         aliases: &["tr"],
         usage: "trace on [FILE] | trace off",
@@ -341,6 +431,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "trace on trace.txt",
     },
     CommandInfo {
+        kind: Kind::Save,
         name: "save",
         aliases: &["ss"],
         usage: "save FILE",
@@ -348,6 +439,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "save here.state",
     },
     CommandInfo {
+        kind: Kind::Load,
         name: "load",
         aliases: &["sl"],
         usage: "load FILE",
@@ -355,6 +447,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "load here.state",
     },
     CommandInfo {
+        kind: Kind::Back,
         name: "back",
         aliases: &["rs", "reverse-step"],
         usage: "back [N]",
@@ -362,6 +455,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "back 3",
     },
     CommandInfo {
+        kind: Kind::Help,
         name: "help",
         aliases: &["h", "?"],
         usage: "help [COMMAND]",
@@ -369,6 +463,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "help break",
     },
     CommandInfo {
+        kind: Kind::Quit,
         name: "quit",
         aliases: &["q", "exit"],
         usage: "quit",
@@ -396,219 +491,267 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         None => (line, ""),
     };
     let info = lookup(word).ok_or_else(|| CommandError::Unknown(word.to_string()))?;
-    let usage = |reason: &str| CommandError::Usage {
-        command: info.name,
-        reason: reason.to_string(),
-        usage: info.usage,
+    let args = Args {
+        info,
+        rest,
+        words: rest.split_whitespace().collect(),
     };
-    let args: Vec<&str> = rest.split_whitespace().collect();
-    let no_args = |command: Command| {
-        if args.is_empty() {
+    match info.kind {
+        Kind::Break => parse_break(&args),
+        Kind::Watch => parse_watch(&args),
+        Kind::Breaks => args.none(Command::List),
+        Kind::Enable => Ok(Command::Enable(args.numbers(true)?)),
+        Kind::Disable => Ok(Command::Disable(args.numbers(true)?)),
+        Kind::Delete => Ok(Command::Delete(args.numbers(false)?)),
+        Kind::Step => Ok(Command::Step(args.count(1)?)),
+        Kind::Next => args.none(Command::Next),
+        Kind::Finish => args.none(Command::Finish),
+        Kind::Continue => parse_continue(&args),
+        Kind::RunTo => Ok(Command::RunTo(args.location("missing location")?)),
+        Kind::UntilLatch => args.none(Command::UntilLatch),
+        Kind::Regs => args.none(Command::Regs),
+        Kind::Mem => parse_mem(&args),
+        Kind::Poke => parse_poke(&args),
+        Kind::Dis => parse_dis(&args),
+        Kind::Src => Ok(Command::Src(if args.rest.is_empty() {
+            None
+        } else {
+            Some(location(args.rest)?)
+        })),
+        Kind::Where => args.none(Command::Where),
+        Kind::Board => args.none(Command::Board),
+        Kind::Cycles => args.none(Command::Cycles),
+        Kind::Latches => args.none(Command::Latches),
+        Kind::Send => parse_send(&args),
+        Kind::Go => parse_go(&args),
+        Kind::Trace => parse_trace(&args),
+        Kind::Save => Ok(Command::Save(args.file_name()?)),
+        Kind::Load => Ok(Command::Load(args.file_name()?)),
+        Kind::Back => Ok(Command::Back(args.count(1)?)),
+        Kind::Help => match args.words[..] {
+            [] => Ok(Command::Help(None)),
+            [c] => Ok(Command::Help(Some(c.to_string()))),
+            _ => Err(args.usage("one command at a time")),
+        },
+        Kind::Quit => args.none(Command::Quit),
+    }
+}
+
+/// What follows a command's name, and how to say what is wrong with it.
+struct Args<'a> {
+    info: &'static CommandInfo,
+    /// Everything after the name, trimmed.
+    rest: &'a str,
+    /// `rest` split at blanks.
+    words: Vec<&'a str>,
+}
+
+impl Args<'_> {
+    fn usage(&self, reason: &str) -> CommandError {
+        CommandError::Usage {
+            command: self.info.name,
+            reason: reason.to_string(),
+            usage: self.info.usage,
+        }
+    }
+
+    /// `command` when nothing follows the name.
+    fn none(&self, command: Command) -> Result<Command, CommandError> {
+        if self.words.is_empty() {
             Ok(command)
         } else {
-            Err(usage("takes no arguments"))
+            Err(self.usage("takes no arguments"))
         }
-    };
-    let count = |default: u64| -> Result<u64, CommandError> {
-        match args[..] {
+    }
+
+    /// An optional positive count.
+    fn count(&self, default: u64) -> Result<u64, CommandError> {
+        match self.words[..] {
             [] => Ok(default),
             [n] => number(n)
                 .ok()
                 .and_then(|n| u64::try_from(n).ok())
                 .filter(|n| *n > 0)
-                .ok_or_else(|| usage(&format!("'{n}' is not a positive count"))),
-            _ => Err(usage("too many arguments")),
+                .ok_or_else(|| self.usage(&format!("'{n}' is not a positive count"))),
+            _ => Err(self.usage("too many arguments")),
         }
-    };
-    Ok(match info.name {
-        "break" => {
-            if rest.is_empty() {
-                return Ok(Command::List);
-            }
-            let (place, condition) = split_condition(rest);
-            if place.is_empty() {
-                return Err(usage("missing location"));
-            }
-            Command::Break {
-                location: location(place)?,
-                condition: condition.map(Condition::parse).transpose()?,
-            }
+    }
+
+    /// Breakpoint and watchpoint numbers; `required`: at least one.
+    fn numbers(&self, required: bool) -> Result<Vec<usize>, CommandError> {
+        let numbers = self
+            .words
+            .iter()
+            .map(|a| {
+                a.parse::<usize>()
+                    .map_err(|_| self.usage(&format!("'{a}' is not a number")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if required && numbers.is_empty() {
+            return Err(self.usage("which numbers?"));
         }
-        "watch" => {
-            let (kind, args) = match args.first().map(|a| a.to_ascii_lowercase()).as_deref() {
-                Some("read" | "r") => (WatchKind::Read, &args[1..]),
-                Some("write" | "w") => (WatchKind::Write, &args[1..]),
-                Some("access" | "rw" | "a") => (WatchKind::Access, &args[1..]),
-                _ => (WatchKind::Write, &args[..]),
-            };
-            match args {
-                [address] => Command::Watch {
-                    kind,
-                    address: Expr::parse(address)?,
-                    len: None,
-                },
-                [address, len] => Command::Watch {
-                    kind,
-                    address: Expr::parse(address)?,
-                    len: Some(Expr::parse(len)?),
-                },
-                [] => return Err(usage("missing address")),
-                _ => return Err(usage("too many arguments (no blanks inside an expression)")),
-            }
+        Ok(numbers)
+    }
+
+    /// The whole rest as a location; `missing` when there is none.
+    fn location(&self, missing: &str) -> Result<Location, CommandError> {
+        if self.rest.is_empty() {
+            return Err(self.usage(missing));
         }
-        "breaks" => no_args(Command::List)?,
-        "enable" | "disable" | "delete" => {
-            let numbers = args
-                .iter()
-                .map(|a| {
-                    a.parse::<usize>()
-                        .map_err(|_| usage(&format!("'{a}' is not a number")))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            match info.name {
-                "delete" => Command::Delete(numbers),
-                _ if numbers.is_empty() => return Err(usage("which numbers?")),
-                "enable" => Command::Enable(numbers),
-                _ => Command::Disable(numbers),
-            }
+        location(self.rest)
+    }
+
+    /// The whole rest as a file name.
+    fn file_name(&self) -> Result<String, CommandError> {
+        if self.rest.is_empty() {
+            return Err(self.usage("missing file name"));
         }
-        "step" => Command::Step(count(1)?),
-        "next" => no_args(Command::Next)?,
-        "finish" => no_args(Command::Finish)?,
-        "continue" => match args[..] {
-            [] => Command::Continue(None),
-            [s] => Command::Continue(Some(
-                s.parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0)
-                    .ok_or_else(|| usage(&format!("'{s}' is not a positive number of seconds")))?,
-            )),
-            _ => return Err(usage("too many arguments")),
-        },
-        "run-to" => {
-            if rest.is_empty() {
-                return Err(usage("missing location"));
-            }
-            Command::RunTo(location(rest)?)
-        }
-        "until-latch" => no_args(Command::UntilLatch)?,
-        "regs" => no_args(Command::Regs)?,
-        "mem" => match args[..] {
-            [a] => Command::Mem {
-                address: Expr::parse(a)?,
-                len: None,
-            },
-            [a, n] => Command::Mem {
-                address: Expr::parse(a)?,
-                len: Some(Expr::parse(n)?),
-            },
-            [] => return Err(usage("missing address")),
-            _ => return Err(usage("too many arguments (no blanks inside an expression)")),
-        },
-        "poke" => match &args[..] {
-            [a, bytes @ ..] if !bytes.is_empty() => Command::Poke {
-                address: Expr::parse(a)?,
-                bytes: byte_list(bytes).map_err(|e| usage(&e))?,
-            },
-            _ => return Err(usage("needs an address and at least one byte")),
-        },
-        "dis" => match args[..] {
-            [] => Command::Dis {
-                address: None,
-                count: None,
-            },
-            [a] => Command::Dis {
-                address: Some(Expr::parse(a)?),
-                count: None,
-            },
-            [a, n] => Command::Dis {
-                address: Some(Expr::parse(a)?),
-                count: Some(
-                    number(n)
-                        .ok()
-                        .and_then(|n| u64::try_from(n).ok())
-                        .filter(|n| (1..=1000).contains(n))
-                        .ok_or_else(|| usage(&format!("'{n}' is not a count 1..1000")))?,
-                ),
-            },
-            _ => return Err(usage("too many arguments")),
-        },
-        "src" => Command::Src(if rest.is_empty() {
-            None
-        } else {
-            Some(location(rest)?)
-        }),
-        "where" => no_args(Command::Where)?,
-        "board" => no_args(Command::Board)?,
-        "cycles" => no_args(Command::Cycles)?,
-        "latches" => no_args(Command::Latches)?,
-        "send" => match &args[..] {
-            [raw, unit] if raw.eq_ignore_ascii_case("raw") => {
-                Command::Send(SendData::Raw(byte_list(&[unit]).map_err(|e| usage(&e))?[0]))
-            }
-            [] => return Err(usage("missing message type")),
-            bytes => {
-                let bytes = byte_list(bytes).map_err(|e| usage(&e))?;
-                if bytes.len() > 256 {
-                    return Err(usage("a payload holds at most 255 bytes"));
-                }
-                Command::Send(SendData::Message {
-                    kind: bytes[0],
-                    payload: bytes[1..].to_vec(),
-                })
-            }
-        },
-        "go" => match args[..] {
-            [] => Command::Send(SendData::Message {
-                kind: GO_MESSAGE,
-                payload: Vec::new(),
-            }),
-            [n] => {
-                let budget = number(n)
-                    .ok()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|n| *n > 0)
-                    .ok_or_else(|| usage(&format!("'{n}' is not a budget (1..4294967295)")))?;
-                Command::Send(SendData::Message {
-                    kind: GO_MESSAGE,
-                    payload: budget.to_le_bytes().to_vec(),
-                })
-            }
-            _ => return Err(usage("too many arguments")),
-        },
-        "trace" => match args[..] {
-            [on] if on.eq_ignore_ascii_case("on") => Command::Trace {
-                on: true,
-                file: None,
-            },
-            [on, file] if on.eq_ignore_ascii_case("on") => Command::Trace {
-                on: true,
-                file: Some(file.to_string()),
-            },
-            [off] if off.eq_ignore_ascii_case("off") => Command::Trace {
-                on: false,
-                file: None,
-            },
-            _ => return Err(usage("say 'on' or 'off'")),
-        },
-        "save" | "load" => {
-            if rest.is_empty() {
-                return Err(usage("missing file name"));
-            }
-            if info.name == "save" {
-                Command::Save(rest.to_string())
-            } else {
-                Command::Load(rest.to_string())
-            }
-        }
-        "back" => Command::Back(count(1)?),
-        "help" => match args[..] {
-            [] => Command::Help(None),
-            [c] => Command::Help(Some(c.to_string())),
-            _ => return Err(usage("one command at a time")),
-        },
-        _ => no_args(Command::Quit)?,
+        Ok(self.rest.to_string())
+    }
+
+    /// Bytes 0..=255 in any notation.
+    fn bytes(&self, words: &[&str]) -> Result<Vec<u8>, CommandError> {
+        byte_list(words).map_err(|e| self.usage(&e))
+    }
+}
+
+/// `break [LOCATION [if CONDITION]]`; without arguments, the list.
+fn parse_break(args: &Args) -> Result<Command, CommandError> {
+    if args.rest.is_empty() {
+        return Ok(Command::List);
+    }
+    let (place, condition) = split_condition(args.rest);
+    if place.is_empty() {
+        return Err(args.usage("missing location"));
+    }
+    Ok(Command::Break {
+        location: location(place)?,
+        condition: condition.map(Condition::parse).transpose()?,
     })
+}
+
+/// `watch [read|write|access] ADDR [LEN]`.
+fn parse_watch(args: &Args) -> Result<Command, CommandError> {
+    let words = &args.words[..];
+    let (kind, rest) = match words.first().map(|a| a.to_ascii_lowercase()).as_deref() {
+        Some("read" | "r") => (WatchKind::Read, &words[1..]),
+        Some("write" | "w") => (WatchKind::Write, &words[1..]),
+        Some("access" | "rw" | "a") => (WatchKind::Access, &words[1..]),
+        _ => (WatchKind::Write, words),
+    };
+    let (address, len) = address_and_length(args, rest)?;
+    Ok(Command::Watch { kind, address, len })
+}
+
+/// `ADDR [LEN]` of `watch` and `mem`.
+fn address_and_length(args: &Args, words: &[&str]) -> Result<(Expr, Option<Expr>), CommandError> {
+    match words {
+        [address] => Ok((Expr::parse(address)?, None)),
+        [address, len] => Ok((Expr::parse(address)?, Some(Expr::parse(len)?))),
+        [] => Err(args.usage("missing address")),
+        _ => Err(args.usage("too many arguments (no blanks inside an expression)")),
+    }
+}
+
+/// `continue [SECONDS]`.
+fn parse_continue(args: &Args) -> Result<Command, CommandError> {
+    match args.words[..] {
+        [] => Ok(Command::Continue(None)),
+        [s] => Ok(Command::Continue(Some(
+            s.parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0)
+                .ok_or_else(|| args.usage(&format!("'{s}' is not a positive number of seconds")))?,
+        ))),
+        _ => Err(args.usage("too many arguments")),
+    }
+}
+
+/// `mem ADDR [LEN]`.
+fn parse_mem(args: &Args) -> Result<Command, CommandError> {
+    let (address, len) = address_and_length(args, &args.words)?;
+    Ok(Command::Mem { address, len })
+}
+
+/// `poke ADDR BYTE...`.
+fn parse_poke(args: &Args) -> Result<Command, CommandError> {
+    match &args.words[..] {
+        [a, bytes @ ..] if !bytes.is_empty() => Ok(Command::Poke {
+            address: Expr::parse(a)?,
+            bytes: args.bytes(bytes)?,
+        }),
+        _ => Err(args.usage("needs an address and at least one byte")),
+    }
+}
+
+/// `dis [ADDR] [N]`.
+fn parse_dis(args: &Args) -> Result<Command, CommandError> {
+    let (address, count) = match args.words[..] {
+        [] => (None, None),
+        [a] => (Some(Expr::parse(a)?), None),
+        [a, n] => (
+            Some(Expr::parse(a)?),
+            Some(
+                number(n)
+                    .ok()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .filter(|n| (1..=1000).contains(n))
+                    .ok_or_else(|| args.usage(&format!("'{n}' is not a count 1..1000")))?,
+            ),
+        ),
+        _ => return Err(args.usage("too many arguments")),
+    };
+    Ok(Command::Dis { address, count })
+}
+
+/// `send TYPE [BYTE...]` or `send raw BYTE`.
+fn parse_send(args: &Args) -> Result<Command, CommandError> {
+    match &args.words[..] {
+        [raw, unit] if raw.eq_ignore_ascii_case("raw") => {
+            Ok(Command::Send(SendData::Raw(args.bytes(&[unit])?[0])))
+        }
+        [] => Err(args.usage("missing message type")),
+        words => {
+            let bytes = args.bytes(words)?;
+            if bytes.len() > 256 {
+                return Err(args.usage("a payload holds at most 255 bytes"));
+            }
+            Ok(Command::Send(SendData::Message {
+                kind: bytes[0],
+                payload: bytes[1..].to_vec(),
+            }))
+        }
+    }
+}
+
+/// `go [BUDGET]`: a `GO` message, with the budget as its payload when given.
+fn parse_go(args: &Args) -> Result<Command, CommandError> {
+    let payload = match args.words[..] {
+        [] => Vec::new(),
+        [n] => number(n)
+            .ok()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(|| args.usage(&format!("'{n}' is not a budget (1..4294967295)")))?
+            .to_le_bytes()
+            .to_vec(),
+        _ => return Err(args.usage("too many arguments")),
+    };
+    Ok(Command::Send(SendData::Message {
+        kind: GO_MESSAGE,
+        payload,
+    }))
+}
+
+/// `trace on [FILE]` or `trace off`.
+fn parse_trace(args: &Args) -> Result<Command, CommandError> {
+    let (on, file) = match args.words[..] {
+        [on] if on.eq_ignore_ascii_case("on") => (true, None),
+        [on, file] if on.eq_ignore_ascii_case("on") => (true, Some(file.to_string())),
+        [off] if off.eq_ignore_ascii_case("off") => (false, None),
+        _ => return Err(args.usage("say 'on' or 'off'")),
+    };
+    Ok(Command::Trace { on, file })
 }
 
 /// Split `LOCATION if CONDITION` at the word `if`.
@@ -708,13 +851,23 @@ mod tests {
     #[test]
     fn every_command_and_alias_is_unique() {
         let mut seen = std::collections::HashSet::new();
+        let mut kinds = Vec::new();
         for c in COMMANDS {
+            assert!(!kinds.contains(&c.kind), "{:?} listed twice", c.kind);
+            kinds.push(c.kind);
             assert!(seen.insert(c.name), "{}", c.name);
             for a in c.aliases {
                 assert!(seen.insert(a), "{a}");
             }
-            // Each example parses.
-            assert!(parse(c.example).is_ok(), "{}", c.example);
+            // Each example parses, and only `quit`'s into `Quit`.
+            let command = parse(c.example);
+            assert!(command.is_ok(), "{}", c.example);
+            assert_eq!(
+                command == Ok(Command::Quit),
+                c.kind == Kind::Quit,
+                "{}",
+                c.example
+            );
         }
     }
 

@@ -7,7 +7,12 @@ use std::ops::RangeInclusive;
 
 use crate::machine::{Machine, Watch, WatchHit, WatchKind, canonical};
 
-use super::expr::Condition;
+use std::fmt::Write as _;
+
+use super::command::Location;
+use super::expr::{Condition, Expr};
+use super::render_state::kind_name;
+use super::session::Session;
 
 /// A breakpoint.
 #[derive(Debug, Clone)]
@@ -168,6 +173,108 @@ impl Points {
                 kind: w.kind,
             });
         }
+    }
+}
+
+/// The commands that set, enable and delete points (`break`, `watch`, `enable`, `disable`,
+/// `delete`): each hands the machine the new set.
+impl Session {
+    /// `break`: a breakpoint at a location, with an optional condition.
+    pub(super) fn set_break(
+        &mut self,
+        location: &Location,
+        condition: Option<Condition>,
+        out: &mut String,
+    ) -> Result<(), String> {
+        let (address, place) = self.resolve(location)?;
+        if let Some(condition) = &condition {
+            // Evaluate once now: an unknown name is reported here, not at a hit.
+            condition
+                .expr
+                .eval(&self.view())
+                .map_err(|e| e.to_string())?;
+        }
+        let text = condition
+            .as_ref()
+            .map(|c| format!(" if {c}"))
+            .unwrap_or_default();
+        let id = self.points.add_break(address, place.clone(), condition);
+        self.points.sync(&mut self.machine, None);
+        writeln!(out, "breakpoint {id} at {address:04X} {place}{text}").ok();
+        Ok(())
+    }
+
+    /// `watch`: a watchpoint over `len` bytes from `address` (by default the size of the
+    /// named variable, else one byte).
+    pub(super) fn set_watch(
+        &mut self,
+        kind: WatchKind,
+        address: &Expr,
+        len: Option<&Expr>,
+        out: &mut String,
+    ) -> Result<(), String> {
+        let start = self.eval_address(address)?;
+        let named = address
+            .as_name()
+            .filter(|name| self.info.symbol(name).is_some());
+        let len = match len {
+            Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
+            None if named.is_some() => self.info.variable_size(start).unwrap_or(1) as i64,
+            None => 1,
+        };
+        if !(1..=0x10000 - start as i64).contains(&len) {
+            return Err(format!("length {len} does not fit from {start:04X}"));
+        }
+        let end = (start as i64 + len - 1) as u16;
+        let place = match named {
+            Some(name) => name.to_ascii_uppercase(),
+            None => format!("{start:04X}"),
+        };
+        let id = self.points.add_watch(start..=end, kind, place.clone());
+        self.points.sync(&mut self.machine, None);
+        writeln!(
+            out,
+            "watchpoint {id}: {} {start:04X}..{end:04X} {place} ({len} byte{})",
+            kind_name(kind),
+            if len == 1 { "" } else { "s" }
+        )
+        .ok();
+        Ok(())
+    }
+
+    /// `enable` and `disable`.
+    pub(super) fn enable_points(
+        &mut self,
+        ids: &[usize],
+        enabled: bool,
+        out: &mut String,
+    ) -> Result<(), String> {
+        if ids.is_empty() {
+            return Err("which numbers?".into());
+        }
+        for &id in ids {
+            self.points
+                .set_enabled(id, enabled)
+                .map_err(|e| e.to_string())?;
+            let state = if enabled { "enabled" } else { "disabled" };
+            writeln!(out, "{id} {state}").ok();
+        }
+        self.points.sync(&mut self.machine, None);
+        Ok(())
+    }
+
+    /// `delete`: the points numbered, or all of them.
+    pub(super) fn delete_points(&mut self, ids: &[usize], out: &mut String) -> Result<(), String> {
+        if ids.is_empty() {
+            self.points.clear();
+            writeln!(out, "all breakpoints and watchpoints deleted").ok();
+        }
+        for &id in ids {
+            self.points.delete(id).map_err(|e| e.to_string())?;
+            writeln!(out, "{id} deleted").ok();
+        }
+        self.points.sync(&mut self.machine, None);
+        Ok(())
     }
 }
 

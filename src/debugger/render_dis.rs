@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use super::command::Location;
+use super::expr::Expr;
 use super::session::Session;
 use super::z80;
 
@@ -91,6 +93,28 @@ impl Session {
             Some(name) => format!("{text} <{name}>"),
             None => text.to_string(),
         }
+    }
+
+    /// What `dis` shows: `count` instructions (default 10) from `address` (default PC).
+    pub(super) fn disassembly_text(
+        &mut self,
+        address: Option<&Expr>,
+        count: Option<u64>,
+    ) -> Result<String, String> {
+        let start = match address {
+            Some(e) => self.eval_address(e)?,
+            None => self.machine.registers().pc,
+        };
+        Ok(self.disassembly(start, count.unwrap_or(10) as usize))
+    }
+
+    /// What `src` shows: the source lines around a location (default PC).
+    pub(super) fn source_text(&self, location: Option<&Location>) -> Result<String, String> {
+        let address = match location {
+            Some(location) => self.resolve(location)?.0,
+            None => self.machine.registers().pc,
+        };
+        self.source_around(address)
     }
 
     pub(super) fn source_around(&self, address: u16) -> Result<String, String> {

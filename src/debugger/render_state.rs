@@ -1,10 +1,12 @@
 //! Small views of the session: the call stack (`where`), a memory dump (`mem`), the
-//! latches and the host link (`latches`), the list of breakpoints and watchpoints.
+//! clock (`cycles`), the latches and the host link (`latches`), the list of breakpoints and
+//! watchpoints.
 
 use std::fmt::Write as _;
 
 use crate::machine::WatchKind;
 
+use super::expr::Expr;
 use super::session::Session;
 use super::stack;
 
@@ -29,6 +31,31 @@ impl Session {
             .ok();
         }
         out
+    }
+
+    /// What `mem` shows: `len` bytes (default 64, at most 4096) from `address`.
+    pub(super) fn memory_text(&self, address: &Expr, len: Option<&Expr>) -> Result<String, String> {
+        let start = self.eval_address(address)?;
+        let len = match len {
+            Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
+            None => 64,
+        };
+        if !(1..=0x1000).contains(&len) {
+            return Err(format!("length {len} is not 1..4096"));
+        }
+        Ok(self.dump(start, len as u32))
+    }
+
+    /// What `cycles` shows: T-states, emulated time and instructions since power-on.
+    pub(super) fn cycles_text(&self) -> String {
+        format!(
+            "T-states {}  emulated {:.6} s at {:.6} MHz  ({:.2} PAL frames)  instructions {}\n",
+            self.machine.cycles(),
+            self.machine.emulated_seconds(),
+            self.machine.clock_hz() / 1e6,
+            self.machine.cycles() as f64 / crate::machine::PAL_FRAME_T_STATES as f64,
+            self.machine.stats().instructions
+        )
     }
 
     pub(super) fn dump(&self, start: u16, len: u32) -> String {

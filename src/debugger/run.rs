@@ -16,10 +16,12 @@ use std::io::{BufWriter, Write as _};
 
 use crate::machine::{Fault, RunLimit, Stop, WatchHit};
 
+use super::command::Location;
 use super::expr::Condition;
 use super::render_state::unit_text;
-use super::session::Session;
+use super::session::{DEFAULT_RUN_SECONDS, Session};
 use super::view::View;
+use super::{stack, z80};
 
 /// Longest stretch the machine runs without the debugger looking (for the step-back
 /// snapshots): about 23 ms of emulated time.
@@ -73,6 +75,84 @@ pub(super) enum TraceSink {
     Output,
     /// Into a file (and its name, for errors).
     File(BufWriter<File>, String),
+}
+
+/// The commands that run towards a place (`next`, `finish`, `run-to`) and the trace switch.
+impl Session {
+    /// `next`: one instruction, running a CALL or RST through to its return.
+    pub(super) fn step_over(&mut self, out: &mut String) {
+        let pc = self.machine.registers().pc;
+        let bytes = self.bytes_at(pc);
+        if z80::is_call(bytes[0]) || z80::is_rst(bytes[0]) {
+            let sp = self.machine.registers().sp;
+            let min_sp = if sp == 0 { 0x10000 } else { sp as u32 };
+            let address = pc.wrapping_add(z80::length(bytes));
+            self.go(Goal::Return { address, min_sp }, DEFAULT_RUN_SECONDS, out);
+        } else {
+            self.go(Goal::Steps(1), DEFAULT_RUN_SECONDS, out);
+        }
+    }
+
+    /// `finish`: run until the routine PC is in returns to its caller.
+    pub(super) fn finish(&mut self, out: &mut String) -> Result<(), String> {
+        let sp = self.machine.registers().sp;
+        let frames = stack::walk(sp, self.stack_top, |a| self.machine.read(a));
+        let frame = frames
+            .first()
+            .ok_or("no return address on the stack: not inside a called routine")?;
+        writeln!(
+            out,
+            "run until {} returns to {:04X} {}",
+            self.name(frame.callee),
+            frame.return_address,
+            self.name(frame.return_address)
+        )
+        .ok();
+        let goal = Goal::Return {
+            address: frame.return_address,
+            min_sp: frame.slot as u32 + 2,
+        };
+        self.go(goal, DEFAULT_RUN_SECONDS, out);
+        Ok(())
+    }
+
+    /// `run-to`: run until PC reaches a location.
+    pub(super) fn run_to(&mut self, location: &Location, out: &mut String) -> Result<(), String> {
+        let (address, _) = self.resolve(location)?;
+        self.go(Goal::RunTo(address), DEFAULT_RUN_SECONDS, out);
+        Ok(())
+    }
+
+    /// `trace on [FILE]`: every instruction run from now on, into the output or the file.
+    pub(super) fn trace_on(
+        &mut self,
+        file: Option<String>,
+        out: &mut String,
+    ) -> Result<(), String> {
+        self.trace = Some(match file {
+            Some(name) => {
+                let f = File::create(&name).map_err(|e| format!("cannot create {name}: {e}"))?;
+                writeln!(out, "tracing to {name}").ok();
+                TraceSink::File(BufWriter::new(f), name)
+            }
+            None => {
+                writeln!(out, "tracing here").ok();
+                TraceSink::Output
+            }
+        });
+        Ok(())
+    }
+
+    /// `trace off`: the trace file, if any, is flushed and closed.
+    pub(super) fn trace_off(&mut self, out: &mut String) -> Result<(), String> {
+        if let Some(TraceSink::File(mut file, name)) = self.trace.take() {
+            file.flush()
+                .map_err(|e| format!("cannot write {name}: {e}"))?;
+        }
+        self.trace = None;
+        writeln!(out, "trace off").ok();
+        Ok(())
+    }
 }
 
 impl Session {

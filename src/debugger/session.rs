@@ -2,12 +2,11 @@
 //! program, breakpoints and watchpoints, the step-back history and the trace; one method,
 //! [`Session::execute`], takes a command line and returns what to show.
 //!
-//! How it runs is in `run.rs`; what it shows in the `render_*` files.
+//! `run_command` only dispatches: each command's work is in the file that owns what it
+//! touches: running in `run.rs`, breakpoints and watchpoints in `points.rs`, changes from
+//! outside and step-back in `history.rs`, what it shows in the `render_*` files.
 
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::{BufWriter, Write as _};
-use std::path::Path;
 
 use crate::machine::{Disassembler, Machine};
 use crate::protocol::{Command as HostCommand, WirePosition};
@@ -21,10 +20,10 @@ use super::history::History;
 use super::link::HostLink;
 use super::points::Points;
 use super::render_board::{BoardView, PlyMoves};
-use super::render_state::{kind_name, unit_text};
+use super::render_state::unit_text;
 use super::run::{Goal, Halt, TraceSink};
 use super::view::View;
-use super::{render_regs, stack, z80};
+use super::{render_regs, z80};
 
 /// Emulated seconds a run may take unless told otherwise.
 pub const DEFAULT_RUN_SECONDS: f64 = 10.0;
@@ -268,11 +267,11 @@ impl Session {
         }
     }
 
-    fn eval_address(&self, expr: &Expr) -> Result<u16, String> {
+    pub(super) fn eval_address(&self, expr: &Expr) -> Result<u16, String> {
         expr.eval_address(&self.view()).map_err(|e| e.to_string())
     }
 
-    fn resolve(&self, location: &Location) -> Result<(u16, String), String> {
+    pub(super) fn resolve(&self, location: &Location) -> Result<(u16, String), String> {
         match location {
             Location::Address(expr) => {
                 let address = self.eval_address(expr)?;
@@ -302,6 +301,8 @@ impl Session {
             .unwrap_or_else(|| format!("{address:04X}"))
     }
 
+    /// Does one command's work (in the file that owns what it changes or shows); true
+    /// when the session should end.
     fn run_command(&mut self, command: Command, out: &mut String) -> Result<bool, String> {
         match command {
             Command::Send(_) if !self.owns_link => return Err(SessionError::Attached.to_string()),
@@ -311,182 +312,49 @@ impl Session {
             Command::Break {
                 location,
                 condition,
-            } => {
-                let (address, place) = self.resolve(&location)?;
-                if let Some(condition) = &condition {
-                    // Evaluate once now: an unknown name is reported here, not at a hit.
-                    condition
-                        .expr
-                        .eval(&self.view())
-                        .map_err(|e| e.to_string())?;
-                }
-                let text = condition
-                    .as_ref()
-                    .map(|c| format!(" if {c}"))
-                    .unwrap_or_default();
-                let id = self.points.add_break(address, place.clone(), condition);
-                self.points.sync(&mut self.machine, None);
-                writeln!(out, "breakpoint {id} at {address:04X} {place}{text}").ok();
-            }
+            } => self.set_break(&location, condition, out)?,
             Command::Watch { kind, address, len } => {
-                let start = self.eval_address(&address)?;
-                let len = match len {
-                    Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
-                    None => match address.as_name() {
-                        Some(name) if self.info.symbol(name).is_some() => {
-                            self.info.variable_size(start).unwrap_or(1) as i64
-                        }
-                        _ => 1,
-                    },
-                };
-                if !(1..=0x10000 - start as i64).contains(&len) {
-                    return Err(format!("length {len} does not fit from {start:04X}"));
-                }
-                let end = (start as i64 + len - 1) as u16;
-                let place = match address.as_name() {
-                    Some(name) if self.info.symbol(name).is_some() => name.to_ascii_uppercase(),
-                    _ => format!("{start:04X}"),
-                };
-                let id = self.points.add_watch(start..=end, kind, place.clone());
-                self.points.sync(&mut self.machine, None);
-                writeln!(
-                    out,
-                    "watchpoint {id}: {} {start:04X}..{end:04X} {place} ({len} byte{})",
-                    kind_name(kind),
-                    if len == 1 { "" } else { "s" }
-                )
-                .ok();
+                self.set_watch(kind, &address, len.as_ref(), out)?
             }
             Command::List => out.push_str(&self.list_points()),
-            Command::Enable(ids) | Command::Disable(ids) if ids.is_empty() => {
-                return Err("which numbers?".into());
-            }
-            Command::Enable(ids) => {
-                for id in ids {
-                    self.points
-                        .set_enabled(id, true)
-                        .map_err(|e| e.to_string())?;
-                    writeln!(out, "{id} enabled").ok();
-                }
-                self.points.sync(&mut self.machine, None);
-            }
-            Command::Disable(ids) => {
-                for id in ids {
-                    self.points
-                        .set_enabled(id, false)
-                        .map_err(|e| e.to_string())?;
-                    writeln!(out, "{id} disabled").ok();
-                }
-                self.points.sync(&mut self.machine, None);
-            }
-            Command::Delete(ids) => {
-                if ids.is_empty() {
-                    self.points.clear();
-                    writeln!(out, "all breakpoints and watchpoints deleted").ok();
-                }
-                for id in ids {
-                    self.points.delete(id).map_err(|e| e.to_string())?;
-                    writeln!(out, "{id} deleted").ok();
-                }
-                self.points.sync(&mut self.machine, None);
-            }
+            Command::Enable(ids) => self.enable_points(&ids, true, out)?,
+            Command::Disable(ids) => self.enable_points(&ids, false, out)?,
+            Command::Delete(ids) => self.delete_points(&ids, out)?,
             Command::Step(n) => self.go(Goal::Steps(n), DEFAULT_RUN_SECONDS, out),
-            Command::Next => {
-                let pc = self.machine.registers().pc;
-                let bytes = self.bytes_at(pc);
-                if z80::is_call(bytes[0]) || z80::is_rst(bytes[0]) {
-                    let sp = self.machine.registers().sp;
-                    let min_sp = if sp == 0 { 0x10000 } else { sp as u32 };
-                    let address = pc.wrapping_add(z80::length(bytes));
-                    self.go(Goal::Return { address, min_sp }, DEFAULT_RUN_SECONDS, out);
-                } else {
-                    self.go(Goal::Steps(1), DEFAULT_RUN_SECONDS, out);
-                }
-            }
-            Command::Finish => {
-                let sp = self.machine.registers().sp;
-                let frames = stack::walk(sp, self.stack_top, |a| self.machine.read(a));
-                let frame = frames
-                    .first()
-                    .ok_or("no return address on the stack: not inside a called routine")?;
-                writeln!(
-                    out,
-                    "run until {} returns to {:04X} {}",
-                    self.name(frame.callee),
-                    frame.return_address,
-                    self.name(frame.return_address)
-                )
-                .ok();
-                let goal = Goal::Return {
-                    address: frame.return_address,
-                    min_sp: frame.slot as u32 + 2,
-                };
-                self.go(goal, DEFAULT_RUN_SECONDS, out);
-            }
+            Command::Next => self.step_over(out),
+            Command::Finish => self.finish(out)?,
             Command::Continue(seconds) => {
                 self.go(Goal::Continue, seconds.unwrap_or(DEFAULT_RUN_SECONDS), out)
             }
-            Command::RunTo(location) => {
-                let (address, _) = self.resolve(&location)?;
-                self.go(Goal::RunTo(address), DEFAULT_RUN_SECONDS, out);
-            }
+            Command::RunTo(location) => self.run_to(&location, out)?,
             Command::UntilLatch => self.go(Goal::Latch, DEFAULT_RUN_SECONDS, out),
             Command::Regs => out.push_str(&self.registers_text()),
             Command::Mem { address, len } => {
-                let start = self.eval_address(&address)?;
-                let len = match len {
-                    Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
-                    None => 64,
-                };
-                if !(1..=0x1000).contains(&len) {
-                    return Err(format!("length {len} is not 1..4096"));
-                }
-                out.push_str(&self.dump(start, len as u32));
+                out.push_str(&self.memory_text(&address, len.as_ref())?)
             }
-            Command::Poke { address, bytes } => {
-                let start = self.eval_address(&address)?;
-                for (i, &b) in bytes.iter().enumerate() {
-                    let a = start.wrapping_add(i as u16);
-                    match crate::machine::ram_offset(a) {
-                        Some(offset) => self.machine.ram_mut()[offset as usize] = b,
-                        None => return Err(format!("{a:04X} is not RAM")),
-                    }
-                }
-                self.history.record(&self.machine, &self.link);
-                writeln!(out, "{} byte(s) written at {start:04X}", bytes.len()).ok();
-            }
+            Command::Poke { address, bytes } => self.poke(&address, &bytes, out)?,
             Command::Dis { address, count } => {
-                let a = match address {
-                    Some(e) => self.eval_address(&e)?,
-                    None => self.machine.registers().pc,
-                };
-                let text = self.disassembly(a, count.unwrap_or(10) as usize);
-                out.push_str(&text);
+                out.push_str(&self.disassembly_text(address.as_ref(), count)?)
             }
-            Command::Src(location) => {
-                let address = match location {
-                    Some(location) => self.resolve(&location)?.0,
-                    None => self.machine.registers().pc,
-                };
-                out.push_str(&self.source_around(address)?);
-            }
+            Command::Src(location) => out.push_str(&self.source_text(location.as_ref())?),
             Command::Where => out.push_str(&self.backtrace()),
             Command::Board => out.push_str(&self.with_board(|view| view.render())?),
-            Command::Cycles => {
-                let stats = self.machine.stats();
-                writeln!(
-                    out,
-                    "T-states {}  emulated {:.6} s at {:.6} MHz  ({:.2} PAL frames)  instructions {}",
-                    self.machine.cycles(),
-                    self.machine.emulated_seconds(),
-                    self.machine.clock_hz() / 1e6,
-                    self.machine.cycles() as f64 / crate::machine::PAL_FRAME_T_STATES as f64,
-                    stats.instructions
-                )
-                .ok();
-            }
+            Command::Cycles => out.push_str(&self.cycles_text()),
             Command::Latches => out.push_str(&self.latches()),
-            Command::Send(SendData::Message { kind, payload }) => {
+            Command::Send(data) => self.send(data, out),
+            Command::Trace { on: false, .. } => self.trace_off(out)?,
+            Command::Trace { on: true, file } => self.trace_on(file, out)?,
+            Command::Save(name) => self.save_state(&name, out)?,
+            Command::Load(name) => self.load_state(&name, out)?,
+            Command::Back(n) => self.step_back(n, out)?,
+        }
+        Ok(false)
+    }
+
+    /// `send`: a message through the host link, or one raw unit straight into the latch.
+    fn send(&mut self, data: SendData, out: &mut String) {
+        match data {
+            SendData::Message { kind, payload } => {
                 self.send_message(kind, &payload);
                 writeln!(
                     out,
@@ -496,65 +364,15 @@ impl Session {
                 )
                 .ok();
             }
-            Command::Send(SendData::Raw(unit)) => {
+            SendData::Raw(unit) => {
                 self.machine.host_write(unit);
                 self.history.host_wrote(&self.machine, &self.link);
                 writeln!(out, "host latch = {unit:02X} ({})", unit_text(unit)).ok();
             }
-            Command::Trace { on: false, .. } => {
-                if let Some(TraceSink::File(mut file, name)) = self.trace.take() {
-                    file.flush()
-                        .map_err(|e| format!("cannot write {name}: {e}"))?;
-                }
-                self.trace = None;
-                writeln!(out, "trace off").ok();
-            }
-            Command::Trace { on: true, file } => {
-                self.trace = Some(match file {
-                    Some(name) => {
-                        let f = File::create(&name)
-                            .map_err(|e| format!("cannot create {name}: {e}"))?;
-                        writeln!(out, "tracing to {name}").ok();
-                        TraceSink::File(BufWriter::new(f), name)
-                    }
-                    None => {
-                        writeln!(out, "tracing here").ok();
-                        TraceSink::Output
-                    }
-                });
-            }
-            Command::Save(name) => {
-                crate::files::write_atomic(Path::new(&name), &self.machine.save_state())
-                    .map_err(|e| e.to_string())?;
-                writeln!(out, "saved the machine state to {name}").ok();
-            }
-            Command::Load(name) => {
-                let machine = crate::files::read(Path::new(&name), crate::files::MACHINE_SAVE)
-                    .map_err(|e| e.to_string())
-                    .and_then(|bytes| {
-                        Machine::load_state(&bytes).map_err(|e| format!("cannot load {name}: {e}"))
-                    })?;
-                self.replace_machine(machine);
-                self.history.clear();
-                self.history.record(&self.machine, &self.link);
-                writeln!(out, "loaded {name}").ok();
-                writeln!(out, "{}", self.here()).ok();
-            }
-            Command::Back(n) => {
-                let (machine, link) = self
-                    .history
-                    .back(&self.machine, n)
-                    .map_err(|e| e.to_string())?;
-                self.replace_machine(machine);
-                self.link = link;
-                writeln!(out, "back {n} instruction(s)").ok();
-                writeln!(out, "{}", self.here()).ok();
-            }
         }
-        Ok(false)
     }
 
-    fn replace_machine(&mut self, machine: Machine) {
+    pub(super) fn replace_machine(&mut self, machine: Machine) {
         self.machine = machine;
         self.points.sync(&mut self.machine, None);
     }
