@@ -139,7 +139,15 @@ pub struct Console {
     /// Module failures since the engine last decided a move: after
     /// [`MAX_AUTOMATIC_RESTARTS`] the console stops starting the thought again by itself.
     failures: u32,
+    /// Why the module last failed.
+    last_failure: Option<String>,
 }
+
+/// The status line after a module failure the console restarts from by itself (27
+/// characters: the window's status line holds no more; the reason is [`Console::last_failure`]).
+pub const MODULE_RESET: &str = "MODULE FAILED AND WAS RESET";
+/// The status line when the console has stopped restarting a failing module.
+pub const MODULE_RESET_AGAIN: &str = "MODULE FAILED. M: TRY AGAIN";
 
 /// Times the console lets a module that failed (and was reset) think again by itself; after
 /// that the player presses M to try again.
@@ -182,6 +190,7 @@ impl Console {
             turbo: false,
             turbo_multiple: None,
             failures: 0,
+            last_failure: None,
             clocks: [0.0; 2],
             analysis: None,
             pgn_database: options.pgn.clone().map(PgnDatabase::new),
@@ -544,15 +553,18 @@ impl Console {
             return;
         };
         self.failures += 1;
-        self.message = Some(format!("MODULE RESET: {}", why.to_uppercase()));
+        self.last_failure = Some(why.clone());
         if self.failures <= MAX_AUTOMATIC_RESTARTS {
+            self.message = Some(MODULE_RESET.into());
             self.resync_engine();
         } else {
-            self.message = Some(format!(
-                "MODULE RESET AGAIN: {}. M TO TRY AGAIN",
-                why.to_uppercase()
-            ));
+            self.message = Some(MODULE_RESET_AGAIN.into());
         }
+    }
+
+    /// Why the module last failed (the status line only says that it did), if it has.
+    pub fn last_failure(&self) -> Option<&str> {
+        self.last_failure.as_deref()
     }
 
     fn report(&mut self, result: Result<(), EngineError>) {

@@ -39,6 +39,6 @@ fn a_scripted_terminal_session_goes_on_after_the_module_fails() {
     std::fs::remove_dir_all(&dir).ok();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
-    assert!(stdout.contains("MODULE RESET"), "{stdout}");
-    assert!(stdout.contains("M TO TRY AGAIN"), "{stdout}");
+    assert!(stdout.contains("MODULE FAILED AND WAS RESET"), "{stdout}");
+    assert!(stdout.contains("MODULE FAILED. M: TRY AGAIN"), "{stdout}");
 }
