@@ -49,17 +49,11 @@ pub fn budget_of(level: Option<u8>, budget: Option<u32>) -> anyhow::Result<u32> 
 
 /// Render a score: pawns with two decimals, or "mate N" (N in moves).
 pub fn score_text(score: i16) -> String {
-    use c7010::reference::search::MATE;
-    if score.abs() >= MATE - 100 {
-        let plies = MATE - score.abs();
-        let moves = (plies + 1) / 2;
-        if score > 0 {
-            format!("mate {moves}")
-        } else {
-            format!("mated {moves}")
-        }
-    } else {
-        format!("{:+.2}", score as f64 / 16.0)
+    use c7010::reference::score::{self, Score};
+    match Score::of_units(score) {
+        Score::MatePlies(plies) if plies > 0 => format!("mate {}", score::mate_moves(plies)),
+        Score::MatePlies(plies) => format!("mated {}", -score::mate_moves(plies)),
+        Score::Units(units) => format!("{:+.2}", f64::from(units) / 16.0),
     }
 }
 
