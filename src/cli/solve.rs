@@ -7,7 +7,8 @@
 use super::perft::Engine;
 use super::search::budget_of;
 use c7010::guest::GuestImage;
-use c7010::guest::session::{GuestSession, legal_move_of_wire};
+use c7010::guest::session::GuestSession;
+use c7010::guest::wire::legal_move_of_wire;
 use c7010::reference::epd::parse_epd;
 use c7010::reference::{Board, Move, legal_moves, search};
 use std::path::PathBuf;

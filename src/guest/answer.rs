@@ -2,7 +2,8 @@
 //! latch protocol, the reference through its pass hook), and the differences between two.
 //! `c7010 verify` compares them position by position, `c7010 games` move by move.
 
-use super::session::{BestMove, GuestSession, Info, SessionError, wire_move};
+use super::session::{BestMove, GuestSession, Info, SessionError};
+use super::wire::wire_move;
 use crate::protocol::{self, MoveFlags, Refusal};
 use crate::reference::{Board, PassInfo, Search, SearchResult};
 
