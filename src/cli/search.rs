@@ -1,7 +1,7 @@
 //! `c7010 search`: search one position and print move, score, positions, passes, PV and the
 //! analysis line of every completed pass.
 
-use super::perft::Engine;
+use c7010::engine::EngineChoice;
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
 use c7010::machine::DEFAULT_CLOCK_HZ;
@@ -9,11 +9,11 @@ use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
 use std::time::Instant;
 
 /// Arguments of `c7010 search`.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Engine that searches.
-    #[arg(long, value_enum, default_value_t = Engine::Ref)]
-    engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineChoice::Ref)]
+    engine: EngineChoice,
     /// Position (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
@@ -63,7 +63,7 @@ fn pv_text(pv: &[c7010::reference::Move]) -> String {
 
 /// Run `c7010 search`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.engine == Engine::Guest && args.book.is_some() {
+    if args.engine == EngineChoice::Guest && args.book.is_some() {
         anyhow::bail!(
             "--book is for --engine ref: the module plays the book of the ROM it runs, the \
              built-in one"
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let budget = budget_of(args.level, args.budget)?;
     let from_start = args.fen.is_none() && !args.no_book;
-    if args.engine == Engine::Guest {
+    if args.engine == EngineChoice::Guest {
         return run_guest(from_start, &board, &history, budget);
     }
     let image = match (&args.book, from_start) {
