@@ -4,7 +4,7 @@
 use anyhow::Context;
 use c7010::engine::EngineChoice;
 use c7010::guest::{GuestImage, GuestSession};
-use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
 use c7010::reference::{Board, legal_moves, perft};
 use std::time::Instant;
 
@@ -87,7 +87,7 @@ fn run_guest(args: &Args) -> anyhow::Result<()> {
         (u64::from(n.count), n.t_states)
     };
     let secs = start.elapsed().as_secs_f64();
-    let emulated = t_states as f64 / DEFAULT_CLOCK_HZ;
+    let emulated = seconds_of(t_states, DEFAULT_CLOCK_HZ);
     println!("perft {} = {total}", args.depth);
     println!(
         "emulated {t_states} T-states, {emulated:.3} s at {:.6} MHz, {:.0} nodes per emulated second",

@@ -4,7 +4,7 @@
 use c7010::engine::EngineChoice;
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
-use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
 use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
 use std::time::Instant;
 
@@ -179,7 +179,7 @@ fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> 
         );
     })?;
     let secs = start.elapsed().as_secs_f64();
-    let emulated = best.t_states as f64 / DEFAULT_CLOCK_HZ;
+    let emulated = seconds_of(best.t_states, DEFAULT_CLOCK_HZ);
     if best.flags.has(c7010::protocol::MoveFlags::BOOK) {
         println!("book move");
     }
