@@ -23,6 +23,6 @@ pub use clock::{Allocation, ClockMode, Request};
 pub use engine_choice::{choose_player, factory, guest_plays};
 pub use input::Input;
 pub use player::{EngineFactory, Player, SetupError};
-pub use session_core::{Protocol, Session};
+pub use session_core::{GuiSession, Protocol};
 pub use uci_session::{Uci, UciSession};
 pub use xboard_session::{Xboard, XboardSession};
