@@ -400,50 +400,65 @@ mod tests {
         Expr::parse(text)?.eval(&TestEnv)
     }
 
+    /// Each text evaluates to its value.
+    fn values(cases: &[(&str, i64)]) {
+        for (text, value) in cases {
+            assert_eq!(eval(text), Ok(*value), "{text}");
+        }
+    }
+
     #[test]
     fn numbers_in_every_notation() {
-        assert_eq!(eval("42"), Ok(42));
-        assert_eq!(eval("0x2A"), Ok(42));
-        assert_eq!(eval("$2a"), Ok(42));
-        assert_eq!(eval("2AH"), Ok(42));
-        assert_eq!(eval("0E000H"), Ok(0xE000));
-        assert_eq!(eval("%101010"), Ok(42));
+        values(&[
+            ("42", 42),
+            ("0x2A", 42),
+            ("$2a", 42),
+            ("2AH", 42),
+            ("0E000H", 0xE000),
+            ("%101010", 42),
+        ]);
     }
 
     #[test]
     fn conditions_on_registers_and_memory() {
-        assert_eq!(eval("A==0"), Ok(1));
-        assert_eq!(eval("A!=0"), Ok(0));
-        assert_eq!(eval("(BOARD+35)==0x11"), Ok(1));
-        assert_eq!(eval("(board+35)==0x12"), Ok(0));
-        assert_eq!(eval("w@(BOARD+35-35+35)"), Ok(0));
-        assert_eq!(eval("w@[BOARD+35]"), Ok(0x2211));
-        assert_eq!(eval("b@[BOARD+36]"), Ok(0x22));
-        assert_eq!(eval("HL>=0xE100"), Ok(1));
-        assert_eq!(eval("HL>=0xE100 && A==1"), Ok(0));
-        assert_eq!(eval("HL<0xE100 || ZF"), Ok(1));
-        assert_eq!(eval("AF'"), Ok(0x1234));
+        values(&[
+            ("A==0", 1),
+            ("A!=0", 0),
+            ("(BOARD+35)==0x11", 1),
+            ("(board+35)==0x12", 0),
+            ("w@(BOARD+35-35+35)", 0),
+            ("w@[BOARD+35]", 0x2211),
+            ("b@[BOARD+36]", 0x22),
+            ("HL>=0xE100", 1),
+            ("HL>=0xE100 && A==1", 0),
+            ("HL<0xE100 || ZF", 1),
+            ("AF'", 0x1234),
+        ]);
     }
 
     #[test]
     fn precedence_and_grouping() {
-        assert_eq!(eval("1+2*3"), Ok(7));
-        assert_eq!(eval("[1+2]*3"), Ok(9));
-        assert_eq!(eval("1<<4|1"), Ok(17));
-        assert_eq!(eval("-1+2"), Ok(1));
-        assert_eq!(eval("!0 + ~0"), Ok(0));
-        assert_eq!(eval("10-2-3"), Ok(5));
-        assert_eq!(eval("7%2"), Ok(1));
+        values(&[
+            ("1+2*3", 7),
+            ("[1+2]*3", 9),
+            ("1<<4|1", 17),
+            ("-1+2", 1),
+            ("!0 + ~0", 0),
+            ("10-2-3", 5),
+            ("7%2", 1),
+        ]);
     }
 
     /// The assembler's (and C's) precedence: `==` binds tighter than `&`, `|` and `^`.
     #[test]
     fn precedence_is_the_assemblers() {
-        assert_eq!(eval("6&3==2"), Ok(0)); // 6 & (3==2)
-        assert_eq!(eval("[6&3]==2"), Ok(1));
-        assert_eq!(eval("4|1==1"), Ok(5)); // 4 | (1==1)
-        assert_eq!(eval("1<2==1"), Ok(1)); // (1<2) == 1
-        assert_eq!(eval("101B"), Ok(5));
+        values(&[
+            ("6&3==2", 0), // 6 & (3==2)
+            ("[6&3]==2", 1),
+            ("4|1==1", 5), // 4 | (1==1)
+            ("1<2==1", 1), // (1<2) == 1
+            ("101B", 5),
+        ]);
     }
 
     #[test]
