@@ -13,7 +13,7 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
-use crate::guest::wire::{legal_move_of_wire, wire_move, wire_position};
+use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_move, wire_position};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
 use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
@@ -281,23 +281,12 @@ impl GuestEngine {
                 score,
                 positions,
                 pv,
-            } => {
-                let mut board = self.board.clone();
-                let mut line = Vec::new();
-                for wire in pv {
-                    let Some(m) = legal_move_of_wire(&board, wire) else {
-                        break;
-                    };
-                    board.make(m);
-                    line.push(m);
-                }
-                Ok(Some(Said::Info(Info {
-                    pass,
-                    score,
-                    positions,
-                    pv: line,
-                })))
-            }
+            } => Ok(Some(Said::Info(Info {
+                pass,
+                score,
+                positions,
+                pv: legal_line_of_wire(&self.board, &pv),
+            }))),
             Event::BestMove {
                 mv,
                 flags,

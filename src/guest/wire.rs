@@ -33,6 +33,21 @@ pub fn legal_move_of_wire(board: &Board, mv: WireMove) -> Option<reference::Move
         .find(|m| wire_move(m) == mv)
 }
 
+/// The legal moves a wire line (a principal variation) stands for, played one after the
+/// other from `board`, up to the first that is not legal there.
+pub fn legal_line_of_wire(board: &Board, line: &[WireMove]) -> Vec<reference::Move> {
+    let mut board = board.clone();
+    let mut moves = Vec::new();
+    for &wire in line {
+        let Some(m) = legal_move_of_wire(&board, wire) else {
+            break;
+        };
+        board.make(m);
+        moves.push(m);
+    }
+    moves
+}
+
 /// UCI text as a wire move, checked only for its shape (the module judges legality).
 pub fn parse_uci(text: &str) -> Result<WireMove, SessionError> {
     let bad = || SessionError::BadMoveText(text.to_string());
@@ -131,6 +146,20 @@ mod tests {
         assert_eq!(legal_move_of_wire(&b, parse_uci("e1e3").unwrap()), None);
         // A promotion without its piece is not the promotion.
         assert_eq!(legal_move_of_wire(&b, parse_uci("a7a8").unwrap()), None);
+    }
+
+    #[test]
+    fn a_wire_line_stops_at_its_first_illegal_move() {
+        let b = Board::startpos();
+        let wire: Vec<WireMove> = ["e2e4", "e7e5", "e4e5", "g1f3"]
+            .iter()
+            .map(|t| parse_uci(t).unwrap())
+            .collect();
+        let line: Vec<String> = legal_line_of_wire(&b, &wire)
+            .iter()
+            .map(|m| m.uci())
+            .collect();
+        assert_eq!(line, ["e2e4", "e7e5"]);
     }
 
     #[test]
