@@ -5,9 +5,12 @@
 
 use super::search::MATE;
 
-/// Scores at least this far from zero are mates (plies to the mate < 100; a search is at
-/// most [`super::search::MAX_DEPTH`] plies plus its captures).
-pub const MATE_THRESHOLD: i16 = MATE - 100;
+/// The deepest mate a score can stand for, in plies (a search is at most
+/// [`super::search::MAX_DEPTH`] plies plus its captures, far fewer).
+pub const MAX_MATE_PLIES: i16 = 100;
+
+/// Scores at least this far from zero are mates.
+pub const MATE_THRESHOLD: i16 = MATE - MAX_MATE_PLIES;
 
 /// What a score in engine units means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
