@@ -83,9 +83,10 @@ pub struct BestMove {
     pub t_states: u64,
 }
 
-/// One analysis line the module sent while thinking (`INFO`).
+/// One analysis line the module sent while thinking (`INFO`), its line in wire moves (the
+/// engine-level [`crate::engine::Info`] has reference moves).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Info {
+pub struct WireInfo {
     /// Pass number.
     pub pass: u8,
     /// Score of the pass's best line.
@@ -212,7 +213,7 @@ impl GuestSession {
     pub fn go(
         &mut self,
         budget: Option<u32>,
-        mut on_info: impl FnMut(&Info),
+        mut on_info: impl FnMut(&WireInfo),
     ) -> Result<BestMove, SessionError> {
         let start = self.module.machine().cycles();
         self.module.send(&Command::Go { budget });
@@ -223,7 +224,7 @@ impl GuestSession {
                     score,
                     positions,
                     pv,
-                } => on_info(&Info {
+                } => on_info(&WireInfo {
                     pass,
                     score,
                     positions,
