@@ -14,11 +14,12 @@ use clap::{Parser, Subcommand};
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<CliCommand>,
 }
 
 #[derive(Subcommand)]
-enum Command {
+// A subcommand of `c7010` (not the latch protocol's `protocol::Command`, nor a debugger command).
+enum CliCommand {
     /// Play chess against the module (window where there is a display, terminal otherwise).
     Play(cli::play::Args),
     /// Assemble Z80 source into a ROM image, listing, symbols and source map.
@@ -72,20 +73,20 @@ fn restore_default_sigpipe() {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli
         .command
-        .unwrap_or(Command::Play(cli::play::Args::default()))
+        .unwrap_or(CliCommand::Play(cli::play::Args::default()))
     {
-        Command::Play(a) => cli::play::run(a),
-        Command::Games(a) => cli::games::run(a),
-        Command::Asm(a) => cli::asm::run(a),
-        Command::Exec(a) => cli::exec::run(a),
-        Command::Perft(a) => cli::perft::run(a),
-        Command::Search(a) => cli::search::run(a),
-        Command::Solve(a) => cli::solve::run(a),
-        Command::Screenshot(a) => cli::screenshot::run(a),
-        Command::Bench(a) => cli::bench::run(a),
-        Command::Verify(a) => cli::verify::run(a),
-        Command::Debug(a) => cli::debug::run(a),
-        Command::Uci(a) => cli::uci::run(a),
-        Command::Xboard(a) => cli::xboard::run(a),
+        CliCommand::Play(a) => cli::play::run(a),
+        CliCommand::Games(a) => cli::games::run(a),
+        CliCommand::Asm(a) => cli::asm::run(a),
+        CliCommand::Exec(a) => cli::exec::run(a),
+        CliCommand::Perft(a) => cli::perft::run(a),
+        CliCommand::Search(a) => cli::search::run(a),
+        CliCommand::Solve(a) => cli::solve::run(a),
+        CliCommand::Screenshot(a) => cli::screenshot::run(a),
+        CliCommand::Bench(a) => cli::bench::run(a),
+        CliCommand::Verify(a) => cli::verify::run(a),
+        CliCommand::Debug(a) => cli::debug::run(a),
+        CliCommand::Uci(a) => cli::uci::run(a),
+        CliCommand::Xboard(a) => cli::xboard::run(a),
     }
 }

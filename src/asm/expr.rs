@@ -126,62 +126,94 @@ const PASMO_UNARY: u8 = 7;
 const PASMO_HIGH_LOW: u8 = 1;
 
 fn binary_op(token: &Token, grammar: Grammar) -> Option<(BinaryOp, u8)> {
-    use BinaryOp::*;
     let op = match &token.kind {
-        TokenKind::Op(o) => match *o {
-            "*" => Mul,
-            "/" => Div,
-            "%" => Mod,
-            "+" => Add,
-            "-" => Sub,
-            "<<" => Shl,
-            ">>" => Shr,
-            "<" => Lt,
-            "<=" => Le,
-            ">" => Gt,
-            ">=" => Ge,
-            "=" | "==" => Eq,
-            "<>" | "!=" => Ne,
-            "&" => And,
-            "^" => Xor,
-            "|" => Or,
-            "&&" => LogicalAnd,
-            "||" => LogicalOr,
-            _ => return None,
-        },
-        TokenKind::Ident(w) => match w.to_ascii_uppercase().as_str() {
-            "MOD" => Mod,
-            "SHL" => Shl,
-            "SHR" => Shr,
-            "LT" => Lt,
-            "LE" => Le,
-            "GT" => Gt,
-            "GE" => Ge,
-            "EQ" => Eq,
-            "NE" => Ne,
-            "AND" => And,
-            "XOR" => Xor,
-            "OR" => Or,
-            _ => return None,
-        },
+        TokenKind::Op(o) => binary_symbol(o)?,
+        TokenKind::Ident(w) => binary_word(w)?,
         _ => return None,
     };
-    let prec = match (grammar, op) {
-        (_, Mul | Div | Mod) => 10,
-        (Grammar::Pasmo, Shl | Shr) => 10,
-        (_, Add | Sub) => 9,
-        (Grammar::Usual, Shl | Shr) => 8,
-        (_, Lt | Le | Gt | Ge) => 7,
-        (Grammar::Usual, Eq | Ne) => 6,
-        (Grammar::Pasmo, Eq | Ne) => 7,
-        (_, And) => 5,
-        (Grammar::Usual, Xor) => 4,
-        (Grammar::Usual, Or) => 3,
-        (Grammar::Pasmo, Xor | Or) => 4,
-        (_, LogicalAnd) => 2,
-        (_, LogicalOr) => 1,
+    let prec = match grammar {
+        Grammar::Usual => usual_precedence(op),
+        Grammar::Pasmo => pasmo_precedence(op),
     };
     Some((op, prec))
+}
+
+/// The binary operator a symbol spells (`*`, `==`, `<>`, `&&`...).
+pub fn binary_symbol(symbol: &str) -> Option<BinaryOp> {
+    use BinaryOp::*;
+    Some(match symbol {
+        "*" => Mul,
+        "/" => Div,
+        "%" => Mod,
+        "+" => Add,
+        "-" => Sub,
+        "<<" => Shl,
+        ">>" => Shr,
+        "<" => Lt,
+        "<=" => Le,
+        ">" => Gt,
+        ">=" => Ge,
+        "=" | "==" => Eq,
+        "<>" | "!=" => Ne,
+        "&" => And,
+        "^" => Xor,
+        "|" => Or,
+        "&&" => LogicalAnd,
+        "||" => LogicalOr,
+        _ => return None,
+    })
+}
+
+/// The binary operator a word spells (`MOD`, `SHL`, `EQ`, `AND`...), any case.
+fn binary_word(word: &str) -> Option<BinaryOp> {
+    use BinaryOp::*;
+    Some(match word.to_ascii_uppercase().as_str() {
+        "MOD" => Mod,
+        "SHL" => Shl,
+        "SHR" => Shr,
+        "LT" => Lt,
+        "LE" => Le,
+        "GT" => Gt,
+        "GE" => Ge,
+        "EQ" => Eq,
+        "NE" => Ne,
+        "AND" => And,
+        "XOR" => Xor,
+        "OR" => Or,
+        _ => return None,
+    })
+}
+
+/// How tightly `op` binds in the usual (C-like) table, higher binding tighter: the one
+/// precedence of the crate's expressions, the assembler's and the debugger's.
+pub fn usual_precedence(op: BinaryOp) -> u8 {
+    use BinaryOp::*;
+    match op {
+        Mul | Div | Mod => 10,
+        Add | Sub => 9,
+        Shl | Shr => 8,
+        Lt | Le | Gt | Ge => 7,
+        Eq | Ne => 6,
+        And => 5,
+        Xor => 4,
+        Or => 3,
+        LogicalAnd => 2,
+        LogicalOr => 1,
+    }
+}
+
+/// How tightly `op` binds in pasmo's table (only to check that pasmo reads the same).
+fn pasmo_precedence(op: BinaryOp) -> u8 {
+    use BinaryOp::*;
+    match op {
+        Mul | Div | Mod | Shl | Shr => 10,
+        Add | Sub => 9,
+        Lt | Le | Gt | Ge | Eq | Ne => 7,
+        And => 5,
+        Xor | Or => 4,
+        LogicalAnd => 2,
+        LogicalOr => 1,
+    }
 }
 
 fn unary_op(token: &Token) -> Option<UnaryOp> {

@@ -199,6 +199,17 @@ fn next_is_ident_char(bytes: &[u8], i: usize) -> bool {
     bytes.get(i + 1).is_some_and(|b| is_ident_char(*b))
 }
 
+/// Parses one number as the assembler writes it, the whole word: decimal, `0x1F`, `$1F`,
+/// `#1F`, `1FH`, `%1010`, `1010B`, `17O`/`17Q`. The debugger reads its numbers with it too.
+pub fn number(word: &str) -> Result<i64, String> {
+    match word.as_bytes().first() {
+        Some(b'$' | b'#') => parse_digits(&word[1..], 16),
+        Some(b'%') => parse_digits(&word[1..], 2),
+        _ => parse_number(word),
+    }
+    .map_err(|_| format!("'{word}' is not a number"))
+}
+
 /// Parses a literal that starts with a digit: `0x..`, or a suffix H/B/O/Q/D, or decimal.
 fn parse_number(text: &str) -> Result<i64, String> {
     let clean: String = text.chars().filter(|&c| c != '$').collect();

@@ -11,6 +11,7 @@ use c7010::machine::{
     DEFAULT_CLOCK_HZ, Machine, PAL_FRAME_T_STATES,
     bench_guest::{BUSY_LOOP_ROM, ECHO_LOOP_ROM},
     clock::t_states_for,
+    seconds_of,
 };
 
 /// Arguments of `c7010 bench emu`.
@@ -80,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let real_mhz = DEFAULT_CLOCK_HZ / 1e6;
     println!(
         "guest: busy loop, {instructions} instructions, {t_states} T-states ({:.1} emulated s), best of {repeat}",
-        t_states as f64 / DEFAULT_CLOCK_HZ
+        seconds_of(t_states, DEFAULT_CLOCK_HZ)
     );
     println!(
         "machine (exact timing): {machine_secs:.3} s, {machine_mhz:.1} emulated MHz, {:.1}x real time",

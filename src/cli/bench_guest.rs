@@ -8,7 +8,7 @@ use c7010::asm::symbols::{SymbolKind, parse_symbol_file};
 use c7010::guest::GuestImage;
 use c7010::guest::image::{BUILTIN_MAP, BUILTIN_SYMBOLS};
 use c7010::guest::session::GuestSession;
-use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
 use c7010::reference::Board;
 use c7010::reference::levels::LEVEL_BUDGETS;
 use std::time::Instant;
@@ -56,7 +56,7 @@ fn go_all(s: &mut GuestSession, budget: u32, verbose: bool) -> anyhow::Result<(u
             println!(
                 "{fen}: {} positions in {:.2} emulated s",
                 best.positions,
-                best.t_states as f64 / DEFAULT_CLOCK_HZ
+                seconds_of(best.t_states, DEFAULT_CLOCK_HZ)
             );
         }
     }
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let start = Instant::now();
     let (positions, t_states) = go_all(&mut s, args.budget, true)?;
     let host = start.elapsed().as_secs_f64();
-    let emulated = t_states as f64 / DEFAULT_CLOCK_HZ;
+    let emulated = seconds_of(t_states, DEFAULT_CLOCK_HZ);
     let rate = positions as f64 / emulated;
     println!(
         "guest: {positions} positions in {emulated:.1} emulated s: {rate:.0} positions per \
@@ -98,7 +98,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         s.module_mut().machine_mut().set_profiling(false); // the levels are not profiled
         for (i, &budget) in LEVEL_BUDGETS.iter().enumerate().take(5) {
             let (p, t) = go_all(&mut s, budget, false)?;
-            let seconds = t as f64 / DEFAULT_CLOCK_HZ;
+            let seconds = seconds_of(t, DEFAULT_CLOCK_HZ);
             println!(
                 "level {}: {budget} positions: {:.1} emulated s a move on average, {:.0} \
                  positions per emulated second",

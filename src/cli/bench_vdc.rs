@@ -12,6 +12,7 @@ use std::time::Instant;
 use c7010::console::ScreenState;
 use c7010::console::layout::display_list;
 use c7010::console::render::render_screen;
+use c7010::machine::PAL_FRAME_SECONDS;
 use c7010::vdc::charset::{BLOCK, glyph_address};
 use c7010::vdc::registers::{self as r, CONTROL_DOTS, CONTROL_FOREGROUND, CONTROL_GRID};
 use c7010::vdc::{Frame, HEIGHT, Vdc};
@@ -30,8 +31,8 @@ impl Default for Args {
     }
 }
 
-/// PAL frame time in microseconds (49.70 Hz).
-const PAL_FRAME_US: f64 = 1_000_000.0 / 49.70;
+/// PAL frame time in microseconds (about 20,120: 49.70 Hz).
+const PAL_FRAME_US: f64 = PAL_FRAME_SECONDS * 1e6;
 
 /// Runs the benchmark and prints the rates.
 pub fn run(args: Args) -> anyhow::Result<()> {

@@ -10,7 +10,7 @@ use c7010::console::pgn::{PgnHeaders, to_pgn};
 use c7010::guest::GuestImage;
 use c7010::guest::games::{GameError, GameRecord, GuestLimit, Pairing, play_game};
 use c7010::guest::session::{GuestSession, SessionError};
-use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats};
+use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, seconds_of};
 use c7010::reference::levels;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
@@ -250,7 +250,7 @@ fn worst_stats(all: &[GuestStats]) -> Option<GuestStats> {
 
 /// One game in one line: players, result, how it ended, plies, the guest's figures.
 fn summary(record: &GameRecord, white: &str, black: &str) -> String {
-    let seconds = record.guest_t_states as f64 / DEFAULT_CLOCK_HZ;
+    let seconds = seconds_of(record.guest_t_states, DEFAULT_CLOCK_HZ);
     format!(
         "{white} - {black}: {} {}, {} plies; guest {} moves ({} from the book), {:.1} \
          emulated s a move",
@@ -311,7 +311,7 @@ impl Totals {
     }
 
     fn print(&self, wall: f64) {
-        let emulated = self.t_states as f64 / DEFAULT_CLOCK_HZ;
+        let emulated = seconds_of(self.t_states, DEFAULT_CLOCK_HZ);
         let endings: Vec<String> = self
             .endings
             .iter()

@@ -2,27 +2,18 @@
 //! reference or with the Z80 guest on the emulated module (through the latch protocol).
 
 use anyhow::Context;
+use c7010::engine::EngineChoice;
 use c7010::guest::{GuestImage, GuestSession};
-use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
 use c7010::reference::{Board, legal_moves, perft};
 use std::time::Instant;
 
-/// Which engine answers: the native reference or the Z80 guest on the emulated module.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Engine {
-    /// The native Rust reference engine.
-    #[default]
-    Ref,
-    /// The Z80 guest running on the emulated module.
-    Guest,
-}
-
 /// Arguments of `c7010 perft`.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Engine that counts.
-    #[arg(long, value_enum, default_value_t = Engine::Ref)]
-    engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineChoice::Ref)]
+    engine: EngineChoice,
     /// Position (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
@@ -36,7 +27,7 @@ pub struct Args {
 
 /// Run `c7010 perft`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.engine == Engine::Guest {
+    if args.engine == EngineChoice::Guest {
         return run_guest(&args);
     }
     let mut board = match &args.fen {
@@ -96,7 +87,7 @@ fn run_guest(args: &Args) -> anyhow::Result<()> {
         (u64::from(n.count), n.t_states)
     };
     let secs = start.elapsed().as_secs_f64();
-    let emulated = t_states as f64 / DEFAULT_CLOCK_HZ;
+    let emulated = seconds_of(t_states, DEFAULT_CLOCK_HZ);
     println!("perft {} = {total}", args.depth);
     println!(
         "emulated {t_states} T-states, {emulated:.3} s at {:.6} MHz, {:.0} nodes per emulated second",

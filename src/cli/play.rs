@@ -34,18 +34,9 @@ use c7010::console::terminal::{TerminalOptions, render_with};
 use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState};
 use c7010::debugger::DebugInfo;
 use c7010::engine::guest::GuestEngine;
-use c7010::engine::{Engine, EngineError, Limit, RefEngine, Said};
+use c7010::engine::{Engine, EngineChoice, EngineError, Limit, RefEngine, Said};
 use c7010::machine::PAL_FRAME_SECONDS;
 use c7010::reference::{Board, Move};
-
-/// Which engine the console plays against.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// The Z80 guest in the emulated module (the real thing).
-    Guest,
-    /// The native reference engine (instant answers, no emulated clock).
-    Ref,
-}
 
 /// The human's colour on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,19 +1,19 @@
 //! `c7010 search`: search one position and print move, score, positions, passes, PV and the
 //! analysis line of every completed pass.
 
-use super::perft::Engine;
+use c7010::engine::EngineChoice;
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
-use c7010::machine::DEFAULT_CLOCK_HZ;
+use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
 use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
 use std::time::Instant;
 
 /// Arguments of `c7010 search`.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Engine that searches.
-    #[arg(long, value_enum, default_value_t = Engine::Ref)]
-    engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineChoice::Ref)]
+    engine: EngineChoice,
     /// Position (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
@@ -49,17 +49,11 @@ pub fn budget_of(level: Option<u8>, budget: Option<u32>) -> anyhow::Result<u32> 
 
 /// Render a score: pawns with two decimals, or "mate N" (N in moves).
 pub fn score_text(score: i16) -> String {
-    use c7010::reference::search::MATE;
-    if score.abs() >= MATE - 100 {
-        let plies = MATE - score.abs();
-        let moves = (plies + 1) / 2;
-        if score > 0 {
-            format!("mate {moves}")
-        } else {
-            format!("mated {moves}")
-        }
-    } else {
-        format!("{:+.2}", score as f64 / 16.0)
+    use c7010::reference::score::{self, Score};
+    match Score::of_units(score) {
+        Score::MatePlies(plies) if plies > 0 => format!("mate {}", score::mate_moves(plies)),
+        Score::MatePlies(plies) => format!("mated {}", -score::mate_moves(plies)),
+        Score::Units(units) => format!("{:+.2}", f64::from(units) / 16.0),
     }
 }
 
@@ -69,7 +63,7 @@ fn pv_text(pv: &[c7010::reference::Move]) -> String {
 
 /// Run `c7010 search`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.engine == Engine::Guest && args.book.is_some() {
+    if args.engine == EngineChoice::Guest && args.book.is_some() {
         anyhow::bail!(
             "--book is for --engine ref: the module plays the book of the ROM it runs, the \
              built-in one"
@@ -87,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let budget = budget_of(args.level, args.budget)?;
     let from_start = args.fen.is_none() && !args.no_book;
-    if args.engine == Engine::Guest {
+    if args.engine == EngineChoice::Guest {
         return run_guest(from_start, &board, &history, budget);
     }
     let image = match (&args.book, from_start) {
@@ -185,7 +179,7 @@ fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> 
         );
     })?;
     let secs = start.elapsed().as_secs_f64();
-    let emulated = best.t_states as f64 / DEFAULT_CLOCK_HZ;
+    let emulated = seconds_of(best.t_states, DEFAULT_CLOCK_HZ);
     if best.flags.has(c7010::protocol::MoveFlags::BOOK) {
         println!("book move");
     }

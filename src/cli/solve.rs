@@ -4,20 +4,21 @@
 //! searched, not counted in the total, named on its own line), so that it cannot inflate
 //! the score; a suite in which no position can be judged is an error.
 
-use super::perft::Engine;
 use super::search::budget_of;
+use c7010::engine::EngineChoice;
 use c7010::guest::GuestImage;
-use c7010::guest::session::{GuestSession, legal_move_of_wire};
+use c7010::guest::session::GuestSession;
+use c7010::guest::wire::legal_move_of_wire;
 use c7010::reference::epd::parse_epd;
 use c7010::reference::{Board, Move, legal_moves, search};
 use std::path::PathBuf;
 
 /// Arguments of `c7010 solve`.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Engine that solves.
-    #[arg(long, value_enum, default_value_t = Engine::Ref)]
-    engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineChoice::Ref)]
+    engine: EngineChoice,
     /// EPD file (one position per line with bm and/or am operations).
     #[arg(long)]
     suite: PathBuf,
@@ -39,8 +40,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let budget = budget_of(args.level, args.budget)?;
     let mut guest = match args.engine {
-        Engine::Guest => Some(GuestSession::boot(&GuestImage::builtin())?),
-        Engine::Ref => None,
+        EngineChoice::Guest => Some(GuestSession::boot(&GuestImage::builtin())?),
+        EngineChoice::Ref => None,
     };
     let text = c7010::files::read_text(&args.suite, c7010::files::SUITE)?;
     let lines: Vec<&str> = text

@@ -1,7 +1,7 @@
 //! `c7010 uci`: the module as a UCI engine on standard input and output. The arguments and
 //! the serving loop are shared with `c7010 xboard` ([`serve`]).
 
-use c7010::uci::{EngineChoice, Input, Protocol, Session, Uci, choose_player};
+use c7010::uci::{EngineChoice, GuiSession, Input, Protocol, Uci, choose_player};
 
 /// Arguments of `c7010 uci` and `c7010 xboard`.
 #[derive(clap::Args, Debug)]
@@ -28,6 +28,6 @@ pub fn serve<P: Protocol>(args: Args) -> anyhow::Result<()> {
     if let Some(note) = note {
         eprintln!("c7010: {note}");
     }
-    Session::<P, _>::new(player, std::io::stdout()).run(&mut Input::stdin())?;
+    GuiSession::<P, _>::new(player, std::io::stdout()).run(&mut Input::stdin())?;
     Ok(())
 }

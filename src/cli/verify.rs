@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use c7010::guest::GuestImage;
 use c7010::guest::answer::{differences, guest_answer, reference_answer};
 use c7010::guest::session::GuestSession;
-use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, RAM_START};
+use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, RAM_START, seconds_of};
 use c7010::reference::Board;
 use c7010::reference::epd::parse_epd;
 use c7010::reference::random::random_positions;
@@ -121,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     bar.finish_and_clear();
     let stats = session.module().machine().stats();
-    let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
+    let seconds = seconds_of(t_states, DEFAULT_CLOCK_HZ);
     println!("{} positions, {} identical", positions.len(), identical);
     println!(
         "guest: {} positions evaluated in {:.1} emulated s ({:.0} per emulated s at {} MHz)",

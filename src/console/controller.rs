@@ -640,13 +640,12 @@ impl Console {
     /// best line in console notation.
     fn analysis_of(&self, info: &Info) -> Analysis {
         let engine_side = self.game.side_to_move();
-        let mate = i32::from(crate::reference::search::MATE);
-        let raw = i32::from(info.score);
-        // Engine units are 1/16 pawn; mate scores are MATE - plies.
-        let pawns = if raw.abs() > mate - 1000 {
-            raw.signum() * (MATE_CENTIPAWNS - (mate - raw.abs()))
-        } else {
-            raw * 100 / 16
+        use crate::reference::score::{self, Score};
+        let pawns = match Score::of_units(info.score) {
+            Score::Units(units) => score::centipawns(units),
+            Score::MatePlies(plies) => {
+                i32::from(plies.signum()) * (MATE_CENTIPAWNS - i32::from(plies.abs()))
+            }
         };
         let score = match engine_side {
             Colour::White => pawns,

@@ -231,7 +231,7 @@ pub fn format_clock(seconds: u32) -> String {
 }
 
 /// The centipawn score of "mate now"; a mate in `n` plies is `MATE_CENTIPAWNS - n` (or its
-/// negative when the other side mates). Anything within 1,000 of it is a mate score.
+/// negative when the other side mates), `n` up to the engines' `MAX_MATE_PLIES`.
 pub const MATE_CENTIPAWNS: i32 = 1_000_000;
 
 /// A score in centipawns as pawns with sign and two decimals (`+0.25`, `-1.50`, `0.00`), or a
@@ -239,7 +239,8 @@ pub const MATE_CENTIPAWNS: i32 = 1_000_000;
 pub fn format_score(centipawns: i32) -> String {
     let magnitude = centipawns.unsigned_abs();
     let mate = MATE_CENTIPAWNS.unsigned_abs();
-    if magnitude > mate - 1000 && magnitude <= mate {
+    let deepest = u32::from(crate::reference::score::MAX_MATE_PLIES.unsigned_abs());
+    if magnitude >= mate - deepest && magnitude <= mate {
         let plies = mate - magnitude;
         let sign = if centipawns > 0 { '+' } else { '-' };
         return format!("{sign}M{}", plies.div_ceil(2));

@@ -794,7 +794,7 @@ fn location(text: &str) -> Result<Location, CommandError> {
 /// Numbers 0..=255 in any notation.
 /// The type byte of the host's `GO` message (docs/protocol.md); its optional payload is the
 /// budget in positions, 4 bytes little-endian.
-const GO_MESSAGE: u8 = 0x04;
+const GO_MESSAGE: u8 = crate::protocol::message::type_byte::GO;
 
 fn byte_list(words: &[&str]) -> Result<Vec<u8>, String> {
     words

@@ -1,18 +1,22 @@
 //! Expressions for addresses and conditions: numbers, symbols, registers, memory and
 //! C-style operators, e.g. `BOARD+35`, `A==0`, `(BOARD+35)==0x11`, `HL>=0xE100 && ZF`.
 //!
-//! - Numbers: `42`, `0x2A`, `$2A`, `2AH` (must start with a digit), `%101010`.
+//! - Numbers, read by the assembler's lexer: `42`, `0x2A`, `$2A`, `2AH` (must start with a
+//!   digit), `%101010`, `101010B`.
 //! - Names: registers first (`A F B C D E H L AF BC DE HL AF' BC' DE' HL' IX IY SP PC I R`),
 //!   flags `SF ZF HF PF NF CF` (0 or 1), then the ROM's symbols (case-insensitive).
 //! - Memory: `(e)` is the byte at address `e`, Z80 style; `b@e` a byte, `w@e` a little-endian
 //!   word. Square brackets `[e]` only group.
-//! - Operators, loosest first: `||`, `&&`, `== != < <= > >=`, `|`, `^`, `&`, `<< >>`,
-//!   `+ -`, `* / %`, unary `- ~ !`. A condition is true when it is not zero.
+//! - Operators with the assembler's precedence (C's), loosest first: `||`, `&&`, `|`, `^`,
+//!   `&`, `== !=`, `< <= > >=`, `<< >>`, `+ -`, `* / %`, unary `- ~ !`. A comparison gives
+//!   1 for true; a condition is true when it is not zero.
 //!
 //! Parsing and evaluating are separate so a breakpoint condition is parsed once when it is
 //! set (bad syntax is reported then) and evaluated at every hit.
 
 use std::fmt;
+
+use crate::asm::expr::{BinaryOp, binary_symbol, usual_precedence};
 
 /// What an expression can look at.
 pub trait Env {
@@ -46,29 +50,6 @@ pub enum ExprError {
     NotAnAddress(i64),
 }
 
-/// A binary operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum BinOp {
-    Or,
-    And,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    BitOr,
-    BitXor,
-    BitAnd,
-    Shl,
-    Shr,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-}
-
 /// A unary operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum UnOp {
@@ -100,7 +81,7 @@ pub struct UnOpKind(UnOp);
 
 /// A binary operator (public wrapper so [`Expr`] can be matched).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BinOpKind(BinOp);
+pub struct BinOpKind(BinaryOp);
 
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
@@ -168,48 +149,15 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
     Ok(tokens)
 }
 
-/// Read a number: decimal, `0x..`, `$..`, `..H`, `%..` (binary), `0b..`.
+/// Read a number, as the assembler does: decimal, `0x..`, `$..`, `..H`, `%..`, `..B`.
 pub fn number(word: &str) -> Result<i64, String> {
-    let upper = word.to_ascii_uppercase();
-    let (digits, radix) = if let Some(h) = upper.strip_prefix("0X").or(upper.strip_prefix('$')) {
-        (h.to_string(), 16)
-    } else if let Some(b) = upper.strip_prefix('%').or(upper.strip_prefix("0B")) {
-        (b.to_string(), 2)
-    } else if let Some(h) = upper.strip_suffix('H') {
-        (h.to_string(), 16)
-    } else {
-        (upper.clone(), 10)
-    };
-    i64::from_str_radix(&digits, radix)
-        .ok()
-        .filter(|v| *v <= 0xFFFF_FFFF)
-        .ok_or_else(|| format!("'{word}' is not a number"))
+    crate::asm::lexer::number(word)
 }
 
 struct Parser {
     tokens: Vec<Token>,
     pos: usize,
 }
-
-/// Binary operator levels, loosest first.
-const LEVELS: [&[(&str, BinOp)]; 9] = [
-    &[("||", BinOp::Or)],
-    &[("&&", BinOp::And)],
-    &[
-        ("==", BinOp::Eq),
-        ("!=", BinOp::Ne),
-        ("<", BinOp::Lt),
-        ("<=", BinOp::Le),
-        (">", BinOp::Gt),
-        (">=", BinOp::Ge),
-    ],
-    &[("|", BinOp::BitOr)],
-    &[("^", BinOp::BitXor)],
-    &[("&", BinOp::BitAnd)],
-    &[("<<", BinOp::Shl), (">>", BinOp::Shr)],
-    &[("+", BinOp::Add), ("-", BinOp::Sub)],
-    &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
-];
 
 impl Parser {
     fn peek_op(&self) -> Option<&'static str> {
@@ -228,18 +176,18 @@ impl Parser {
         }
     }
 
-    fn binary(&mut self, level: usize) -> Result<Expr, String> {
-        if level == LEVELS.len() {
-            return self.unary();
-        }
-        let mut left = self.binary(level + 1)?;
-        while let Some(op) = self.peek_op() {
-            let Some((_, bin)) = LEVELS[level].iter().find(|(text, _)| *text == op) else {
+    /// Operators binding at least as tightly as `min`, by the assembler's table (left
+    /// associative: the right side takes only tighter ones).
+    fn binary(&mut self, min: u8) -> Result<Expr, String> {
+        let mut left = self.unary()?;
+        while let Some(op) = self.peek_op().and_then(binary_symbol) {
+            let precedence = usual_precedence(op);
+            if precedence < min {
                 break;
-            };
+            }
             self.pos += 1;
-            let right = self.binary(level + 1)?;
-            left = Expr::Binary(BinOpKind(*bin), Box::new(left), Box::new(right));
+            let right = self.binary(precedence + 1)?;
+            left = Expr::Binary(BinOpKind(op), Box::new(left), Box::new(right));
         }
         Ok(left)
     }
@@ -346,30 +294,32 @@ impl Expr {
                 let a = l.eval(env)?;
                 // && and || do not evaluate their right side when the left decides.
                 match op {
-                    BinOp::And if a == 0 => return Ok(0),
-                    BinOp::Or if a != 0 => return Ok(1),
+                    BinaryOp::LogicalAnd if a == 0 => return Ok(0),
+                    BinaryOp::LogicalOr if a != 0 => return Ok(1),
                     _ => {}
                 }
                 let b = r.eval(env)?;
                 match op {
-                    BinOp::Or | BinOp::And => (b != 0) as i64,
-                    BinOp::Eq => (a == b) as i64,
-                    BinOp::Ne => (a != b) as i64,
-                    BinOp::Lt => (a < b) as i64,
-                    BinOp::Le => (a <= b) as i64,
-                    BinOp::Gt => (a > b) as i64,
-                    BinOp::Ge => (a >= b) as i64,
-                    BinOp::BitOr => a | b,
-                    BinOp::BitXor => a ^ b,
-                    BinOp::BitAnd => a & b,
-                    BinOp::Shl => a.wrapping_shl(b as u32),
-                    BinOp::Shr => a.wrapping_shr(b as u32),
-                    BinOp::Add => a.wrapping_add(b),
-                    BinOp::Sub => a.wrapping_sub(b),
-                    BinOp::Mul => a.wrapping_mul(b),
-                    BinOp::Div | BinOp::Rem if b == 0 => return Err(ExprError::DivisionByZero),
-                    BinOp::Div => a.wrapping_div(b),
-                    BinOp::Rem => a.wrapping_rem(b),
+                    BinaryOp::LogicalOr | BinaryOp::LogicalAnd => (b != 0) as i64,
+                    BinaryOp::Eq => (a == b) as i64,
+                    BinaryOp::Ne => (a != b) as i64,
+                    BinaryOp::Lt => (a < b) as i64,
+                    BinaryOp::Le => (a <= b) as i64,
+                    BinaryOp::Gt => (a > b) as i64,
+                    BinaryOp::Ge => (a >= b) as i64,
+                    BinaryOp::Or => a | b,
+                    BinaryOp::Xor => a ^ b,
+                    BinaryOp::And => a & b,
+                    BinaryOp::Shl => a.wrapping_shl(b as u32),
+                    BinaryOp::Shr => a.wrapping_shr(b as u32),
+                    BinaryOp::Add => a.wrapping_add(b),
+                    BinaryOp::Sub => a.wrapping_sub(b),
+                    BinaryOp::Mul => a.wrapping_mul(b),
+                    BinaryOp::Div | BinaryOp::Mod if b == 0 => {
+                        return Err(ExprError::DivisionByZero);
+                    }
+                    BinaryOp::Div => a.wrapping_div(b),
+                    BinaryOp::Mod => a.wrapping_rem(b),
                 }
             }
         })
@@ -450,40 +400,65 @@ mod tests {
         Expr::parse(text)?.eval(&TestEnv)
     }
 
+    /// Each text evaluates to its value.
+    fn values(cases: &[(&str, i64)]) {
+        for (text, value) in cases {
+            assert_eq!(eval(text), Ok(*value), "{text}");
+        }
+    }
+
     #[test]
     fn numbers_in_every_notation() {
-        assert_eq!(eval("42"), Ok(42));
-        assert_eq!(eval("0x2A"), Ok(42));
-        assert_eq!(eval("$2a"), Ok(42));
-        assert_eq!(eval("2AH"), Ok(42));
-        assert_eq!(eval("0E000H"), Ok(0xE000));
-        assert_eq!(eval("%101010"), Ok(42));
+        values(&[
+            ("42", 42),
+            ("0x2A", 42),
+            ("$2a", 42),
+            ("2AH", 42),
+            ("0E000H", 0xE000),
+            ("%101010", 42),
+        ]);
     }
 
     #[test]
     fn conditions_on_registers_and_memory() {
-        assert_eq!(eval("A==0"), Ok(1));
-        assert_eq!(eval("A!=0"), Ok(0));
-        assert_eq!(eval("(BOARD+35)==0x11"), Ok(1));
-        assert_eq!(eval("(board+35)==0x12"), Ok(0));
-        assert_eq!(eval("w@(BOARD+35-35+35)"), Ok(0));
-        assert_eq!(eval("w@[BOARD+35]"), Ok(0x2211));
-        assert_eq!(eval("b@[BOARD+36]"), Ok(0x22));
-        assert_eq!(eval("HL>=0xE100"), Ok(1));
-        assert_eq!(eval("HL>=0xE100 && A==1"), Ok(0));
-        assert_eq!(eval("HL<0xE100 || ZF"), Ok(1));
-        assert_eq!(eval("AF'"), Ok(0x1234));
+        values(&[
+            ("A==0", 1),
+            ("A!=0", 0),
+            ("(BOARD+35)==0x11", 1),
+            ("(board+35)==0x12", 0),
+            ("w@(BOARD+35-35+35)", 0),
+            ("w@[BOARD+35]", 0x2211),
+            ("b@[BOARD+36]", 0x22),
+            ("HL>=0xE100", 1),
+            ("HL>=0xE100 && A==1", 0),
+            ("HL<0xE100 || ZF", 1),
+            ("AF'", 0x1234),
+        ]);
     }
 
     #[test]
     fn precedence_and_grouping() {
-        assert_eq!(eval("1+2*3"), Ok(7));
-        assert_eq!(eval("[1+2]*3"), Ok(9));
-        assert_eq!(eval("1<<4|1"), Ok(17));
-        assert_eq!(eval("-1+2"), Ok(1));
-        assert_eq!(eval("!0 + ~0"), Ok(0));
-        assert_eq!(eval("10-2-3"), Ok(5));
-        assert_eq!(eval("7%2"), Ok(1));
+        values(&[
+            ("1+2*3", 7),
+            ("[1+2]*3", 9),
+            ("1<<4|1", 17),
+            ("-1+2", 1),
+            ("!0 + ~0", 0),
+            ("10-2-3", 5),
+            ("7%2", 1),
+        ]);
+    }
+
+    /// The assembler's (and C's) precedence: `==` binds tighter than `&`, `|` and `^`.
+    #[test]
+    fn precedence_is_the_assemblers() {
+        values(&[
+            ("6&3==2", 0), // 6 & (3==2)
+            ("[6&3]==2", 1),
+            ("4|1==1", 5), // 4 | (1==1)
+            ("1<2==1", 1), // (1<2) == 1
+            ("101B", 5),
+        ]);
     }
 
     #[test]

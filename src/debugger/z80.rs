@@ -3,64 +3,15 @@
 //! and whether the bytes before an address end in a call (to recognise return addresses on
 //! the stack).
 
-/// Length in bytes of the instruction whose bytes start with `b` (at least 4 bytes given).
+use crate::machine::timing;
+
+/// Length in bytes of the instruction whose bytes start with `b`, as the CPU core runs it
+/// (a chain of DD/FD prefixes is one instruction): the machine's timing decoder knows it.
+/// Bytes past the four given read as 0, and the length is kept within them, so a caller
+/// can show `b[..length]`.
 pub fn length(b: [u8; 4]) -> u16 {
-    match b[0] {
-        0xCB => 2,
-        0xED => match b[1] {
-            0x43 | 0x4B | 0x53 | 0x5B | 0x63 | 0x6B | 0x73 | 0x7B => 4,
-            _ => 2,
-        },
-        0xDD | 0xFD => match b[1] {
-            0xCB => 4,
-            // Another prefix: this one acts alone, as a 4-T no-op.
-            0xDD | 0xFD | 0xED => 1,
-            // LD (IX+d),n
-            0x36 => 4,
-            op if uses_hl_memory(op) => 3,
-            op => 1 + plain_length(op),
-        },
-        op => plain_length(op),
-    }
-}
-
-/// Length of an unprefixed opcode.
-fn plain_length(op: u8) -> u16 {
-    match op {
-        // LD r,n / ALU n / JR / DJNZ / OUT (n),A / IN A,(n) / CB
-        0x06 | 0x0E | 0x16 | 0x1E | 0x26 | 0x2E | 0x36 | 0x3E => 2,
-        0xC6 | 0xCE | 0xD6 | 0xDE | 0xE6 | 0xEE | 0xF6 | 0xFE => 2,
-        0x10 | 0x18 | 0x20 | 0x28 | 0x30 | 0x38 | 0xD3 | 0xDB | 0xCB => 2,
-        // LD rr,nn / LD (nn),HL / LD HL,(nn) / LD (nn),A / LD A,(nn)
-        0x01 | 0x11 | 0x21 | 0x31 | 0x22 | 0x2A | 0x32 | 0x3A => 3,
-        // JP nn, JP cc,nn, CALL nn, CALL cc,nn
-        0xC3 | 0xC2 | 0xCA | 0xD2 | 0xDA | 0xE2 | 0xEA | 0xF2 | 0xFA => 3,
-        0xCD | 0xC4 | 0xCC | 0xD4 | 0xDC | 0xE4 | 0xEC | 0xF4 | 0xFC => 3,
-        _ => 1,
-    }
-}
-
-/// Opcodes that address (HL), which become (IX+d) with a displacement byte after DD/FD.
-fn uses_hl_memory(op: u8) -> bool {
-    matches!(
-        op,
-        0x34 | 0x35
-            | 0x46
-            | 0x4E
-            | 0x56
-            | 0x5E
-            | 0x66
-            | 0x6E
-            | 0x7E
-            | 0x86
-            | 0x8E
-            | 0x96
-            | 0x9E
-            | 0xA6
-            | 0xAE
-            | 0xB6
-            | 0xBE
-    ) || (0x70..=0x77).contains(&op) && op != 0x76
+    let timing = timing::decode(|i| b.get(i as usize).copied().unwrap_or(0));
+    u16::from(timing.length).min(4)
 }
 
 /// True for CALL nn and CALL cc,nn.
@@ -151,6 +102,14 @@ mod tests {
             }
             assert_eq!(length(b) as usize, bytes.len(), "{line}: {bytes:02X?}");
         }
+    }
+
+    /// iz80 runs a chain of index prefixes as one instruction (the last prefix counts), so
+    /// `dis` steps over the whole chain, as `step` does.
+    #[test]
+    fn a_prefix_chain_is_one_instruction() {
+        assert_eq!(length([0xDD, 0xDD, 0xE5, 0x00]), 3); // DD, then PUSH IX
+        assert_eq!(length([0xFD, 0xDD, 0x36, 0x01]), 4); // LD (IX+1),n, cut to the window
     }
 
     #[test]

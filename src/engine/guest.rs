@@ -13,7 +13,7 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
-use crate::guest::session::{legal_move_of_wire, wire_move, wire_position};
+use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_move, wire_position};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
 use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
@@ -281,23 +281,12 @@ impl GuestEngine {
                 score,
                 positions,
                 pv,
-            } => {
-                let mut board = self.board.clone();
-                let mut line = Vec::new();
-                for wire in pv {
-                    let Some(m) = legal_move_of_wire(&board, wire) else {
-                        break;
-                    };
-                    board.make(m);
-                    line.push(m);
-                }
-                Ok(Some(Said::Info(Info {
-                    pass,
-                    score,
-                    positions,
-                    pv: line,
-                })))
-            }
+            } => Ok(Some(Said::Info(Info {
+                pass,
+                score,
+                positions,
+                pv: legal_line_of_wire(&self.board, &pv),
+            }))),
             Event::BestMove {
                 mv,
                 flags,
@@ -450,20 +439,6 @@ impl Engine for GuestEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn squares_and_positions_go_on_the_wire_as_the_protocol_says() {
-        let b = Board::from_fen("4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 7").unwrap();
-        let w = wire_position(&b);
-        assert_eq!(w.squares[4], 6, "white king on e1");
-        assert_eq!(w.squares[60], 6 | 8, "black king on e8");
-        assert_eq!(w.squares[0], 4, "white rook on a1");
-        assert_eq!(w.squares[35], 1 | 8, "black pawn on d5");
-        assert_eq!(w.ep, Some(43), "d6");
-        assert_eq!((w.side, w.castling, w.fullmove), (0, 0b0011, 7));
-        let e1g1 = crate::reference::parse_uci(&b, "e1g1").unwrap();
-        assert_eq!(wire_move(&e1g1).to_string(), "e1g1");
-    }
 
     #[test]
     fn the_builtin_rom_boots() {

@@ -6,6 +6,7 @@
 //! can all drive it at their own pace. The guest's clock is the module's T-states; the
 //! reference has no emulated clock and answers within the first `advance`.
 
+pub mod choice;
 pub mod guest;
 pub mod reference;
 
@@ -13,6 +14,7 @@ use std::fmt;
 
 use crate::reference::{Board, Move};
 
+pub use choice::EngineChoice;
 pub use reference::RefEngine;
 
 /// How long to think.

@@ -2,7 +2,8 @@
 //! latch protocol, the reference through its pass hook), and the differences between two.
 //! `c7010 verify` compares them position by position, `c7010 games` move by move.
 
-use super::session::{BestMove, GuestSession, Info, SessionError, wire_move};
+use super::session::{BestMove, GuestSession, SessionError, WireInfo};
+use super::wire::wire_move;
 use crate::protocol::{self, MoveFlags, Refusal};
 use crate::reference::{Board, PassInfo, Search, SearchResult};
 
@@ -21,7 +22,7 @@ pub struct Line {
 
 impl Line {
     /// The guest's INFO line.
-    pub fn from_guest(info: &Info) -> Line {
+    pub fn from_guest(info: &WireInfo) -> Line {
         Line {
             pass: info.pass,
             score: info.score,

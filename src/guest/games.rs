@@ -13,7 +13,8 @@
 use std::fmt;
 
 use super::answer::{Answer, Line, differences};
-use super::session::{BestMove, GuestSession, SessionError, legal_move_of_wire};
+use super::session::{BestMove, GuestSession, SessionError};
+use super::wire::legal_move_of_wire;
 use crate::console::{Game, GameState};
 use crate::protocol::{GameEnd, MoveFlags};
 use crate::reference::book::Book;

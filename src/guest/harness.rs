@@ -7,11 +7,13 @@
 use std::fmt;
 
 use super::image::{GuestImage, ImageError};
-use crate::machine::{ConfigError, Fault, Machine, Registers, Stop, ram_offset};
+use crate::machine::{
+    ConfigError, Fault, Machine, Registers, Stop, ram_offset, t_states_in_seconds,
+};
 use crate::reference::{Board, Move};
 
-/// Emulated T-states a single routine call may take before it counts as run away (10 s).
-pub const CALL_LIMIT: u64 = 44_336_190;
+/// Emulated T-states a single routine call may take before it counts as run away.
+pub const CALL_LIMIT: u64 = t_states_in_seconds(10);
 
 /// Why a routine call failed.
 #[derive(Debug)]

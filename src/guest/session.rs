@@ -9,15 +9,13 @@
 use std::fmt;
 
 use super::image::GuestImage;
+use super::wire::{board_from_wire, parse_uci, wire_move, wire_position};
 use crate::machine::{ConfigError, Machine};
 use crate::protocol::supervisor::ANSWER_T_STATES;
 use crate::protocol::{
     Command, Event, GameEnd, Module, ModuleError, Move as WireMove, MoveFlags, Refusal,
-    WirePosition,
 };
-use crate::reference::board::{Board, file_of, rank_of, square};
-use crate::reference::piece::{BLACK, EMPTY, code_of_kind, kind};
-use crate::reference::{self, legal_moves};
+use crate::reference::{self, Board};
 
 /// Why a session call failed.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,9 +83,10 @@ pub struct BestMove {
     pub t_states: u64,
 }
 
-/// One analysis line the module sent while thinking (`INFO`).
+/// One analysis line the module sent while thinking (`INFO`), its line in wire moves (the
+/// engine-level [`crate::engine::Info`] has reference moves).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Info {
+pub struct WireInfo {
     /// Pass number.
     pub pass: u8,
     /// Score of the pass's best line.
@@ -214,7 +213,7 @@ impl GuestSession {
     pub fn go(
         &mut self,
         budget: Option<u32>,
-        mut on_info: impl FnMut(&Info),
+        mut on_info: impl FnMut(&WireInfo),
     ) -> Result<BestMove, SessionError> {
         let start = self.module.machine().cycles();
         self.module.send(&Command::Go { budget });
@@ -225,7 +224,7 @@ impl GuestSession {
                     score,
                     positions,
                     pv,
-                } => on_info(&Info {
+                } => on_info(&WireInfo {
                     pass,
                     score,
                     positions,
@@ -306,130 +305,5 @@ fn refusal_or_unexpected(event: Event) -> SessionError {
     match event {
         Event::Error { reason, .. } => SessionError::Refused(reason),
         other => SessionError::Unexpected(Box::new(other)),
-    }
-}
-
-/// Wire square (`a1 = 0`) of a mailbox square.
-fn wire_square(sq: u8) -> u8 {
-    rank_of(sq) * 8 + file_of(sq)
-}
-
-/// A reference move on the wire.
-pub fn wire_move(mv: &reference::Move) -> WireMove {
-    WireMove {
-        from: wire_square(mv.from),
-        to: wire_square(mv.to),
-        promo: mv.flags & reference::moves::PROMO_MASK,
-    }
-}
-
-/// The legal move of `board` that a wire move stands for, `None` when there is none (the
-/// module's move is always checked this way before the host plays it).
-pub fn legal_move_of_wire(board: &Board, mv: WireMove) -> Option<reference::Move> {
-    legal_moves(board)
-        .as_slice()
-        .iter()
-        .copied()
-        .find(|m| wire_move(m) == mv)
-}
-
-/// UCI text as a wire move, checked only for its shape (the module judges legality).
-pub fn parse_uci(text: &str) -> Result<WireMove, SessionError> {
-    let bad = || SessionError::BadMoveText(text.to_string());
-    let b = text.as_bytes();
-    if b.len() != 4 && b.len() != 5 {
-        return Err(bad());
-    }
-    let sq = |f: u8, r: u8| -> Result<u8, SessionError> {
-        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
-            Ok((r - b'1') * 8 + (f - b'a'))
-        } else {
-            Err(bad())
-        }
-    };
-    let promo = match b.get(4) {
-        None => 0,
-        Some(b'n') => 2,
-        Some(b'b') => 3,
-        Some(b'r') => 4,
-        Some(b'q') => 5,
-        Some(_) => return Err(bad()),
-    };
-    Ok(WireMove {
-        from: sq(b[0], b[1])?,
-        to: sq(b[2], b[3])?,
-        promo,
-    })
-}
-
-/// A reference board as a `SETUP` payload.
-pub fn wire_position(board: &Board) -> WirePosition {
-    let mut squares = [0u8; 64];
-    for (i, s) in squares.iter_mut().enumerate() {
-        let code = board.sq[square(i as u8 % 8, i as u8 / 8) as usize];
-        *s = if code == EMPTY {
-            0
-        } else {
-            kind(code) | if code & BLACK != 0 { 8 } else { 0 }
-        };
-    }
-    WirePosition {
-        squares,
-        side: u8::from(board.side == BLACK),
-        castling: board.castling,
-        ep: (board.ep != 0).then(|| wire_square(board.ep)),
-        halfmove: board.halfmove,
-        fullmove: board.fullmove,
-    }
-}
-
-/// A `STATE` position as a reference board (material and kings recounted).
-pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
-    let mut b = Board::empty();
-    for (i, &w) in p.squares.iter().enumerate() {
-        if w == 0 {
-            continue;
-        }
-        let k = w & 7;
-        if !(1..=6).contains(&k) || w > 14 {
-            return Err(SessionError::BadState(format!(
-                "piece code {w} on square {i}"
-            )));
-        }
-        let colour = if w & 8 != 0 { BLACK } else { 0 };
-        b.put(square(i as u8 % 8, i as u8 / 8), code_of_kind(k) | colour);
-    }
-    b.side = match p.side {
-        0 => 0,
-        1 => BLACK,
-        s => return Err(SessionError::BadState(format!("side {s}"))),
-    };
-    b.castling = p.castling;
-    b.ep = match p.ep {
-        None => 0,
-        Some(s) if s < 64 => square(s % 8, s / 8),
-        Some(s) => return Err(SessionError::BadState(format!("en-passant square {s}"))),
-    };
-    b.halfmove = p.halfmove;
-    b.fullmove = p.fullmove;
-    b.recount();
-    Ok(b)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_wire_move_finds_its_legal_move_promotion_included() {
-        let b = Board::from_fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        for text in ["a7a8q", "a7b8n", "e1d2"] {
-            let m = legal_move_of_wire(&b, parse_uci(text).unwrap()).unwrap();
-            assert_eq!(m.uci(), text);
-        }
-        // A shape the rules refuse: no such move.
-        assert_eq!(legal_move_of_wire(&b, parse_uci("e1e3").unwrap()), None);
-        // A promotion without its piece is not the promotion.
-        assert_eq!(legal_move_of_wire(&b, parse_uci("a7a8").unwrap()), None);
     }
 }

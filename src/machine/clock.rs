@@ -9,8 +9,12 @@
 //! exactly master / 4, so at the default clock a frame is exactly 356,820 / 4 = 89,205
 //! T-states.
 
-/// Default CPU clock in Hz (4.433619 MHz, the PAL colour subcarrier).
-pub const DEFAULT_CLOCK_HZ: f64 = 4_433_619.0;
+/// Default CPU clock in T-states a second (4.433619 MHz, the PAL colour subcarrier: a whole
+/// number of Hz).
+pub const DEFAULT_T_STATES_PER_SECOND: u64 = 4_433_619;
+
+/// Default CPU clock in Hz.
+pub const DEFAULT_CLOCK_HZ: f64 = DEFAULT_T_STATES_PER_SECOND as f64;
 
 /// The G7000's PAL master crystal in Hz.
 pub const PAL_MASTER_HZ: f64 = 17_734_476.0;
@@ -26,6 +30,17 @@ pub const PAL_FRAME_HZ: f64 = PAL_MASTER_HZ / PAL_FRAME_MASTER_CYCLES as f64;
 
 /// T-states in one PAL frame at the default clock (exact: the CPU crystal is master / 4).
 pub const PAL_FRAME_T_STATES: u64 = PAL_FRAME_MASTER_CYCLES / 4;
+
+/// T-states in `seconds` whole seconds of emulated time at the default clock (exact; for
+/// constants and budgets, `t_states_in_seconds(60)` rather than `60 * 4_433_619`).
+pub const fn t_states_in_seconds(seconds: u64) -> u64 {
+    seconds * DEFAULT_T_STATES_PER_SECOND
+}
+
+/// Seconds of emulated time that `t_states` take at `clock_hz`.
+pub fn seconds_of(t_states: u64, clock_hz: f64) -> f64 {
+    t_states as f64 / clock_hz
+}
 
 /// T-states in `seconds` of emulated time at `clock_hz`, rounded to the nearest T-state.
 pub fn t_states_for(seconds: f64, clock_hz: f64) -> u64 {
@@ -45,5 +60,7 @@ mod tests {
         assert!((PAL_FRAME_HZ - 49.70).abs() < 0.01, "{PAL_FRAME_HZ}");
         assert_eq!(PAL_FRAME_T_STATES, 89_205);
         assert_eq!(t_states_for(PAL_FRAME_SECONDS, DEFAULT_CLOCK_HZ), 89_205);
+        assert_eq!(t_states_in_seconds(2), 8_867_238);
+        assert_eq!(seconds_of(t_states_in_seconds(3), DEFAULT_CLOCK_HZ), 3.0);
     }
 }

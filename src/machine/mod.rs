@@ -31,7 +31,10 @@ pub mod timing;
 mod trace;
 
 pub use board::{ConfigError, GuestStats, Machine, RunLimit, Step, Stop, ram_offset};
-pub use clock::{DEFAULT_CLOCK_HZ, PAL_FRAME_HZ, PAL_FRAME_SECONDS, PAL_FRAME_T_STATES};
+pub use clock::{
+    DEFAULT_CLOCK_HZ, DEFAULT_T_STATES_PER_SECOND, PAL_FRAME_HZ, PAL_FRAME_SECONDS,
+    PAL_FRAME_T_STATES, seconds_of, t_states_in_seconds,
+};
 pub use crc32::crc32;
 pub use disasm::Disassembler;
 pub use fault::{Fault, FaultKind};

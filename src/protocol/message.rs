@@ -4,6 +4,48 @@
 
 use std::fmt;
 
+/// The message type bytes (`docs/protocol.md` section 2): the one place the encoder, the
+/// decoder and the debugger's `go` read them from. Commands (host to module) are `0x01..`,
+/// events (module to host) `0x40..`.
+pub mod type_byte {
+    /// `NEW`: a new game.
+    pub const NEW: u8 = 0x01;
+    /// `SETUP`: a position.
+    pub const SETUP: u8 = 0x02;
+    /// `MOVE`: the opponent's move.
+    pub const MOVE: u8 = 0x03;
+    /// `GO`: think (an optional 4-byte budget in positions).
+    pub const GO: u8 = 0x04;
+    /// `MOVENOW`: stop thinking and play.
+    pub const MOVE_NOW: u8 = 0x05;
+    /// `LEVEL`: the playing level.
+    pub const LEVEL: u8 = 0x06;
+    /// `TAKEBACK`: undo a move.
+    pub const TAKE_BACK: u8 = 0x07;
+    /// `PERFT`: count the move tree.
+    pub const PERFT: u8 = 0x08;
+    /// `QUERY`: report the state.
+    pub const QUERY: u8 = 0x09;
+    /// `READY`: the module has booted.
+    pub const READY: u8 = 0x40;
+    /// `OK`: a command done.
+    pub const OK: u8 = 0x41;
+    /// `ERROR`: a command refused.
+    pub const ERROR: u8 = 0x42;
+    /// `ACCEPTED`: the opponent's move taken.
+    pub const ACCEPTED: u8 = 0x43;
+    /// `BESTMOVE`: the module's move.
+    pub const BEST_MOVE: u8 = 0x44;
+    /// `INFO`: a finished pass of the search.
+    pub const INFO: u8 = 0x45;
+    /// `GAMEOVER`: mate, stalemate or another end.
+    pub const GAME_OVER: u8 = 0x46;
+    /// `PERFT`: a count.
+    pub const PERFT_COUNT: u8 = 0x47;
+    /// `STATE`: the position, check and level.
+    pub const STATE: u8 = 0x48;
+}
+
 /// A move on the wire: `from`, `to` (squares `0..64`, `a1 = 0`) and a promotion piece kind
 /// (`2` knight .. `5` queen, `0` none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -255,15 +297,15 @@ impl Command {
     /// Message type byte.
     pub fn kind(&self) -> u8 {
         match self {
-            Command::New => 0x01,
-            Command::Setup(_) => 0x02,
-            Command::Move(_) => 0x03,
-            Command::Go { .. } => 0x04,
-            Command::MoveNow => 0x05,
-            Command::Level(_) => 0x06,
-            Command::TakeBack => 0x07,
-            Command::Perft(_) => 0x08,
-            Command::Query => 0x09,
+            Command::New => type_byte::NEW,
+            Command::Setup(_) => type_byte::SETUP,
+            Command::Move(_) => type_byte::MOVE,
+            Command::Go { .. } => type_byte::GO,
+            Command::MoveNow => type_byte::MOVE_NOW,
+            Command::Level(_) => type_byte::LEVEL,
+            Command::TakeBack => type_byte::TAKE_BACK,
+            Command::Perft(_) => type_byte::PERFT,
+            Command::Query => type_byte::QUERY,
         }
     }
 
@@ -294,21 +336,21 @@ impl Command {
             }
         };
         Ok(match kind {
-            0x01 => need(0).map(|_| Command::New)?,
-            0x02 => {
+            type_byte::NEW => need(0).map(|_| Command::New)?,
+            type_byte::SETUP => {
                 need(WirePosition::LEN)?;
                 Command::Setup(Box::new(WirePosition::decode(p)))
             }
-            0x03 => need(3).map(|_| Command::Move(read_move(p)))?,
-            0x04 if p.is_empty() => Command::Go { budget: None },
-            0x04 => need(4).map(|_| Command::Go {
+            type_byte::MOVE => need(3).map(|_| Command::Move(read_move(p)))?,
+            type_byte::GO if p.is_empty() => Command::Go { budget: None },
+            type_byte::GO => need(4).map(|_| Command::Go {
                 budget: Some(read_u32(p)),
             })?,
-            0x05 => need(0).map(|_| Command::MoveNow)?,
-            0x06 => need(1).map(|_| Command::Level(p[0]))?,
-            0x07 => need(0).map(|_| Command::TakeBack)?,
-            0x08 => need(1).map(|_| Command::Perft(p[0]))?,
-            0x09 => need(0).map(|_| Command::Query)?,
+            type_byte::MOVE_NOW => need(0).map(|_| Command::MoveNow)?,
+            type_byte::LEVEL => need(1).map(|_| Command::Level(p[0]))?,
+            type_byte::TAKE_BACK => need(0).map(|_| Command::TakeBack)?,
+            type_byte::PERFT => need(1).map(|_| Command::Perft(p[0]))?,
+            type_byte::QUERY => need(0).map(|_| Command::Query)?,
             _ => return Err(DecodeError::UnknownType(kind)),
         })
     }
@@ -318,15 +360,15 @@ impl Event {
     /// Message type byte.
     pub fn kind(&self) -> u8 {
         match self {
-            Event::Ready { .. } => 0x40,
-            Event::Ok { .. } => 0x41,
-            Event::Error { .. } => 0x42,
-            Event::Accepted { .. } => 0x43,
-            Event::BestMove { .. } => 0x44,
-            Event::Info { .. } => 0x45,
-            Event::GameOver(_) => 0x46,
-            Event::Perft { .. } => 0x47,
-            Event::State { .. } => 0x48,
+            Event::Ready { .. } => type_byte::READY,
+            Event::Ok { .. } => type_byte::OK,
+            Event::Error { .. } => type_byte::ERROR,
+            Event::Accepted { .. } => type_byte::ACCEPTED,
+            Event::BestMove { .. } => type_byte::BEST_MOVE,
+            Event::Info { .. } => type_byte::INFO,
+            Event::GameOver(_) => type_byte::GAME_OVER,
+            Event::Perft { .. } => type_byte::PERFT_COUNT,
+            Event::State { .. } => type_byte::STATE,
         }
     }
 
@@ -394,27 +436,27 @@ impl Event {
         let bad = || DecodeError::BadLength { kind, len: p.len() };
         let need = |n: usize| if p.len() == n { Ok(()) } else { Err(bad()) };
         Ok(match kind {
-            0x40 => need(2).map(|_| Event::Ready {
+            type_byte::READY => need(2).map(|_| Event::Ready {
                 protocol: p[0],
                 rom: p[1],
             })?,
-            0x41 => need(1).map(|_| Event::Ok { command: p[0] })?,
-            0x42 => need(2).map(|_| Event::Error {
+            type_byte::OK => need(1).map(|_| Event::Ok { command: p[0] })?,
+            type_byte::ERROR => need(2).map(|_| Event::Error {
                 command: p[0],
                 reason: Refusal::from_code(p[1]),
             })?,
-            0x43 => need(4).map(|_| Event::Accepted {
+            type_byte::ACCEPTED => need(4).map(|_| Event::Accepted {
                 mv: read_move(p),
                 flags: MoveFlags(p[3]),
             })?,
-            0x44 => need(11).map(|_| Event::BestMove {
+            type_byte::BEST_MOVE => need(11).map(|_| Event::BestMove {
                 mv: read_move(p),
                 flags: MoveFlags(p[3]),
                 score: i16::from_le_bytes([p[4], p[5]]),
                 positions: read_u32(&p[6..]),
                 passes: p[10],
             })?,
-            0x45 => {
+            type_byte::INFO => {
                 if p.len() < 8 || p.len() != 8 + 3 * p[7] as usize {
                     return Err(bad());
                 }
@@ -425,18 +467,18 @@ impl Event {
                     pv: p[8..].chunks(3).map(read_move).collect(),
                 }
             }
-            0x46 => need(1).map(|_| {
+            type_byte::GAME_OVER => need(1).map(|_| {
                 Event::GameOver(match p[0] {
                     1 => GameEnd::Checkmate,
                     2 => GameEnd::Stalemate,
                     c => GameEnd::Other(c),
                 })
             })?,
-            0x47 => need(5).map(|_| Event::Perft {
+            type_byte::PERFT_COUNT => need(5).map(|_| Event::Perft {
                 depth: p[0],
                 count: read_u32(&p[1..]),
             })?,
-            0x48 => {
+            type_byte::STATE => {
                 need(WirePosition::LEN + 2)?;
                 Event::State {
                     position: Box::new(WirePosition::decode(p)),

@@ -17,14 +17,14 @@ use super::endpoint::{Endpoint, IDLE};
 use super::frame::{Deframer, FrameError, frame_units};
 use super::message::{Command, DecodeError, Event};
 use super::supervisor::{self, Stall, Supervisor};
-use crate::machine::{Fault, Machine, Stop};
+use crate::machine::{Fault, Machine, Stop, t_states_in_seconds};
 
 /// How often the host looks at the module's latch when the module does not write it:
 /// 1,000 T-states, about 0.23 ms at 4.433619 MHz, far below one console frame.
 pub const DEFAULT_POLL_INTERVAL: u64 = 1_000;
 
 /// Emulated time allowed from reset to the module's `READY`: 1 s.
-const BOOT_T_STATES: u64 = 4_433_619;
+const BOOT_T_STATES: u64 = t_states_in_seconds(1);
 
 /// Why the host could not get what it wanted from the module.
 #[derive(Debug, Clone, PartialEq)]

@@ -27,12 +27,12 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use super::message::{Command, Event};
-use crate::machine::{DEFAULT_CLOCK_HZ, Machine};
+use crate::machine::{DEFAULT_CLOCK_HZ, Machine, seconds_of, t_states_in_seconds};
 use crate::reference::levels;
 
 /// One emulated second at the module's own clock, in T-states. The rules are counted in
 /// T-states, so a module with another crystal gets the same number of instructions.
-const SECOND: u64 = DEFAULT_CLOCK_HZ as u64;
+const SECOND: u64 = t_states_in_seconds(1);
 
 /// Time the module has to answer a command other than `GO`: 1 s (it needs a few ms).
 pub const ANSWER_T_STATES: u64 = SECOND;
@@ -75,7 +75,7 @@ pub enum Stall {
 
 impl fmt::Display for Stall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let seconds = |t: u64| t as f64 / DEFAULT_CLOCK_HZ;
+        let seconds = |t: u64| seconds_of(t, DEFAULT_CLOCK_HZ);
         match self {
             Stall::NoAnswer { command } => write!(
                 f,

@@ -19,6 +19,7 @@ pub use notation::{MoveTextError, parse_san, parse_uci, to_san};
 pub mod exchange;
 pub mod positional;
 pub mod random;
+pub mod score;
 pub mod search;
 pub mod validate;
 

@@ -1,21 +1,11 @@
-//! `--engine guest|ref` for the GUI front ends: which engine a session builds, and builds
-//! again when its ROM changes.
+//! `--engine guest|ref` ([`EngineChoice`]) for the GUI front ends: which engine a session
+//! builds, and builds again when its ROM changes.
 
 use std::path::{Path, PathBuf};
 
 use super::player::{EngineFactory, Player, SetupError, reference_factory};
-use crate::engine::Engine;
 use crate::engine::guest::GuestEngine;
-
-/// The engine behind a GUI session.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// The Z80 guest running on the emulated module.
-    #[default]
-    Guest,
-    /// The native Rust reference engine.
-    Ref,
-}
+use crate::engine::{Engine, EngineChoice};
 
 /// The factory for the chosen engine. The guest boots a module from the built-in ROM or a
 /// ROM file and checks that the ROM plays chess.

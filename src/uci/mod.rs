@@ -18,10 +18,11 @@ pub mod session_core;
 pub mod uci_session;
 pub mod xboard_session;
 
+pub use crate::engine::EngineChoice;
 pub use clock::{Allocation, ClockMode, Request};
-pub use engine_choice::{EngineChoice, choose_player, factory, guest_plays};
+pub use engine_choice::{choose_player, factory, guest_plays};
 pub use input::Input;
 pub use player::{EngineFactory, Player, SetupError};
-pub use session_core::{Protocol, Session};
+pub use session_core::{GuiSession, Protocol};
 pub use uci_session::{Uci, UciSession};
 pub use xboard_session::{Xboard, XboardSession};

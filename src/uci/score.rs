@@ -1,10 +1,7 @@
-//! Engine scores as the protocols want them. The engine counts in units of a sixteenth of a
-//! pawn (pawn = 16) from the side to move's view; a mate is 30000 minus the plies to it.
+//! Engine scores as the protocols want them, read through [`Score`] (engine units and the
+//! mate threshold are the reference's).
 
-use crate::reference::search::MATE;
-
-/// Scores at least this far from zero are mates (30000 - plies, plies < 100).
-pub const MATE_THRESHOLD: i16 = MATE - 100;
+use crate::reference::score::{self, Score};
 
 /// A score in the GUI's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,12 +15,9 @@ pub enum GuiScore {
 /// Convert engine units: pawn 16 -> 100 centipawns; mates to moves (a mate in 1 ply or in
 /// 2 plies is mate in 1 move for the side that mates).
 pub fn gui_score(units: i16) -> GuiScore {
-    if units.abs() >= MATE_THRESHOLD {
-        let plies = i32::from(MATE - units.abs());
-        let moves = (plies + 1) / 2;
-        GuiScore::MateIn(if units > 0 { moves } else { -moves })
-    } else {
-        GuiScore::Centipawns(i32::from(units) * 100 / 16)
+    match Score::of_units(units) {
+        Score::Units(units) => GuiScore::Centipawns(score::centipawns(units)),
+        Score::MatePlies(plies) => GuiScore::MateIn(score::mate_moves(plies)),
     }
 }
 
@@ -48,6 +42,8 @@ pub fn xboard_score(units: i16) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::score::MATE_THRESHOLD;
+    use crate::reference::search::MATE;
 
     #[test]
     fn pawns_and_mates() {

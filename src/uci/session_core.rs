@@ -14,7 +14,7 @@ use crate::engine::EngineError;
 
 /// One command line from the GUI, split into words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Command<'a> {
+pub struct GuiLine<'a> {
     /// The first word: the command's name.
     pub name: &'a str,
     /// The words after the name.
@@ -23,12 +23,12 @@ pub struct Command<'a> {
     pub line: &'a str,
 }
 
-impl<'a> Command<'a> {
+impl<'a> GuiLine<'a> {
     /// The command on `line`; `None` for a line with no words (which every protocol ignores).
-    pub fn parse(line: &'a str) -> Option<Command<'a>> {
+    pub fn parse(line: &'a str) -> Option<GuiLine<'a>> {
         let mut words = line.split_whitespace();
         let name = words.next()?;
-        Some(Command {
+        Some(GuiLine {
             name,
             args: words.collect(),
             line,
@@ -47,7 +47,7 @@ pub trait Protocol: Default {
     /// Serve one command; `Ok(false)` ends the session (`quit`, also while thinking).
     fn serve<W: Write>(
         &mut self,
-        command: &Command<'_>,
+        command: &GuiLine<'_>,
         core: &mut SessionCore<W>,
         input: &mut Input,
     ) -> io::Result<bool>;
@@ -102,15 +102,15 @@ impl<W: Write> SessionCore<W> {
 }
 
 /// A session of protocol `P` over a [`Player`], writing to `out`.
-pub struct Session<P: Protocol, W: Write> {
+pub struct GuiSession<P: Protocol, W: Write> {
     core: SessionCore<W>,
     protocol: P,
 }
 
-impl<P: Protocol, W: Write> Session<P, W> {
+impl<P: Protocol, W: Write> GuiSession<P, W> {
     /// A session for `player`, answering on `out`, the protocol in its starting state.
-    pub fn new(player: Player, out: W) -> Session<P, W> {
-        Session {
+    pub fn new(player: Player, out: W) -> GuiSession<P, W> {
+        GuiSession {
             core: SessionCore { player, out },
             protocol: P::default(),
         }
@@ -134,7 +134,7 @@ impl<P: Protocol, W: Write> Session<P, W> {
     /// Serve commands until `quit` or the end of input. Lines without words are skipped.
     pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
         while let Some(line) = input.next_line() {
-            let Some(command) = Command::parse(&line) else {
+            let Some(command) = GuiLine::parse(&line) else {
                 continue;
             };
             if !self.protocol.serve(&command, &mut self.core, input)? {
@@ -151,12 +151,12 @@ mod tests {
 
     #[test]
     fn commands_split_into_name_and_arguments() {
-        let c = Command::parse("  level 40 5 0\r").unwrap();
+        let c = GuiLine::parse("  level 40 5 0\r").unwrap();
         assert_eq!(c.name, "level");
         assert_eq!(c.args, ["40", "5", "0"]);
         assert_eq!(c.arg(), "40");
         assert_eq!(c.line, "  level 40 5 0\r");
-        assert_eq!(Command::parse("quit").unwrap().arg(), "");
-        assert_eq!(Command::parse(" \t "), None);
+        assert_eq!(GuiLine::parse("quit").unwrap().arg(), "");
+        assert_eq!(GuiLine::parse(" \t "), None);
     }
 }

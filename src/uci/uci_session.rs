@@ -13,7 +13,7 @@ use super::input::Input;
 use super::moves_text::looks_like_move;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
-use super::session_core::{Command, Protocol, Session, SessionCore, say};
+use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
 
@@ -26,7 +26,7 @@ pub const BUILTIN_ROM: &str = "<builtin>";
 pub struct Uci;
 
 /// A UCI session over a [`Player`](super::player::Player), writing to `out`.
-pub type UciSession<W> = Session<Uci, W>;
+pub type UciSession<W> = GuiSession<Uci, W>;
 
 /// Prints analysis and answers commands while the engine thinks.
 struct UciListener<'a, W: Write> {
@@ -88,7 +88,7 @@ fn info_string<W: Write>(core: &mut SessionCore<W>, text: &str) -> io::Result<()
 impl Protocol for Uci {
     fn serve<W: Write>(
         &mut self,
-        command: &Command<'_>,
+        command: &GuiLine<'_>,
         core: &mut SessionCore<W>,
         input: &mut Input,
     ) -> io::Result<bool> {

@@ -13,7 +13,7 @@ use super::input::Input;
 use super::moves_text::looks_like_move;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::xboard_score;
-use super::session_core::{Command, Protocol, Session, SessionCore, say};
+use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
 use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
 
@@ -59,7 +59,7 @@ impl Default for Xboard {
 }
 
 /// An xboard session over a [`Player`](super::player::Player), writing to `out`.
-pub type XboardSession<W> = Session<Xboard, W>;
+pub type XboardSession<W> = GuiSession<Xboard, W>;
 
 /// Prints thinking lines and answers commands while the engine thinks.
 struct XboardListener<'a, W: Write> {
@@ -158,7 +158,7 @@ fn error<W: Write>(core: &mut SessionCore<W>, kind: &str, command: &str) -> io::
 impl Protocol for Xboard {
     fn serve<W: Write>(
         &mut self,
-        command: &Command<'_>,
+        command: &GuiLine<'_>,
         core: &mut SessionCore<W>,
         input: &mut Input,
     ) -> io::Result<bool> {

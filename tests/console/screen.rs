@@ -5,7 +5,8 @@ use c7010::console::layout::{display_list, square_cell, theme};
 use c7010::console::pieces::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, shape_of};
 use c7010::console::render::render_screen;
 use c7010::console::screen::{
-    Analysis, Colour, PieceKind, ScreenState, format_clock, format_score, move_squares,
+    Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, format_clock, format_score,
+    move_squares,
 };
 use c7010::vdc::Frame;
 use c7010::vdc::charset::find_row;
@@ -229,6 +230,11 @@ fn formatting_helpers() {
     assert_eq!(format_score(15), "+0.15");
     assert_eq!(format_score(-150), "-1.50");
     assert_eq!(format_score(0), "0.00");
+    // Mates: within the engines' deepest mate (100 plies) of MATE_CENTIPAWNS.
+    assert_eq!(format_score(MATE_CENTIPAWNS - 3), "+M2");
+    assert_eq!(format_score(-(MATE_CENTIPAWNS - 2)), "-M1");
+    assert_eq!(format_score(MATE_CENTIPAWNS - 100), "+M50");
+    assert_eq!(format_score(MATE_CENTIPAWNS - 101), "+9998.99");
     assert_eq!(move_squares("E2-E4"), Some((12, 28)));
     assert_eq!(move_squares("g1f3"), Some((6, 21)));
     assert_eq!(move_squares("E4xD5"), Some((28, 35)));

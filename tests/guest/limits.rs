@@ -3,7 +3,7 @@
 //! data (`RAMUSED`), never fault (a write to ROM or a jump outside it would), and keep the
 //! module's position equal to the reference's after every move. Also prints the ROM size.
 
-use c7010::guest::session::wire_move;
+use c7010::guest::wire::wire_move;
 use c7010::guest::{GuestImage, GuestSession};
 use c7010::reference::{Board, analys, legal_moves};
 

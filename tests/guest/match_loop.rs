@@ -2,7 +2,7 @@
 //! moves accepted with the reference's flags and refused with the right reason, mate and
 //! stalemate, TAKEBACK, LEVEL, GO, impossible positions, and garbled or unknown messages.
 
-use c7010::guest::session::{board_from_wire, wire_move, wire_position};
+use c7010::guest::wire::{board_from_wire, wire_move, wire_position};
 use c7010::guest::{GuestImage, GuestSession, SessionError};
 use c7010::machine::Machine;
 use c7010::protocol::endpoint::{Endpoint, IDLE};

@@ -5,7 +5,8 @@
 //! on the opponent's time stops at the next command and changes nothing GO answers.
 
 use c7010::guest::GuestImage;
-use c7010::guest::session::{GuestSession, legal_move_of_wire, wire_move};
+use c7010::guest::session::GuestSession;
+use c7010::guest::wire::{legal_move_of_wire, wire_move};
 use c7010::protocol::{Command, Event, Move as WireMove};
 use c7010::reference::levels::LEVEL_BUDGETS;
 use c7010::reference::random::random_positions;

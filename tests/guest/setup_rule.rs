@@ -5,7 +5,7 @@
 //! one must read back unchanged with QUERY, a refused one must leave the old position.
 //! About 4,000 SETUPs: a few seconds.
 
-use c7010::guest::session::{board_from_wire, wire_position};
+use c7010::guest::wire::{board_from_wire, wire_position};
 use c7010::guest::{GuestImage, GuestSession};
 use c7010::protocol::{Command, Event, Refusal, WirePosition};
 use c7010::reference::Board;
