@@ -27,7 +27,10 @@ mod lines;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::game::{Game, GameState, MoveRefusal, colour_of, console_notation, placement_of};
+use super::game::{
+    Game, GameState, MoveRefusal, colour_of, console_moves, console_notation, find_move,
+    placement_of, side_to_move,
+};
 use super::keyboard::G7000Key;
 use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, move_squares};
 use super::setup::SetupEditor;
@@ -427,11 +430,11 @@ impl Console {
             self.message = Some(MoveRefusal::GameOver.to_string());
             return;
         }
-        if self.game.side_to_move() != self.human || self.engine.thinking() {
+        if side_to_move(&self.game) != self.human || self.engine.thinking() {
             self.message = Some("WAIT FOR MY MOVE".into());
             return;
         }
-        match self.game.find_move(from, to, promotion) {
+        match find_move(&self.game, from, to, promotion) {
             Ok(mv) => self.play_human(mv),
             Err(MoveRefusal::NeedsPromotion) => self.phase = Phase::Promotion { from, to },
             Err(why) => self.message = Some(why.to_string()),
@@ -441,7 +444,7 @@ impl Console {
     /// Plays a legal move of the human on the board and in the engine, then lets it think.
     fn play_human(&mut self, mv: Move) {
         if let Err(why) = self.game.play(mv) {
-            self.message = Some(why.to_string());
+            self.message = Some(MoveRefusal::from(why).to_string());
             return;
         }
         if let Err(e) = self.engine.play(mv) {
@@ -462,7 +465,7 @@ impl Console {
 
     fn start_engine_if_its_turn(&mut self) {
         if self.phase == Phase::Play
-            && self.game.side_to_move() != self.human
+            && side_to_move(&self.game) != self.human
             && !self.game.state().is_over()
             && !self.engine.thinking()
         {
@@ -483,7 +486,7 @@ impl Console {
     /// Takes back the module's reply and the human's move (or the human's move while the
     /// module thinks), and tells the engine by setting up the game again.
     fn take_back(&mut self) {
-        let plies = if self.game.side_to_move() == self.human {
+        let plies = if side_to_move(&self.game) == self.human {
             2
         } else {
             1
@@ -567,7 +570,7 @@ impl Console {
         let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
             && !self.game.state().is_over();
         if counting {
-            let i = match self.game.side_to_move() {
+            let i = match side_to_move(&self.game) {
                 Colour::White => 0,
                 Colour::Black => 1,
             };
@@ -626,7 +629,7 @@ impl Console {
     /// The engine's analysis as the screen shows it: score in centipawns from White's side,
     /// best line in console notation.
     fn analysis_of(&self, info: &Info) -> Analysis {
-        let engine_side = self.game.side_to_move();
+        let engine_side = side_to_move(&self.game);
         let mate = i32::from(crate::reference::search::MATE);
         let raw = i32::from(info.score);
         // Engine units are 1/16 pawn; mate scores are MATE - plies.
@@ -685,7 +688,7 @@ impl Console {
         if let Some(text) = ending_status(&self.game, state) {
             return text;
         }
-        if self.game.side_to_move() == self.human {
+        if side_to_move(&self.game) == self.human {
             return format!("{check}YOUR MOVE");
         }
         match (self.turbo, self.turbo_multiple) {
@@ -699,13 +702,13 @@ impl Console {
     pub fn screen(&self) -> ScreenState {
         let (board, side) = match &self.phase {
             Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
-            _ => (self.game.placement(), self.game.side_to_move()),
+            _ => (placement_of(self.game.board()), side_to_move(&self.game)),
         };
         ScreenState {
             board,
             side_to_move: side,
             flipped: self.flipped,
-            moves: self.game.console_moves(),
+            moves: console_moves(&self.game),
             status: self.status(),
             analysis: self.analysis.clone(),
             level: self.level,
@@ -744,7 +747,7 @@ pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
     ScreenState {
         board: placement_of(game.board()),
         side_to_move: colour_of(game.board().side),
-        moves: game.console_moves(),
+        moves: console_moves(game),
         status,
         level,
         ..ScreenState::start_position()

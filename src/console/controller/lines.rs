@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::{Console, LineOutcome, Phase};
-use crate::console::game::Game;
+use crate::console::game::{Game, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
 use crate::console::setup::{SetupEditor, position_text};
@@ -110,7 +110,7 @@ impl Console {
             }
             self.press(G7000Key::Enter);
         } else if let Ok(mv) = parse_san(self.game.board(), line) {
-            if self.game.side_to_move() == self.human && self.phase == Phase::Play {
+            if side_to_move(&self.game) == self.human && self.phase == Phase::Play {
                 self.play_human(mv);
             } else {
                 self.message = Some("WAIT FOR MY MOVE".into());
