@@ -29,7 +29,7 @@ impl Console {
         self.message = None;
         // A typed line leaves the help (the terminal shows both pages at once).
         if word != "help" && word != "?" {
-            self.help = false;
+            self.view.help = false;
         }
         if let Phase::Setup(editor) = &mut self.phase
             && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
@@ -71,7 +71,7 @@ impl Console {
                 _ => self.message = Some("LEVELS ARE 1 TO 6".into()),
             },
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
-            "flip" => self.flipped = !self.flipped,
+            "flip" => self.view.flipped = !self.view.flipped,
             "help" | "?" => self.toggle_help(),
             "turbo" => self.press(G7000Key::Plus),
             "go" | "now" => self.press(G7000Key::Letter('M')),
@@ -98,7 +98,7 @@ impl Console {
             return LineOutcome::Done;
         }
         if move_squares(line).is_some() {
-            self.input.clear();
+            self.view.input.clear();
             for c in line.chars().filter(|c| !c.is_whitespace()) {
                 let key = match c.to_ascii_uppercase() {
                     d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
