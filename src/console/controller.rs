@@ -3,7 +3,9 @@
 //! time, and says what the screen shows ([`Console::screen`]).
 //!
 //! The window and the terminal both hold one `Console` and feed it keys and frames; neither
-//! knows any chess. Keys (also in the README and on the help page):
+//! knows any chess. This file has the game's course and the engine; `keys` the key handlers
+//! (one per phase), `lines` the terminal's typed lines, `view` the view and the status
+//! texts, `clocks` the time, `files` the PGN and the saved game. Keys (also in the README and on the help page):
 //!
 //! | keys | in the game |
 //! |---|---|
@@ -119,16 +121,21 @@ pub enum LineOutcome {
 
 /// The G7000 console with the module plugged in.
 pub struct Console {
+    /// The engine in the module's seat, and how the console was started.
     engine: Box<dyn Engine>,
     options: ConsoleOptions,
+    /// What is played: the game, the human's colour, the level.
     game: Game,
-    phase: Phase,
     human: Colour,
     level: u8,
+    /// What the console waits for; `keys.rs` has one key handler per phase.
+    phase: Phase,
+    /// The answer to the last key or line, shown in place of the phase's status text.
     message: Option<String>,
-    /// Seconds each side has used: White, Black.
+    /// Seconds each side has used: White, Black (kept with turbo in `clocks.rs`).
     clocks: [f64; 2],
     turbo: Turbo,
+    /// How the game is shown (`view.rs`), and the engine's latest analysis for the screen.
     view: View,
     analysis: Option<Analysis>,
     /// The PGN of this game was written after it ended.
