@@ -40,7 +40,7 @@ impl Breakpoints {
     }
 
     /// True when no breakpoint is set (idle skipping is then allowed).
-    pub(super) fn none(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.addresses.is_empty()
     }
 

@@ -1,4 +1,5 @@
-//! Idle detection: recognising a guest that only polls an unchanged latch.
+//! Idle detection and skipping: recognising a guest that only polls an unchanged latch, and
+//! jumping over the polls.
 //!
 //! The module spends most of a game waiting for a key: a loop of IN, compare, jump. When two
 //! consecutive polls happen at the same PC with the same value read, every register equal
@@ -103,7 +104,7 @@ impl Machine {
     /// finishes the run exactly as it would have.
     pub(super) fn consider_idle_skip(&mut self, pc: u16, end: u64) {
         let ram_changed = std::mem::take(&mut self.bus.ram_changed);
-        if !self.breakpoints.none() || self.bus.watching {
+        if !self.breakpoints.is_empty() || self.bus.watching {
             self.idle.forget();
             return;
         }
