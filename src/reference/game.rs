@@ -3,7 +3,7 @@
 //! fifty-move rule, insufficient material, threefold repetition).
 //!
 //! These are the rules every front end and the guest's game runner share; the console adds
-//! only its notation and its screen (`console::game`).
+//! only its notation and its screen.
 
 use super::board::{square, square_name};
 use super::moves::gen_pseudo;
