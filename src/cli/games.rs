@@ -5,12 +5,12 @@
 //! difference, fault or lost message (the games finished so far are written first).
 
 use anyhow::{Context, bail};
-use c7010::console::GameState;
 use c7010::console::pgn::{PgnHeaders, to_pgn};
 use c7010::guest::GuestImage;
 use c7010::guest::games::{GameError, GameRecord, GuestLimit, Pairing, play_game};
 use c7010::guest::session::{GuestSession, SessionError};
 use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, seconds_of};
+use c7010::reference::game::GameState;
 use c7010::reference::levels;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;

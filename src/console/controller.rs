@@ -3,7 +3,9 @@
 //! time, and says what the screen shows ([`Console::screen`]).
 //!
 //! The window and the terminal both hold one `Console` and feed it keys and frames; neither
-//! knows any chess. Keys (also in the README and on the help page):
+//! knows any chess. This file has the game's course and the engine; `keys` the key handlers
+//! (one per phase), `lines` the terminal's typed lines, `view` the view and the status
+//! texts, `clocks` the time, `files` the PGN and the saved game. Keys (also in the README and on the help page):
 //!
 //! | keys | in the game |
 //! |---|---|
@@ -21,20 +23,23 @@
 //! | `P` | write the PGN |
 //! | `W` / `O` | write / open the saved game (`c7010.state`) |
 
+mod clocks;
 mod files;
+mod keys;
 mod lines;
+mod view;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
-use super::game::{Game, GameState, MoveRefusal, colour_of, console_notation, placement_of};
-use super::keyboard::G7000Key;
+use super::game::{Game, MoveRefusal, console_notation, find_move, side_to_move};
 use super::pgn_database::PgnDatabase;
-use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, move_squares};
+use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
 use super::setup::SetupEditor;
 use crate::engine::{Engine, EngineError, Info, Limit, Said};
-use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
 use crate::reference::Move;
+use clocks::Turbo;
+use view::View;
+pub use view::screen_of_game;
 
 /// Where the saved game goes when no other path is given.
 pub const DEFAULT_STATE_FILE: &str = "c7010.state";
@@ -117,21 +122,22 @@ pub enum LineOutcome {
 
 /// The G7000 console with the module plugged in.
 pub struct Console {
+    /// The engine in the module's seat, and how the console was started.
     engine: Box<dyn Engine>,
     options: ConsoleOptions,
+    /// What is played: the game, the human's colour, the level.
     game: Game,
-    phase: Phase,
     human: Colour,
     level: u8,
-    input: String,
+    /// What the console waits for; `keys.rs` has one key handler per phase.
+    phase: Phase,
+    /// The answer to the last key or line, shown in place of the phase's status text.
     message: Option<String>,
-    flipped: bool,
-    help: bool,
-    help_page: u8,
-    turbo: bool,
-    turbo_multiple: Option<f64>,
-    /// Seconds each side has used: White, Black.
+    /// Seconds each side has used: White, Black (kept with turbo in `clocks.rs`).
     clocks: [f64; 2],
+    turbo: Turbo,
+    /// How the game is shown (`view.rs`), and the engine's latest analysis for the screen.
+    view: View,
     analysis: Option<Analysis>,
     /// The `--pgn` file every game is appended to.
     pgn_database: Option<PgnDatabase>,
@@ -181,14 +187,13 @@ impl Console {
             phase: Phase::ChooseColour,
             human: options.colour.unwrap_or(Colour::White),
             level,
-            input: String::new(),
             message: None,
-            // A player who chose Black sees the board from Black's side.
-            flipped: options.colour == Some(Colour::Black),
-            help: false,
-            help_page: 0,
-            turbo: false,
-            turbo_multiple: None,
+            turbo: Turbo::default(),
+            view: View {
+                // A player who chose Black sees the board from Black's side.
+                flipped: options.colour == Some(Colour::Black),
+                ..View::default()
+            },
             failures: 0,
             last_failure: None,
             clocks: [0.0; 2],
@@ -230,7 +235,7 @@ impl Console {
 
     /// True while turbo is on.
     pub fn turbo(&self) -> bool {
-        self.turbo
+        self.turbo.on
     }
 
     /// True while the module is thinking.
@@ -241,12 +246,6 @@ impl Console {
     /// The engine, to read its clock or (for the guest) its machine.
     pub fn engine(&self) -> &dyn Engine {
         self.engine.as_ref()
-    }
-
-    /// Shows (from its first page) or hides the help (F1 in the window).
-    pub fn toggle_help(&mut self) {
-        self.help = !self.help;
-        self.help_page = 0;
     }
 
     /// Asks for colour and level as needed, then plays.
@@ -261,187 +260,17 @@ impl Console {
         self.start_engine_if_its_turn();
     }
 
-    /// One G7000 key press.
-    pub fn press(&mut self, key: G7000Key) {
-        self.message = None;
-        if self.help {
-            // `?` turns to the game keys; any other key leaves the help.
-            if key == G7000Key::Question && self.help_page == 0 {
-                self.help_page = 1;
-            } else {
-                self.help = false;
-            }
-            return;
-        }
-        match self.phase.clone() {
-            Phase::ChooseColour => match key {
-                G7000Key::Yes | G7000Key::No => {
-                    self.human = if key == G7000Key::Yes {
-                        Colour::White
-                    } else {
-                        Colour::Black
-                    };
-                    self.phase = if self.options.level.is_none() {
-                        Phase::ChooseLevel
-                    } else {
-                        Phase::Play
-                    };
-                    self.flipped = self.human == Colour::Black;
-                    self.start_engine_if_its_turn();
-                }
-                G7000Key::Question => self.toggle_help(),
-                _ => {}
-            },
-            Phase::ChooseLevel => match key {
-                G7000Key::Digit(d) if (1..=6).contains(&d) => {
-                    self.change_level(d);
-                    self.phase = Phase::Play;
-                    self.start_engine_if_its_turn();
-                }
-                G7000Key::Enter => {
-                    self.phase = Phase::Play;
-                    self.start_engine_if_its_turn();
-                }
-                G7000Key::Question => self.toggle_help(),
-                _ => {}
-            },
-            Phase::ChangeLevel => {
-                if let G7000Key::Digit(d) = key
-                    && (1..=6).contains(&d)
-                {
-                    self.change_level(d);
-                }
-                self.phase = Phase::Play;
-            }
-            Phase::ConfirmNew => {
-                self.phase = Phase::Play;
-                if key == G7000Key::Yes {
-                    self.new_game(Game::default());
-                }
-            }
-            Phase::Promotion { from, to } => {
-                let piece = match key {
-                    G7000Key::Letter('Q') => Some(PieceKind::Queen),
-                    G7000Key::Letter('R') => Some(PieceKind::Rook),
-                    G7000Key::Letter('B') => Some(PieceKind::Bishop),
-                    G7000Key::No | G7000Key::Letter('N') => Some(PieceKind::Knight),
-                    _ => None,
-                };
-                match piece {
-                    Some(p) => {
-                        self.phase = Phase::Play;
-                        self.human_move(from, to, Some(p));
-                    }
-                    None if key == G7000Key::Clear => self.phase = Phase::Play,
-                    None => {}
-                }
-            }
-            Phase::Setup(mut editor) => match key {
-                G7000Key::Yes => match editor.finish() {
-                    Ok(board) => {
-                        self.phase = Phase::Play;
-                        self.new_game(Game::new(board));
-                    }
-                    Err(why) => {
-                        self.message = Some(why.to_string());
-                        self.phase = Phase::Setup(editor);
-                    }
-                },
-                // CLEAR with nothing typed leaves the editor (NO is the knight here).
-                G7000Key::Clear if editor.input().is_empty() => self.phase = Phase::Play,
-                other => {
-                    if let Err(why) = editor.press(other) {
-                        self.message = Some(why.to_string());
-                    }
-                    self.phase = Phase::Setup(editor);
-                }
-            },
-            Phase::Play => self.press_in_game(key),
-        }
-    }
-
-    /// A key during the game.
-    fn press_in_game(&mut self, key: G7000Key) {
-        use G7000Key::*;
-        let typing = !self.input.is_empty();
-        match key {
-            Letter(c @ 'A'..='H') if !self.has_two_squares() => self.type_char(c),
-            Digit(d @ 1..=8) if typing => self.type_char((b'0' + d) as char),
-            Minus | Times if typing => self.type_char(if key == Minus { '-' } else { 'x' }),
-            Letter(c @ ('Q' | 'R' | 'B' | 'N')) if self.has_two_squares() => self.type_char(c),
-            No if self.has_two_squares() => self.type_char('N'),
-            Clear => self.input.clear(),
-            Enter if typing => self.enter_move(),
-            Letter('L') => self.phase = Phase::ChangeLevel,
-            Letter('T') => self.take_back(),
-            Letter('M') if self.engine.thinking() => {
-                let result = self.engine.move_now();
-                self.report(result);
-            }
-            // Not thinking although it is its move (after a failure): set the engine up
-            // again and let it think.
-            Letter('M') => {
-                self.failures = 0;
-                self.resync_engine();
-            }
-            Letter('R') => self.phase = Phase::ConfirmNew,
-            Letter('S') => {
-                if self.engine.thinking() {
-                    self.message = Some("WAIT FOR MY MOVE".into());
-                } else {
-                    self.phase = Phase::Setup(Box::new(SetupEditor::new(self.game.board())));
-                }
-            }
-            Equals => self.flipped = !self.flipped,
-            Plus => {
-                self.turbo = !self.turbo;
-                self.turbo_multiple = None;
-            }
-            Question => self.toggle_help(),
-            Letter('P') => self.save_pgn_on_request(),
-            Letter('W') => self.save_game(),
-            Letter('O') => self.load_game(),
-            _ => {}
-        }
-    }
-
-    fn has_two_squares(&self) -> bool {
-        move_squares(&self.input).is_some()
-    }
-
-    fn type_char(&mut self, c: char) {
-        if self.input.len() < 8 {
-            self.input.push(c);
-        }
-    }
-
-    /// ENTER after a typed move.
-    fn enter_move(&mut self) {
-        let text = std::mem::take(&mut self.input);
-        let Some((from, to)) = move_squares(&text) else {
-            self.message = Some(MoveRefusal::NotAMove.to_string());
-            return;
-        };
-        // A letter after the destination square is the promotion piece (`E7-E8Q`).
-        let promotion = text
-            .chars()
-            .last()
-            .filter(char::is_ascii_alphabetic)
-            .and_then(PieceKind::from_letter);
-        self.human_move(from, to, promotion);
-    }
-
     /// The human's move from `from` to `to` (0 = a1).
     fn human_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
         if self.game.state().is_over() {
             self.message = Some(MoveRefusal::GameOver.to_string());
             return;
         }
-        if self.game.side_to_move() != self.human || self.engine.thinking() {
+        if side_to_move(&self.game) != self.human || self.engine.thinking() {
             self.message = Some("WAIT FOR MY MOVE".into());
             return;
         }
-        match self.game.find_move(from, to, promotion) {
+        match find_move(&self.game, from, to, promotion) {
             Ok(mv) => self.play_human(mv),
             Err(MoveRefusal::NeedsPromotion) => self.phase = Phase::Promotion { from, to },
             Err(why) => self.message = Some(why.to_string()),
@@ -451,7 +280,7 @@ impl Console {
     /// Plays a legal move of the human on the board and in the engine, then lets it think.
     fn play_human(&mut self, mv: Move) {
         if let Err(why) = self.game.play(mv) {
-            self.message = Some(why.to_string());
+            self.message = Some(MoveRefusal::from(why).to_string());
             return;
         }
         if let Err(e) = self.engine.play(mv) {
@@ -472,7 +301,7 @@ impl Console {
 
     fn start_engine_if_its_turn(&mut self) {
         if self.phase == Phase::Play
-            && self.game.side_to_move() != self.human
+            && side_to_move(&self.game) != self.human
             && !self.game.state().is_over()
             && !self.engine.thinking()
         {
@@ -493,7 +322,7 @@ impl Console {
     /// Takes back the module's reply and the human's move (or the human's move while the
     /// module thinks), and tells the engine by setting up the game again.
     fn take_back(&mut self) {
-        let plies = if self.game.side_to_move() == self.human {
+        let plies = if side_to_move(&self.game) == self.human {
             2
         } else {
             1
@@ -533,7 +362,7 @@ impl Console {
         self.game = game;
         self.clocks = [0.0; 2];
         self.analysis = None;
-        self.input.clear();
+        self.view.input.clear();
         self.phase = Phase::Play;
         let result = self.engine.set_position(self.game.start());
         if let Err(e) = result {
@@ -573,46 +402,6 @@ impl Console {
         }
     }
 
-    /// Runs one frame: `t_states` of module time for the engine and on the clock of the
-    /// side to move.
-    pub fn tick(&mut self, t_states: u64) {
-        let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
-        let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
-            && !self.game.state().is_over();
-        if counting {
-            let i = match self.game.side_to_move() {
-                Colour::White => 0,
-                Colour::Black => 1,
-            };
-            self.clocks[i] += seconds;
-        }
-        // The module runs in every frame, thinking or not: an engine that thinks on the
-        // player's time does so now.
-        match self.engine.advance(t_states) {
-            Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
-            Err(e) => self.engine_failed(e),
-        }
-    }
-
-    /// Runs one display frame: in real time one PAL frame of module time; in turbo as many
-    /// frames as fit in `host_budget` of host time while the module thinks, and remembers
-    /// the multiple of real time reached for the status line.
-    pub fn run_frame(&mut self, host_budget: Duration) {
-        if !self.turbo || !self.engine.thinking() || self.engine.clock_hz().is_none() {
-            self.tick(PAL_FRAME_T_STATES);
-            return;
-        }
-        let start = Instant::now();
-        let mut frames = 0u32;
-        while self.engine.thinking() && (frames == 0 || start.elapsed() < host_budget) {
-            self.tick(PAL_FRAME_T_STATES);
-            frames += 1;
-        }
-        let emulated = f64::from(frames) * PAL_FRAME_T_STATES as f64 / DEFAULT_CLOCK_HZ;
-        let host = start.elapsed().as_secs_f64().max(1e-6);
-        self.turbo_multiple = Some(emulated / host);
-    }
-
     /// Something the engine said.
     fn heard(&mut self, said: Said) {
         match said {
@@ -639,7 +428,7 @@ impl Console {
     /// The engine's analysis as the screen shows it: score in centipawns from White's side,
     /// best line in console notation.
     fn analysis_of(&self, info: &Info) -> Analysis {
-        let engine_side = self.game.side_to_move();
+        let engine_side = side_to_move(&self.game);
         use crate::reference::score::{self, Score};
         let pawns = match Score::of_units(info.score) {
             Score::Units(units) => score::centipawns(units),
@@ -669,96 +458,5 @@ impl Console {
             positions: info.positions,
             best_line,
         }
-    }
-
-    /// The status line for the current phase and position.
-    fn status(&self) -> String {
-        if let Some(m) = &self.message {
-            return m.clone();
-        }
-        match &self.phase {
-            Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
-            Phase::ChooseLevel => "LEVEL? 1-6".into(),
-            Phase::ChangeLevel => "NEW LEVEL? 1-6".into(),
-            Phase::ConfirmNew => "NEW GAME? YES/NO".into(),
-            Phase::Promotion { .. } => "PROMOTE TO? Q R B NO=N".into(),
-            Phase::Setup(editor) => editor.status(),
-            Phase::Play => self.play_status(),
-        }
-    }
-
-    fn play_status(&self) -> String {
-        let state = self.game.state();
-        let check = if state == GameState::Check {
-            "CHECK! "
-        } else {
-            ""
-        };
-        if let Some(text) = ending_status(&self.game, state) {
-            return text;
-        }
-        if self.game.side_to_move() == self.human {
-            return format!("{check}YOUR MOVE");
-        }
-        match (self.turbo, self.turbo_multiple) {
-            (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
-            (true, None) => format!("{check}THINKING TURBO"),
-            _ => format!("{check}THINKING"),
-        }
-    }
-
-    /// What the screen shows now.
-    pub fn screen(&self) -> ScreenState {
-        let (board, side) = match &self.phase {
-            Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
-            _ => (self.game.placement(), self.game.side_to_move()),
-        };
-        ScreenState {
-            board,
-            side_to_move: side,
-            flipped: self.flipped,
-            moves: self.game.console_moves(),
-            status: self.status(),
-            analysis: self.analysis.clone(),
-            level: self.level,
-            white_clock: self.clocks[0] as u32,
-            black_clock: self.clocks[1] as u32,
-            input: match &self.phase {
-                Phase::Setup(editor) => editor.input().to_string(),
-                _ => self.input.clone(),
-            },
-            help: self.help,
-            help_page: self.help_page,
-        }
-    }
-}
-
-/// The status line of a finished game (result included), `None` while it goes on.
-fn ending_status(game: &Game, state: GameState) -> Option<String> {
-    Some(match state {
-        GameState::Checkmate => format!("CHECKMATE {}", game.result()),
-        GameState::Stalemate => "STALEMATE 1/2".into(),
-        GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
-        GameState::InsufficientMaterial => "DRAW: NO MATE 1/2".into(),
-        GameState::Repetition => "DRAW: REPETITION 1/2".into(),
-        GameState::Playing | GameState::Check => return None,
-    })
-}
-
-/// The screen for a game position without a console (for `c7010 screenshot`): the board,
-/// the move list and the status as the console would show them with the human as White.
-pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
-    let state = game.state();
-    let status = ending_status(game, state).unwrap_or_else(|| match state {
-        GameState::Check => "CHECK! YOUR MOVE".into(),
-        _ => "YOUR MOVE".into(),
-    });
-    ScreenState {
-        board: placement_of(game.board()),
-        side_to_move: colour_of(game.board().side),
-        moves: game.console_moves(),
-        status,
-        level,
-        ..ScreenState::start_position()
     }
 }

@@ -7,10 +7,11 @@
 //! - [`keyboard`]: the 46 G7000 keys and the PC key map;
 //! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
 //!   [`debug_panel`]: its debugger panel (F12), text and pixels, no window needed;
-//! - [`game`]: the game record and its state; [`pgn`]: its PGN; [`setup`]: the position
-//!   editor; [`saved`]: the saved-game file;
-//! - [`controller`]: the [`Console`] itself: keys (and the terminal's lines) in, engine
-//!   driven, time kept, screen out.
+//! - [`game`]: the console's side of the reference's game (its rules in
+//!   `reference::game`): refusals in words, console notation, the pieces on the screen;
+//!   [`pgn`]: its PGN; [`setup`]: the position editor; [`saved`]: the saved-game file;
+//! - [`controller`]: the [`Console`] itself: keys (one handler per phase) and the terminal's
+//!   lines in, engine driven, time kept (`clocks`), screen out (`view`).
 
 pub mod controller;
 pub mod debug_panel;

@@ -15,9 +15,9 @@ use std::fmt;
 use super::answer::{Answer, Line, differences};
 use super::session::{BestMove, GuestSession, SessionError};
 use super::wire::legal_move_of_wire;
-use crate::console::{Game, GameState};
 use crate::protocol::{GameEnd, MoveFlags};
 use crate::reference::book::Book;
+use crate::reference::game::{Game, GameState};
 use crate::reference::random::Xorshift;
 use crate::reference::{Move, analys, legal_moves};
 

@@ -1,4 +1,5 @@
-//! Idle detection: recognising a guest that only polls an unchanged latch.
+//! Idle detection and skipping: recognising a guest that only polls an unchanged latch, and
+//! jumping over the polls.
 //!
 //! The module spends most of a game waiting for a key: a loop of IN, compare, jump. When two
 //! consecutive polls happen at the same PC with the same value read, every register equal
@@ -7,6 +8,7 @@
 //! repeats with that period for as long as the host leaves the latch alone. The machine then
 //! advances the clock by whole periods instead of executing them.
 
+use super::cpu_board::Machine;
 use super::registers;
 
 /// The loop found between two identical polls.
@@ -91,5 +93,48 @@ impl IdleDetector {
             last.instructions = instructions;
             last.r = r;
         }
+    }
+}
+
+impl Machine {
+    /// The guest just read the latch. If it is polling an unchanged latch in a loop that
+    /// changes nothing (same PC, same registers but R, no RAM change, no latch write since
+    /// the last identical poll), the machine state repeats exactly every loop period: jump
+    /// ahead by whole periods, staying before the end of the run, so the step-by-step path
+    /// finishes the run exactly as it would have.
+    pub(super) fn consider_idle_skip(&mut self, pc: u16, end: u64) {
+        let ram_changed = std::mem::take(&mut self.bus.ram_changed);
+        if !self.breakpoints.is_empty() || self.bus.watching {
+            self.idle.forget();
+            return;
+        }
+        let r = self.current_r();
+        let Some(period) = self.idle.observe(
+            &self.cpu,
+            pc,
+            self.bus.host_latch,
+            ram_changed,
+            self.cycles,
+            r,
+            self.instructions,
+        ) else {
+            return;
+        };
+        // Largest k with cycles + k * period < end: every skipped state is one the slow
+        // path would have passed through.
+        let room = end.saturating_sub(self.cycles);
+        if room <= period.cycles {
+            return;
+        }
+        let k = (room - 1) / period.cycles;
+        self.cycles += k * period.cycles;
+        self.instructions += k * period.instructions;
+        self.instructions_not_emulated += k * period.instructions;
+        self.trace.repeat_last(period.instructions as usize, k);
+        self.bump_r((k % 128) * period.m1_cycles);
+        let r = self.current_r();
+        self.idle.skipped(self.cycles, self.instructions, r);
+        // Every skipped period polled the latch.
+        self.last_latch_read = self.cycles;
     }
 }

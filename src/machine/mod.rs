@@ -10,35 +10,39 @@
 //! assert_eq!(m.run_until_halt(1_000).unwrap(), Stop::Halted);
 //! ```
 //!
-//! Files: `memory` (map and latches), `timing` (T-states from the manual), `board` (the
-//! machine, stepping and running), `idle` (idle skipping), `fault`, `trace` and `disasm`
+//! Files: `memory` (map and latches), `timing` (T-states from the manual), `cpu_board` (the
+//! machine: CPU, bus, reset line, clock), `run` (stepping and the run loop), `breakpoints`
+//! (breakpoints and watches), `idle` (idle skipping), `fault`, `trace` and `disasm`
 //! (fault reports), `registers` (the register view), `state` and `crc32` (save states),
 //! `clock` (clock and PAL frame constants). See `docs/machine.md`.
 
 #![warn(missing_docs)]
 
 pub mod bench_guest;
-mod board;
+mod breakpoints;
 pub mod clock;
+mod cpu_board;
 mod crc32;
 mod disasm;
 mod fault;
 mod idle;
 mod memory;
 mod registers;
+mod run;
 mod state;
 pub mod timing;
 mod trace;
 
-pub use board::{ConfigError, GuestStats, Machine, RunLimit, Step, Stop, ram_offset};
 pub use clock::{
     DEFAULT_CLOCK_HZ, DEFAULT_T_STATES_PER_SECOND, PAL_FRAME_HZ, PAL_FRAME_SECONDS,
     PAL_FRAME_T_STATES, seconds_of, t_states_in_seconds,
 };
+pub use cpu_board::{ConfigError, GuestStats, Machine, ram_offset};
 pub use crc32::crc32;
 pub use disasm::Disassembler;
 pub use fault::{Fault, FaultKind};
 pub use memory::{OPEN_BUS, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit, WatchKind, canonical};
 pub use registers::Registers;
+pub use run::{RunLimit, Step, Stop};
 pub use state::{STATE_MAGIC, STATE_VERSION, StateError};
 pub use trace::{TRACE_LEN, TraceEntry};

@@ -18,7 +18,7 @@
 
 use std::path::Path;
 
-use super::board::Machine;
+use super::cpu_board::Machine;
 use super::crc32::crc32;
 use super::memory::{RAM_SIZE, ROM_SIZE};
 use super::registers::Registers;

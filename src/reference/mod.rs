@@ -6,6 +6,7 @@ pub mod board;
 pub mod book;
 pub mod epd;
 pub mod fen;
+pub mod game;
 pub mod levels;
 pub mod moves;
 pub mod notation;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::{Console, LineOutcome, Phase};
-use crate::console::game::Game;
+use crate::console::game::{Game, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
 use crate::console::setup::{SetupEditor, position_text};
@@ -29,7 +29,7 @@ impl Console {
         self.message = None;
         // A typed line leaves the help (the terminal shows both pages at once).
         if word != "help" && word != "?" {
-            self.help = false;
+            self.view.help = false;
         }
         if let Phase::Setup(editor) = &mut self.phase
             && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
@@ -71,7 +71,7 @@ impl Console {
                 _ => self.message = Some("LEVELS ARE 1 TO 6".into()),
             },
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
-            "flip" => self.flipped = !self.flipped,
+            "flip" => self.view.flipped = !self.view.flipped,
             "help" | "?" => self.toggle_help(),
             "turbo" => self.press(G7000Key::Plus),
             "go" | "now" => self.press(G7000Key::Letter('M')),
@@ -98,7 +98,7 @@ impl Console {
             return LineOutcome::Done;
         }
         if move_squares(line).is_some() {
-            self.input.clear();
+            self.view.input.clear();
             for c in line.chars().filter(|c| !c.is_whitespace()) {
                 let key = match c.to_ascii_uppercase() {
                     d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
@@ -110,7 +110,7 @@ impl Console {
             }
             self.press(G7000Key::Enter);
         } else if let Ok(mv) = parse_san(self.game.board(), line) {
-            if self.game.side_to_move() == self.human && self.phase == Phase::Play {
+            if side_to_move(&self.game) == self.human && self.phase == Phase::Play {
                 self.play_human(mv);
             } else {
                 self.message = Some("WAIT FOR MY MOVE".into());

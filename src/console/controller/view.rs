@@ -1,0 +1,132 @@
+//! The view: how the console shows the game (the board's side, the help page, the text
+//! being typed) and the texts of the status line, from which [`Console::screen`] fills the
+//! [`ScreenState`].
+
+use super::{Console, Phase};
+use crate::console::game::{Game, GameState, colour_of, console_moves, placement_of, side_to_move};
+use crate::console::keyboard::G7000Key;
+use crate::console::screen::ScreenState;
+
+/// How the console shows the game, apart from the game itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct View {
+    /// The board is seen from Black's side.
+    pub(super) flipped: bool,
+    /// The help page is shown.
+    pub(super) help: bool,
+    /// Which help page (0: the first).
+    pub(super) help_page: u8,
+    /// The move being typed (`E2-E4`).
+    pub(super) input: String,
+}
+
+impl View {
+    /// A key while the help is shown: `?` on the first page turns to the game keys; any
+    /// other key leaves the help.
+    pub(super) fn press_in_help(&mut self, key: G7000Key) {
+        if key == G7000Key::Question && self.help_page == 0 {
+            self.help_page = 1;
+        } else {
+            self.help = false;
+        }
+    }
+}
+
+impl Console {
+    /// Shows (from its first page) or hides the help (F1 in the window).
+    pub fn toggle_help(&mut self) {
+        self.view.help = !self.view.help;
+        self.view.help_page = 0;
+    }
+
+    /// What the screen shows now.
+    pub fn screen(&self) -> ScreenState {
+        let (board, side) = match &self.phase {
+            Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
+            _ => (placement_of(self.game.board()), side_to_move(&self.game)),
+        };
+        ScreenState {
+            board,
+            side_to_move: side,
+            flipped: self.view.flipped,
+            moves: console_moves(&self.game),
+            status: self.status(),
+            analysis: self.analysis.clone(),
+            level: self.level,
+            white_clock: self.clocks[0] as u32,
+            black_clock: self.clocks[1] as u32,
+            input: match &self.phase {
+                Phase::Setup(editor) => editor.input().to_string(),
+                _ => self.view.input.clone(),
+            },
+            help: self.view.help,
+            help_page: self.view.help_page,
+        }
+    }
+
+    /// The status line for the current phase and position.
+    fn status(&self) -> String {
+        if let Some(m) = &self.message {
+            return m.clone();
+        }
+        match &self.phase {
+            Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
+            Phase::ChooseLevel => "LEVEL? 1-6".into(),
+            Phase::ChangeLevel => "NEW LEVEL? 1-6".into(),
+            Phase::ConfirmNew => "NEW GAME? YES/NO".into(),
+            Phase::Promotion { .. } => "PROMOTE TO? Q R B NO=N".into(),
+            Phase::Setup(editor) => editor.status(),
+            Phase::Play => self.play_status(),
+        }
+    }
+
+    fn play_status(&self) -> String {
+        let state = self.game.state();
+        let check = if state == GameState::Check {
+            "CHECK! "
+        } else {
+            ""
+        };
+        if let Some(text) = ending_status(&self.game, state) {
+            return text;
+        }
+        if side_to_move(&self.game) == self.human {
+            return format!("{check}YOUR MOVE");
+        }
+        match (self.turbo.on, self.turbo.multiple) {
+            (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
+            (true, None) => format!("{check}THINKING TURBO"),
+            _ => format!("{check}THINKING"),
+        }
+    }
+}
+
+/// The status line of a finished game (result included), `None` while it goes on.
+fn ending_status(game: &Game, state: GameState) -> Option<String> {
+    Some(match state {
+        GameState::Checkmate => format!("CHECKMATE {}", game.result()),
+        GameState::Stalemate => "STALEMATE 1/2".into(),
+        GameState::FiftyMoves => "DRAW: 50 MOVES 1/2".into(),
+        GameState::InsufficientMaterial => "DRAW: NO MATE 1/2".into(),
+        GameState::Repetition => "DRAW: REPETITION 1/2".into(),
+        GameState::Playing | GameState::Check => return None,
+    })
+}
+
+/// The screen for a game position without a console (for `c7010 screenshot`): the board,
+/// the move list and the status as the console would show them with the human as White.
+pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
+    let state = game.state();
+    let status = ending_status(game, state).unwrap_or_else(|| match state {
+        GameState::Check => "CHECK! YOUR MOVE".into(),
+        _ => "YOUR MOVE".into(),
+    });
+    ScreenState {
+        board: placement_of(game.board()),
+        side_to_move: colour_of(game.board().side),
+        moves: console_moves(game),
+        status,
+        level,
+        ..ScreenState::start_position()
+    }
+}

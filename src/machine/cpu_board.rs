@@ -1,0 +1,319 @@
+//! The module's circuit board: the NSC800 (iz80), its bus (8 KB ROM, 2 KB RAM, two
+//! latches), the reset line and the exact clock, with the views the host and the debugger
+//! take of them. Running it is `run.rs`; breakpoints and watches are `breakpoints.rs`; idle
+//! skipping is `idle.rs`.
+
+use iz80::Reg8;
+
+use super::breakpoints::Breakpoints;
+use super::clock::DEFAULT_CLOCK_HZ;
+use super::fault::{Fault, FaultKind};
+use super::idle::IdleDetector;
+use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE};
+use super::registers::{self, Registers};
+use super::trace::{TraceEntry, TraceRing};
+
+/// Bad configuration: a ROM image or clock the machine cannot take.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    /// The ROM image has no bytes.
+    #[error("the ROM image is empty")]
+    EmptyRom,
+    /// The ROM image does not fit the 8 KB ROM socket.
+    #[error("the ROM image is {0} bytes; the module's ROM holds at most 8192")]
+    RomTooLarge(usize),
+    /// The clock must be a positive, finite frequency.
+    #[error("clock {0} Hz is not a positive, finite frequency")]
+    BadClock(f64),
+}
+
+/// Resource use of the guest, for the hard limits (2 KB RAM including the stack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GuestStats {
+    /// Highest RAM offset (0..=2047) the guest has written, if any.
+    pub ram_high_water: Option<u16>,
+    /// Lowest stack pointer seen after any instruction (0x10000 stands for SP = 0x0000, the
+    /// empty stack at the top of the mirror).
+    pub sp_low_water: u32,
+    /// Instructions executed since power-on (HALT cycles not counted).
+    pub instructions: u64,
+}
+
+/// The C7010 module: CPU, 8 KB ROM, 2 KB RAM, two latches, reset line, clock.
+pub struct Machine {
+    pub(super) cpu: iz80::Cpu,
+    pub(super) bus: Bus,
+    pub(super) cycles: u64,
+    pub(super) clock_hz: f64,
+    pub(super) reset_held: bool,
+    /// Cycle count at the end of the module's latest read of the host's latch (`IN`): how
+    /// the host sees that a busy module still listens (`protocol::supervisor`).
+    pub(super) last_latch_read: u64,
+    pub(super) sp_low_water: u32,
+    pub(super) instructions: u64,
+    /// Instructions counted but not emulated by this host (skipped while idle, or counted
+    /// before a state was loaded): `host_steps` is the difference.
+    pub(super) instructions_not_emulated: u64,
+    pub(super) trace: TraceRing,
+    pub(super) fault: Option<Fault>,
+    pub(super) breakpoints: Breakpoints,
+    pub(super) idle: IdleDetector,
+    pub(super) idle_skip: bool,
+    /// M1 cycles not yet added to the CPU's R (see `bump_r`).
+    pub(super) pending_r: u8,
+    /// T-states spent at each ROM address, when profiling (see [`Machine::set_profiling`]).
+    pub(super) profile: Option<Box<[u64; ROM_SIZE]>>,
+}
+
+impl Machine {
+    /// A machine with this ROM image (shorter images are padded with 0xFF, the erased state),
+    /// RAM cleared, latches 0, reset released, at the default 4.433619 MHz clock.
+    pub fn new(rom: &[u8]) -> Result<Machine, ConfigError> {
+        if rom.is_empty() {
+            return Err(ConfigError::EmptyRom);
+        }
+        if rom.len() > ROM_SIZE {
+            return Err(ConfigError::RomTooLarge(rom.len()));
+        }
+        let mut image = Box::new([0xFFu8; ROM_SIZE]);
+        image[..rom.len()].copy_from_slice(rom);
+        let mut machine = Machine {
+            cpu: iz80::Cpu::new(),
+            bus: Bus::new(image),
+            cycles: 0,
+            clock_hz: DEFAULT_CLOCK_HZ,
+            reset_held: false,
+            last_latch_read: 0,
+            sp_low_water: 0x10000,
+            instructions: 0,
+            instructions_not_emulated: 0,
+            trace: TraceRing::new(),
+            fault: None,
+            breakpoints: Breakpoints::default(),
+            idle: IdleDetector::default(),
+            idle_skip: true,
+            pending_r: 0,
+            profile: None,
+        };
+        machine.reset();
+        Ok(machine)
+    }
+
+    /// The same machine with another CPU clock (Hz).
+    pub fn with_clock_hz(mut self, hz: f64) -> Result<Machine, ConfigError> {
+        if !(hz.is_finite() && hz > 0.0) {
+            return Err(ConfigError::BadClock(hz));
+        }
+        self.clock_hz = hz;
+        Ok(self)
+    }
+
+    /// The CPU clock in Hz.
+    pub fn clock_hz(&self) -> f64 {
+        self.clock_hz
+    }
+
+    /// Turn idle skipping on or off (on by default). Results are identical either way; only
+    /// host time differs.
+    pub fn set_idle_skip(&mut self, on: bool) {
+        self.idle_skip = on;
+        self.idle.forget();
+    }
+
+    /// Pulse the reset line: the CPU restarts at 0x0000 with interrupts off and IM 0. RAM,
+    /// latches and the clock count are kept (as on the board); a fault is cleared.
+    pub fn reset(&mut self) {
+        registers::write(&mut self.cpu, &Registers::after_reset());
+        self.pending_r = 0;
+        self.trace.clear();
+        self.fault = None;
+        self.idle.forget();
+    }
+
+    /// Hold (`true`) or release (`false`) the reset line, as the console does through its
+    /// port pin P11. While held the CPU does nothing and time passes.
+    pub fn set_reset(&mut self, held: bool) {
+        if held && !self.reset_held {
+            self.reset();
+        }
+        self.reset_held = held;
+    }
+
+    /// Whether the reset line is held.
+    pub fn reset_held(&self) -> bool {
+        self.reset_held
+    }
+
+    /// The host (console) writes latch H->M.
+    pub fn host_write(&mut self, value: u8) {
+        self.bus.host_latch = value;
+        self.idle.forget();
+    }
+
+    /// Latch H->M as last written by the host.
+    pub fn host_latch(&self) -> u8 {
+        self.bus.host_latch
+    }
+
+    /// Latch M->H as last written by the module.
+    pub fn module_latch(&self) -> u8 {
+        self.bus.module_latch
+    }
+
+    /// The cycle count when the module last read the host's latch (0 if it never has since
+    /// power-on or since a state was loaded). A module that waits for the host, or searches
+    /// and looks for `MOVENOW`, reads it again and again; one stuck in a loop does not.
+    pub fn last_latch_read(&self) -> u64 {
+        self.last_latch_read
+    }
+
+    /// T-states since power-on.
+    pub fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    /// Emulated seconds since power-on.
+    pub fn emulated_seconds(&self) -> f64 {
+        self.cycles as f64 / self.clock_hz
+    }
+
+    /// The 2 KB of RAM (offset 0 = 0xE000).
+    pub fn ram(&self) -> &[u8] {
+        &self.bus.ram[..]
+    }
+
+    /// The RAM, writable (tests and the debugger set up guest data through this).
+    pub fn ram_mut(&mut self) -> &mut [u8] {
+        &mut self.bus.ram[..]
+    }
+
+    /// The 8 KB ROM image (padded).
+    pub fn rom(&self) -> &[u8] {
+        &self.bus.rom[..]
+    }
+
+    /// What the CPU would read at `address`, without side effects (no watch fires).
+    pub fn read(&self, address: u16) -> u8 {
+        self.bus.read(address)
+    }
+
+    /// Every CPU register.
+    pub fn registers(&self) -> Registers {
+        let mut registers = registers::read(&self.cpu);
+        registers.r = self.current_r();
+        registers
+    }
+
+    /// Replace every CPU register (the debugger and timing tests use this).
+    pub fn set_registers(&mut self, registers: &Registers) {
+        registers::write(&mut self.cpu, registers);
+        self.pending_r = 0;
+        self.idle.forget();
+    }
+
+    /// The guest's resource use so far.
+    pub fn stats(&self) -> GuestStats {
+        GuestStats {
+            ram_high_water: self.bus.ram_high_water,
+            sp_low_water: self.sp_low_water,
+            instructions: self.instructions,
+        }
+    }
+
+    /// Instructions the host has really emulated; smaller than [`GuestStats::instructions`]
+    /// by what idle skipping jumped over. Host work, not guest state: not saved.
+    pub fn host_steps(&self) -> u64 {
+        self.instructions - self.instructions_not_emulated
+    }
+
+    /// The fault the machine is stuck in, if any (cleared by [`Machine::reset`]).
+    pub fn fault(&self) -> Option<&Fault> {
+        self.fault.as_ref()
+    }
+
+    /// The last instructions executed, oldest first.
+    pub fn trace(&self) -> Vec<TraceEntry> {
+        let mut entries = self.trace.entries();
+        for entry in &mut entries {
+            if entry.pc < RAM_START {
+                // Traced by address only (ROM does not change): read the bytes back.
+                entry.bytes = [0u16, 1, 2, 3].map(|i| self.bus.read(entry.pc.wrapping_add(i)));
+            }
+        }
+        entries
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn raise(&mut self, kind: FaultKind) -> Fault {
+        let fault = Fault::new(kind, self.registers(), self.cycles, &self.trace());
+        self.fault = Some(fault.clone());
+        fault
+    }
+
+    /// Count `n` M1 cycles into R. They are kept aside and added to the CPU's R only when
+    /// something can see it (LD A,R, a register read, a save), which saves the hot path two
+    /// register accesses per instruction.
+    #[inline(always)]
+    pub(super) fn bump_r(&mut self, n: u64) {
+        // Only R's low 7 bits count, and 256 is a multiple of 128: wrapping is exact.
+        self.pending_r = self.pending_r.wrapping_add(n as u8);
+    }
+
+    /// R as the guest would read it now.
+    pub(super) fn current_r(&self) -> u8 {
+        let r = self.cpu.immutable_registers().get8(Reg8::R);
+        (r & 0x80) | (r.wrapping_add(self.pending_r) & 0x7F)
+    }
+
+    /// Move the pending M1 cycles into the CPU's R.
+    pub(super) fn sync_r(&mut self) {
+        let r = self.current_r();
+        self.cpu.registers().set8(Reg8::R, r);
+        self.pending_r = 0;
+    }
+
+    /// Count the T-states spent at each ROM address from now on (`true`), or stop counting
+    /// and forget the counts (`false`). Idle-skipped waiting is not counted.
+    pub fn set_profiling(&mut self, on: bool) {
+        self.profile = on.then(|| Box::new([0; ROM_SIZE]));
+    }
+
+    /// T-states spent at each ROM address since profiling was switched on.
+    pub fn profile(&self) -> Option<&[u64; ROM_SIZE]> {
+        self.profile.as_deref()
+    }
+
+    #[cold]
+    pub(super) fn current_fault(&self) -> Fault {
+        self.fault.clone().unwrap_or_else(|| {
+            Fault::new(
+                FaultKind::CorePanic {
+                    message: "fault record missing".to_string(),
+                },
+                self.registers(),
+                self.cycles,
+                &[],
+            )
+        })
+    }
+}
+
+/// The RAM offset (0..2047) a CPU address maps to, if it is a RAM address.
+pub fn ram_offset(address: u16) -> Option<u16> {
+    (address >= RAM_START).then_some(address & (RAM_SIZE as u16 - 1))
+}
+
+impl std::fmt::Debug for Machine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Machine")
+            .field("registers", &self.registers())
+            .field("cycles", &self.cycles)
+            .field("clock_hz", &self.clock_hz)
+            .field("reset_held", &self.reset_held)
+            .field("host_latch", &self.bus.host_latch)
+            .field("module_latch", &self.bus.module_latch)
+            .field("fault", &self.fault.as_ref().map(|f| &f.kind))
+            .finish_non_exhaustive()
+    }
+}
