@@ -7,17 +7,20 @@
 //! - [`frame`]: messages as units (`SOM`, type, length, payload, check, as nibbles);
 //! - [`message`]: the commands and events themselves, typed.
 //!
-//! [`module`] puts them together as the host's end of the link, and [`supervisor`] keeps
+//! [`host_end`] is the host's end of the link (endpoint, deframer, handshake), the one both
+//! the [`module`] and the debugger use; [`module`] runs the machine with it, and [`supervisor`] keeps
 //! what the module owes the host and decides when its silence is a failure.
 
 pub mod endpoint;
 pub mod frame;
+pub mod host_end;
 pub mod message;
 pub mod module;
 pub mod supervisor;
 
 pub use endpoint::Endpoint;
 pub use frame::{Deframer, FrameError, frame_units};
+pub use host_end::HostEnd;
 pub use message::{Command, DecodeError, Event, GameEnd, Move, MoveFlags, Refusal, WirePosition};
 pub use module::{Module, ModuleError};
 pub use supervisor::{Stall, Supervisor};

@@ -13,8 +13,8 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use super::endpoint::{Endpoint, IDLE};
-use super::frame::{Deframer, FrameError, frame_units};
+use super::frame::FrameError;
+use super::host_end::HostEnd;
 use super::message::{Command, DecodeError, Event};
 use super::supervisor::{self, Stall, Supervisor};
 use crate::machine::{Fault, Machine, Stop, t_states_in_seconds};
@@ -77,12 +77,8 @@ impl From<Fault> for ModuleError {
 /// The module with the host end of the link.
 pub struct Module {
     machine: Machine,
-    endpoint: Endpoint,
-    deframer: Deframer,
+    host: HostEnd,
     events: VecDeque<Result<Event, ModuleError>>,
-    /// False from reset until the module's latch first reads [`IDLE`]: before that it holds
-    /// whatever it held before the reset.
-    synced: bool,
     poll_interval: u64,
     /// Poll also at every write of the module's latch (the fast path), not only every
     /// `poll_interval` T-states.
@@ -98,10 +94,8 @@ impl Module {
     pub fn boot(machine: Machine) -> Result<(Module, u8, u8), ModuleError> {
         let mut module = Module {
             machine,
-            endpoint: Endpoint::new(),
-            deframer: Deframer::new(),
+            host: HostEnd::new(),
             events: VecDeque::new(),
-            synced: false,
             poll_interval: DEFAULT_POLL_INTERVAL,
             poll_on_write: true,
             supervisor: Supervisor::new(None),
@@ -124,26 +118,17 @@ impl Module {
     /// Reset the module and the link (the console's reset line, then the start-up
     /// handshake of `docs/protocol.md`). Events not yet read are dropped.
     pub fn restart(&mut self) {
-        self.machine.set_reset(true);
-        self.endpoint = Endpoint::new();
-        self.deframer = Deframer::new();
         self.events.clear();
-        self.synced = false;
         self.supervisor.reset();
         self.stalled = None;
-        self.machine.host_write(IDLE);
-        self.machine.reset();
-        self.machine.set_reset(false);
+        self.host.restart(&mut self.machine);
     }
 
     /// The whole machine as a save state (`Machine::save_state`), taken between messages:
     /// the host's end of the link is then fully described by the host latch inside it.
     /// Refused while a message is half way through the link or an event is unread.
     pub fn snapshot(&self) -> Result<Vec<u8>, ModuleError> {
-        let quiet = self.synced
-            && self.deframer.is_idle()
-            && self.endpoint.pending() == 0
-            && self.events.is_empty();
+        let quiet = self.host.between_messages() && self.events.is_empty();
         if !quiet {
             return Err(ModuleError::LinkBusy);
         }
@@ -155,11 +140,9 @@ impl Module {
     pub fn restore(&mut self, snapshot: &[u8]) -> Result<(), ModuleError> {
         let machine =
             Machine::load_state(snapshot).map_err(|e| ModuleError::State(e.to_string()))?;
-        self.endpoint = Endpoint::resume(machine.host_latch());
+        self.host = HostEnd::resume(&machine);
         self.machine = machine;
-        self.deframer = Deframer::new();
         self.events.clear();
-        self.synced = true;
         self.supervisor.reset();
         self.stalled = None;
         Ok(())
@@ -201,13 +184,13 @@ impl Module {
     pub fn send(&mut self, command: &Command) {
         let (kind, payload) = command.encode();
         self.supervisor.sent(command, self.machine.cycles());
-        self.endpoint.queue(frame_units(kind, &payload));
+        self.host.queue_message(kind, &payload);
         self.poll();
     }
 
     /// True when no unit of ours is waiting to be taken by the module.
     pub fn all_sent(&self) -> bool {
-        self.endpoint.is_idle(self.machine.module_latch())
+        self.host.all_sent(&self.machine)
     }
 
     /// Run the module for up to `t_states`, collecting its events. Returns early, at an
@@ -228,9 +211,9 @@ impl Module {
             // writing its latch, which ends the run: polling in between would find nothing,
             // so an idle module runs in one stretch (idle skipping then makes hours cheap).
             let quiet = self.poll_on_write
-                && self.synced
+                && self.host.synced()
                 && self.supervisor.idle()
-                && self.endpoint.pending() == 0
+                && self.host.pending() == 0
                 && self.all_sent();
             let slice = if quiet {
                 end - now
@@ -288,21 +271,10 @@ impl Module {
             .unwrap_or(Err(ModuleError::Silent { t_states: 0 }))
     }
 
-    /// Look at the module's latch once: take its unit, acknowledge, send ours.
+    /// Look at the module's latch once: take its unit, acknowledge, send ours; a message
+    /// completed is decoded, told to the supervisor and queued.
     fn poll(&mut self) {
-        let latch = self.machine.module_latch();
-        if !self.synced {
-            if latch != IDLE {
-                return;
-            }
-            self.synced = true;
-        }
-        let poll = self.endpoint.poll(latch);
-        if let Some(value) = poll.write {
-            self.machine.host_write(value);
-        }
-        let Some(unit) = poll.received else { return };
-        match self.deframer.push(unit) {
+        match self.host.poll(&mut self.machine).message {
             None => {}
             Some(Ok((kind, payload))) => {
                 let event = Event::decode(kind, &payload).map_err(ModuleError::Decode);
