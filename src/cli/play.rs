@@ -15,15 +15,12 @@
 //! printed on stderr and make the exit status a failure.
 //!
 //! In the window, F12 pauses the module and opens the debugger panel
-//! (`console::debug_panel`): the console keeps a [`SharedGuest`] handle on the guest
-//! engine it plays, so the window can lend the module's machine to the panel and take it
-//! back on continue.
+//! (`console::debug_panel`): the console lends its engine's machine to the panel
+//! (`Console::engine_machine`) and takes it back on continue.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -34,9 +31,8 @@ use c7010::console::terminal::{TerminalOptions, render_with};
 use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState};
 use c7010::debugger::DebugInfo;
 use c7010::engine::guest::GuestEngine;
-use c7010::engine::{Engine, EngineChoice, EngineError, Limit, RefEngine, Said};
+use c7010::engine::{Engine, EngineChoice, RefEngine};
 use c7010::machine::PAL_FRAME_SECONDS;
-use c7010::reference::{Board, Move};
 
 /// The human's colour on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.pgn {
         c7010::files::check_writable(path).context("--pgn")?;
     }
-    let (engine, guest) = make_engine(&args)?;
+    let engine = make_engine(&args)?;
     let options = ConsoleOptions {
         colour: args.colour.map(|c| match c {
             ColourChoice::White => Colour::White,
@@ -118,10 +114,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.tui {
             run_terminal(&mut console, &stop)
         } else {
-            let debug = guest.map(|guest| Debuggable {
-                guest,
+            let debug = Debuggable {
                 info: debug_info(&args),
-            });
+            };
             run_window_or_terminal(&mut console, scale, debug, &stop)
         }
     }))
@@ -163,11 +158,10 @@ fn finish(
     result
 }
 
-/// The guest engine the console plays, and what the debugger panel knows about its ROM.
-/// (Without the window, feature `gui`, nothing reads it.)
+/// What the debugger panel knows about the ROM played. (Without the window, feature `gui`,
+/// nothing reads it.)
 #[cfg_attr(not(feature = "gui"), allow(dead_code))]
 struct Debuggable {
-    guest: SharedHandle,
     info: DebugInfo,
 }
 
@@ -183,12 +177,11 @@ fn debug_info(args: &Args) -> DebugInfo {
     }
 }
 
-/// The engine the arguments ask for, and for the guest a second handle on it (for the
-/// window's debugger panel). Without `--engine`, a guest ROM that cannot play yet gives way
-/// to the reference engine with one line saying so.
-fn make_engine(args: &Args) -> anyhow::Result<(Box<dyn Engine>, Option<SharedHandle>)> {
+/// The engine the arguments ask for. Without `--engine`, a guest ROM that cannot play yet
+/// gives way to the reference engine with one line saying so.
+fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
     if args.engine == Some(EngineChoice::Ref) {
-        return Ok((Box::new(RefEngine::new()), None));
+        return Ok(Box::new(RefEngine::new()));
     }
     let guest = match &args.rom {
         Some(path) => {
@@ -199,67 +192,14 @@ fn make_engine(args: &Args) -> anyhow::Result<(Box<dyn Engine>, Option<SharedHan
     }
     .and_then(|mut g| g.check_plays().map(|()| g));
     match (guest, args.engine) {
-        (Ok(g), _) => {
-            let shared = Rc::new(RefCell::new(g));
-            Ok((Box::new(SharedGuest(shared.clone())), Some(shared)))
-        }
+        (Ok(g), _) => Ok(Box::new(g)),
         (Err(e), Some(EngineChoice::Guest)) => {
             Err(anyhow::anyhow!("the guest engine cannot play: {e}"))
         }
         (Err(e), _) => {
             eprintln!("c7010: the guest engine cannot play ({e}); playing the reference engine");
-            Ok((Box::new(RefEngine::new()), None))
+            Ok(Box::new(RefEngine::new()))
         }
-    }
-}
-
-/// A second handle on the guest engine the console plays.
-type SharedHandle = Rc<RefCell<GuestEngine>>;
-
-/// The guest engine behind a shared handle: the console plays it through this, the window
-/// reaches its module's machine through the other handle while the console is paused (the
-/// two never borrow it at the same time: one thread, one after the other).
-struct SharedGuest(SharedHandle);
-
-impl Engine for SharedGuest {
-    fn name(&self) -> String {
-        self.0.borrow().name()
-    }
-    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
-        self.0.borrow_mut().set_position(board)
-    }
-    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
-        self.0.borrow_mut().play(mv)
-    }
-    fn take_back(&mut self) -> Result<(), EngineError> {
-        self.0.borrow_mut().take_back()
-    }
-    fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
-        self.0.borrow_mut().set_level(level)
-    }
-    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
-        self.0.borrow_mut().go(limit)
-    }
-    fn move_now(&mut self) -> Result<(), EngineError> {
-        self.0.borrow_mut().move_now()
-    }
-    fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
-        self.0.borrow_mut().advance(t_states)
-    }
-    fn thinking(&self) -> bool {
-        self.0.borrow().thinking()
-    }
-    fn t_states(&self) -> u64 {
-        self.0.borrow().t_states()
-    }
-    fn clock_hz(&self) -> Option<f64> {
-        self.0.borrow().clock_hz()
-    }
-    fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
-        self.0.borrow().save_machine()
-    }
-    fn load_machine(&mut self, state: &[u8]) -> Result<(), EngineError> {
-        self.0.borrow_mut().load_machine(state)
     }
 }
 
@@ -267,7 +207,7 @@ impl Engine for SharedGuest {
 fn run_window_or_terminal(
     console: &mut Console,
     scale: usize,
-    debug: Option<Debuggable>,
+    debug: Debuggable,
     stop: &StopSignals,
 ) -> anyhow::Result<()> {
     use c7010::console::render::render_screen;
@@ -287,9 +227,9 @@ fn run_window_or_terminal(
         }
         if input.debug {
             paused = match paused.take() {
-                None => Some(Paused::start(debug.as_ref())),
+                None => Some(Paused::start(console, &debug)),
                 Some(p) => {
-                    p.resume(debug.as_ref());
+                    p.resume(console);
                     None
                 }
             };
@@ -319,7 +259,7 @@ fn run_window_or_terminal(
         }
     });
     if let Some(p) = paused {
-        p.resume(debug.as_ref());
+        p.resume(console);
     }
     match failure {
         Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
@@ -338,16 +278,15 @@ struct Paused {
 
 #[cfg(feature = "gui")]
 impl Paused {
-    /// Pause: take the machine out of the module into a debugger panel.
-    fn start(debug: Option<&Debuggable>) -> Paused {
+    /// Pause: take the machine out of the console's engine into a debugger panel.
+    fn start(console: &mut Console, debug: &Debuggable) -> Paused {
         use c7010::console::debug_panel::DebugPanel;
-        let mut panel = debug.and_then(|d| {
-            // The module keeps a one-byte stand-in while the panel has its machine; the
+        let mut panel = console.engine_machine().and_then(|lent| {
+            // The engine keeps a one-byte stand-in while the panel has its machine; the
             // console is not run until the machine is back.
             let stand_in = c7010::machine::Machine::new(&[0x76]).ok()?;
-            let mut guest = d.guest.borrow_mut();
-            let machine = std::mem::replace(guest.module_mut().machine_mut(), stand_in);
-            Some(DebugPanel::open(machine, d.info.clone()))
+            let machine = std::mem::replace(lent, stand_in);
+            Some(DebugPanel::open(machine, debug.info.clone()))
         });
         let lines = match &mut panel {
             Some(panel) => panel.lines(),
@@ -372,10 +311,10 @@ impl Paused {
         self.lines = panel.lines();
     }
 
-    /// Continue: the machine goes back into the module.
-    fn resume(self, debug: Option<&Debuggable>) {
-        if let (Some(panel), Some(d)) = (self.panel, debug) {
-            *d.guest.borrow_mut().module_mut().machine_mut() = panel.close();
+    /// Continue: the machine goes back into the console's engine.
+    fn resume(self, console: &mut Console) {
+        if let (Some(panel), Some(lent)) = (self.panel, console.engine_machine()) {
+            *lent = panel.close();
         }
     }
 }
@@ -384,7 +323,7 @@ impl Paused {
 fn run_window_or_terminal(
     console: &mut Console,
     _scale: usize,
-    _debug: Option<Debuggable>,
+    _debug: Debuggable,
     stop: &StopSignals,
 ) -> anyhow::Result<()> {
     eprintln!("c7010: built without the window (feature gui); using the terminal");

@@ -248,6 +248,12 @@ impl Console {
         self.engine.as_ref()
     }
 
+    /// The machine the engine runs on, for the debugger panel while the front end does not
+    /// run the console (no tick, no key): `None` for an engine without one.
+    pub fn engine_machine(&mut self) -> Option<&mut crate::machine::Machine> {
+        self.engine.machine_mut()
+    }
+
     /// Asks for colour and level as needed, then plays.
     fn begin_game(&mut self) {
         self.phase = if self.options.colour.is_none() {

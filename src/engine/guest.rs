@@ -421,6 +421,10 @@ impl Engine for GuestEngine {
         Some(self.module.machine().clock_hz())
     }
 
+    fn machine_mut(&mut self) -> Option<&mut Machine> {
+        Some(self.module.machine_mut())
+    }
+
     fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
         if self.thinking {
             return Some(Err(EngineError::Busy));

@@ -133,6 +133,11 @@ pub trait Engine {
     fn t_states(&self) -> u64;
     /// The engine's clock in Hz, if it has one (the module's 4.433619 MHz).
     fn clock_hz(&self) -> Option<f64>;
+    /// The machine the engine runs on, lent to the debugger panel while the console is
+    /// paused; `None` for an engine without one (the reference).
+    fn machine_mut(&mut self) -> Option<&mut crate::machine::Machine> {
+        None
+    }
     /// The whole machine the engine runs on, as a save state; `None` for an engine without
     /// one (the reference).
     fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
