@@ -154,11 +154,6 @@ impl Module {
         self.supervisor = Supervisor::new(address);
     }
 
-    /// True when the module owes the host no answer: it waits, and may wait for ever.
-    pub fn owes_nothing(&self) -> bool {
-        self.supervisor.idle()
-    }
-
     /// Set how often (in T-states) the host polls a module that does not write its latch.
     pub fn set_poll_interval(&mut self, t_states: u64) {
         self.poll_interval = t_states.max(1);

@@ -9,6 +9,7 @@ mod common {
     pub mod cli;
     pub mod doc_examples;
     pub mod png;
+    pub mod process;
 }
 
 mod errors;

@@ -5,31 +5,19 @@
 //! The engine is the reference (`--engine ref`): its answers are instant, so these tests
 //! take well under a second of frames.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use crate::common::doc_examples::{example_after, shown_in_order};
+use crate::common::process::run_with_input;
 
 fn c7010() -> Command {
     Command::new(env!("CARGO_BIN_EXE_c7010"))
 }
 
 /// Runs `c7010 args...` with `input` on stdin and returns its output.
-fn run(mut cmd: Command, input: &str) -> Output {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start c7010");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("c7010 ends")
+fn run(cmd: Command, input: &str) -> Output {
+    run_with_input(cmd, input)
 }
 
 /// A path `name` in a fresh temporary directory, removed when the directory is dropped.

@@ -3,30 +3,14 @@
 //! good), and `load` refuses a device. Each test runs in well under a second; a guard kills
 //! a child that hangs after 60 s.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
+
+use crate::common::process::run_with_input;
 
 fn debug(args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_c7010"))
-        .arg("debug")
-        .args(args)
-        .args(["--script", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start c7010");
-    let _ = child.stdin.take().unwrap().write_all(script.as_bytes());
-    let guard = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if guard.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+    cmd.arg("debug").args(args).args(["--script", "-"]);
+    run_with_input(cmd, script)
 }
 
 #[cfg(unix)]

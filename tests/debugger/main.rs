@@ -9,6 +9,7 @@ mod common {
     pub mod cli;
     pub mod doc_examples;
     pub mod labels;
+    pub mod process;
     pub mod symbol;
 }
 

@@ -3,36 +3,16 @@
 //! message, and the session goes on (before, a FIFO blocked the session for good). Each
 //! test runs well under a second; a guard kills a session that hangs after 60 s.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
 
-/// Runs `c7010 <protocol>` with `input`, killing it if it has not ended after 60 s (a hang
-/// is a failure, never a test that waits for ever).
+use crate::common::process::run_with_input;
+
+/// Runs `c7010 <protocol>` with `input` (a hang is killed: `run_with_input`).
 fn session(protocol: &str, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_c7010"))
-        .args([protocol, "--engine", "guest"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start c7010");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let guard = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if guard.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+    cmd.args([protocol, "--engine", "guest"]);
+    run_with_input(cmd, input)
 }
 
 #[cfg(unix)]

@@ -9,6 +9,7 @@ mod common {
     pub mod instant_engine;
     pub mod observed;
     pub mod outside;
+    pub mod process;
     pub mod transcript;
 }
 

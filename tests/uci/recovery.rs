@@ -7,11 +7,11 @@
 //! failure of the runaway ROM costs two 10 s progress windows of emulated time (a few host
 //! seconds).
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::rc::Rc;
 
 use crate::common::observed::{Observed, Seen};
+use crate::common::process::run_with_input;
 use crate::common::transcript::run_script;
 use c7010::engine::Engine;
 use c7010::engine::guest::GuestEngine;
@@ -160,38 +160,19 @@ fn xboard_says_a_reset_with_tellusererror_and_still_moves() {
     );
 }
 
-/// A ROM file whose ANALYS jumps into open bus (a fault), in a directory of this test's own.
-fn faulting_rom_file() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c7010-uci-recovery-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("faulting.bin");
-    std::fs::write(&path, analys_patched(&[0xC3, 0x00, 0x30]).rom).unwrap(); // JP 3000h
-    path
-}
-
 #[test]
 fn a_fault_report_goes_to_stderr_and_stdout_keeps_only_protocol_lines() {
-    let rom = faulting_rom_file();
+    // A ROM file whose ANALYS jumps into open bus: JP 3000h.
+    let dir = tempfile::tempdir().unwrap();
+    let rom = dir.path().join("faulting.bin");
+    std::fs::write(&rom, analys_patched(&[0xC3, 0x00, 0x30]).rom).unwrap();
     let script = format!(
         "uci\nsetoption name Rom value {}\n{OUT_OF_BOOK}\ngo nodes 500\nisready\nquit\n",
         rom.display()
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_c7010"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    std::fs::remove_dir_all(rom.parent().unwrap()).ok();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+    cmd.arg("uci");
+    let output = run_with_input(cmd, &script);
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     let words = ["id", "option", "uciok", "readyok", "info", "bestmove"];
