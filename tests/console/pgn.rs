@@ -163,14 +163,7 @@ fn the_consoles_pgn_of_a_short_game_reads_back() {
     )
     .unwrap();
     for mv in ["E2-E4", "G1-F3", "F1-C4"] {
-        for ch in mv.chars() {
-            c.press(match ch {
-                '-' => G7000Key::Minus,
-                d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
-                l => G7000Key::Letter(l),
-            });
-        }
-        c.press(G7000Key::Enter);
+        crate::common::keys::press_keys(&mut c, &format!("{mv} ENTER"));
         while c.thinking() {
             c.tick(PAL_FRAME_T_STATES);
         }

@@ -9,6 +9,8 @@ use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
 use c7010::engine::guest::GuestEngine;
 use c7010::guest::GuestImage;
 
+use crate::common::keys::press_keys;
+
 const SECOND: u64 = 4_433_619;
 
 /// Out of the opening book, White (the person) to move.
@@ -28,14 +30,7 @@ fn console(image: &GuestImage) -> Console {
 }
 
 fn type_move(c: &mut Console, mv: &str) {
-    for ch in mv.chars() {
-        c.press(match ch {
-            '-' => G7000Key::Minus,
-            d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
-            l => G7000Key::Letter(l),
-        });
-    }
-    c.press(G7000Key::Enter);
+    press_keys(c, &format!("{mv} ENTER"));
 }
 
 /// Runs one-second ticks until the module no longer thinks; the seconds it took.
