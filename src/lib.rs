@@ -5,7 +5,7 @@
 //! latches) <--latch protocol--> console --> VDC model --> window / PNG / terminal.
 //! [`reference`] is the native twin of the guest engine.
 
-pub mod asm;
+pub mod assembler;
 pub mod console;
 pub mod debugger;
 pub mod engine;

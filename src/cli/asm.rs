@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 
-use c7010::asm;
+use c7010::assembler;
 
 // The help text of the subcommand comes from its variant in `main.rs`.
 #[derive(clap::Args, Debug, Default)]
@@ -44,7 +44,7 @@ fn write(path: &Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
 /// Assembles `args.src`, writes the requested outputs, prints errors or the summary.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
-    let result = asm::assemble_file(&args.src).and_then(|a| {
+    let result = assembler::assemble_file(&args.src).and_then(|a| {
         let image = a.image(args.size)?;
         Ok((a, image))
     });

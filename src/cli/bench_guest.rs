@@ -4,7 +4,7 @@
 //! RAM and stack figures.
 
 use anyhow::Context;
-use c7010::asm::symbols::{SymbolKind, parse_symbol_file};
+use c7010::assembler::symbols::{SymbolKind, parse_symbol_file};
 use c7010::guest::GuestImage;
 use c7010::guest::image::{BUILTIN_MAP, BUILTIN_SYMBOLS};
 use c7010::guest::session::GuestSession;

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::asm::{SourceMapEntry, Symbol, SymbolKind, parse_source_map, parse_symbol_file};
+use crate::assembler::{SourceMapEntry, Symbol, SymbolKind, parse_source_map, parse_symbol_file};
 use crate::guest::image::{BUILTIN_MAP, BUILTIN_SYMBOLS};
 
 /// The built-in ROM's listing (committed beside `roms/c7010.bin`; its symbols and source
@@ -31,7 +31,7 @@ pub enum DebugInfoError {
         /// The file.
         path: String,
         /// Where and what.
-        source: crate::asm::ParseError,
+        source: crate::assembler::ParseError,
     },
 }
 
@@ -260,7 +260,7 @@ fn same_file(full: &str, given: &str) -> bool {
     full == given || full.rsplit('/').next() == Some(given)
 }
 
-/// Source lines from a listing (format in `src/asm/listing.rs`): the `FILE:LINE` column
+/// Source lines from a listing (format in `src/assembler/listing.rs`): the `FILE:LINE` column
 /// starts at column 20 and the text at the `SOURCE` column of the header. Lines from macro
 /// expansions (marked `+`) are left out: the source map points them at the definition.
 fn listing_lines(listing: &str) -> HashMap<(String, u32), String> {

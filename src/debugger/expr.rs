@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use crate::asm::expr::{BinaryOp, binary_symbol, usual_precedence};
+use crate::assembler::expr::{BinaryOp, binary_symbol, usual_precedence};
 
 /// What an expression can look at.
 pub trait Env {
@@ -151,7 +151,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
 
 /// Read a number, as the assembler does: decimal, `0x..`, `$..`, `..H`, `%..`, `..B`.
 pub fn number(word: &str) -> Result<i64, String> {
-    crate::asm::lexer::number(word)
+    crate::assembler::lexer::number(word)
 }
 
 struct Parser {

@@ -43,7 +43,7 @@ pub fn call_before(return_address: u16, read: impl Fn(u16) -> u8) -> Option<(u16
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::asm::assemble_source;
+    use crate::assembler::assemble_source;
 
     /// Our lengths agree with the bytes the crate's assembler (checked against pasmo in CI)
     /// emits for a spread of every instruction group.

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::asm::{ParseError, parse_symbol_file};
+use crate::assembler::{ParseError, parse_symbol_file};
 use crate::reference::book::{Book, BookError};
 
 /// The committed ROM, assembled from `asm/` (a test proves it is current).

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use c7010::asm::assemble_file;
+use c7010::assembler::assemble_file;
 
 use crate::common::doc_examples;
 

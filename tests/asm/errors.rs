@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use c7010::asm::{assemble_file, assemble_source};
+use c7010::assembler::{assemble_file, assemble_source};
 
 #[test]
 fn every_error_in_a_broken_file_is_reported() {

@@ -1,7 +1,7 @@
 //! Assembler features end to end: expressions, the `(expr)` ambiguity, local labels,
 //! macros, forward references, conditionals, JR range, `--size`, outputs.
 
-use c7010::asm::{AsmErrors, Assembly, SymbolKind, assemble_source};
+use c7010::assembler::{AsmErrors, Assembly, SymbolKind, assemble_source};
 
 fn ok(text: &str) -> Assembly {
     assemble_source("t.asm", text).unwrap_or_else(|e| panic!("{e}"))
@@ -260,8 +260,10 @@ fn symbols_listing_and_source_map() {
 
 #[test]
 fn include_and_incbin_resolve_beside_the_including_file() {
-    let a = c7010::asm::assemble_file(std::path::Path::new("tests/data/asm/all_instructions.asm"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let a = c7010::assembler::assemble_file(std::path::Path::new(
+        "tests/data/asm/all_instructions.asm",
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(a.symbol("INC_CONST"), Some(42));
     assert!(
         a.source_map()
@@ -272,9 +274,10 @@ fn include_and_incbin_resolve_beside_the_including_file() {
 
 #[test]
 fn recursive_include_is_an_error() {
-    let e = c7010::asm::assemble_file(std::path::Path::new("tests/data/asm/self_include.asm"))
-        .unwrap_err()
-        .to_string();
+    let e =
+        c7010::assembler::assemble_file(std::path::Path::new("tests/data/asm/self_include.asm"))
+            .unwrap_err()
+            .to_string();
     assert!(e.contains("INCLUDE nested more than 32 deep"), "{e}");
 }
 

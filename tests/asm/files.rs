@@ -7,7 +7,7 @@ use std::path::Path;
 fn errors_of(dir: &Path, source: &str) -> String {
     let main = dir.join("main.asm");
     std::fs::write(&main, source).unwrap();
-    match c7010::asm::assemble_file(&main) {
+    match c7010::assembler::assemble_file(&main) {
         Ok(_) => panic!("{source} assembled"),
         Err(e) => e.to_string(),
     }
@@ -45,7 +45,9 @@ fn incbin_over_64_kib_is_refused_and_a_missing_source_names_itself() {
     let e = errors_of(dir.path(), "        INCBIN \"big.bin\"\n");
     assert!(e.contains("larger than the limit of 65536 bytes"), "{e}");
     let missing = dir.path().join("missing.asm");
-    let e = c7010::asm::assemble_file(&missing).unwrap_err().to_string();
+    let e = c7010::assembler::assemble_file(&missing)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains(&format!("cannot read source file {}", missing.display())),
         "{e}"

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use c7010::asm::assemble_source;
+use c7010::assembler::assemble_source;
 
 const SEED: [u8; 32] = *b"c7010 assembler never panics....";
 

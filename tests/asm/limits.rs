@@ -7,11 +7,11 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use c7010::asm::limits::MAX_ERRORS;
-use c7010::asm::{AsmErrors, assemble_source};
+use c7010::assembler::limits::MAX_ERRORS;
+use c7010::assembler::{AsmErrors, assemble_source};
 
 /// The messages of a failed assembly, one a line.
-fn errors_of(result: Result<c7010::asm::Assembly, AsmErrors>) -> String {
+fn errors_of(result: Result<c7010::assembler::Assembly, AsmErrors>) -> String {
     match result {
         Ok(_) => panic!("the assembly should have failed"),
         Err(errors) => errors.to_string(),
@@ -32,7 +32,7 @@ fn a_label_of_65536_characters_is_written_to_every_output() {
     assert!(symbols.contains("SHORT 0101 label\n"), "{symbols}");
     assert!(assembly.listing().contains(&format!("{name}: NOP")));
     // And it is read back.
-    let back = c7010::asm::parse_symbol_file(&symbols).unwrap();
+    let back = c7010::assembler::parse_symbol_file(&symbols).unwrap();
     assert!(back.iter().any(|s| s.name == name && s.value == 0x100));
 }
 
@@ -93,7 +93,7 @@ fn a_db_line_of_a_million_items_is_assembled_in_linear_time() {
 #[test]
 fn a_file_including_itself_twice_stops_at_the_limit_on_files() {
     let path = std::path::Path::new("tests/data/asm/twice_include.asm");
-    let errors = errors_of(c7010::asm::assemble_file(path));
+    let errors = errors_of(c7010::assembler::assemble_file(path));
     assert!(
         errors.contains("INCLUDE past the limits of 1000 files or 16 MiB read"),
         "{errors}"
@@ -182,7 +182,7 @@ fn incbin_in_a_rept_counts_against_the_text_limit() {
     std::fs::write(dir.join("blob.bin"), vec![0x76u8; 0x10000]).unwrap();
     let main = dir.join("main.asm");
     std::fs::write(&main, " REPT 65535\n ORG 0\n INCBIN blob.bin\n ENDM\n").unwrap();
-    let errors = errors_of(c7010::asm::assemble_file(&main));
+    let errors = errors_of(c7010::assembler::assemble_file(&main));
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(
         errors.contains(":3: error: more than 16 MiB of source text assembled in one pass"),

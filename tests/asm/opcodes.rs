@@ -7,7 +7,7 @@
 
 use iz80::{Cpu, Machine, PlainMachine};
 
-use c7010::asm::assemble_source;
+use c7010::assembler::assemble_source;
 
 /// iz80's text of the instruction at address 0 of `bytes`.
 fn disassemble(bytes: &[u8]) -> String {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use c7010::asm::assemble_file;
+use c7010::assembler::assemble_file;
 
 const SOURCE: &str = "tests/data/asm/outputs.asm";
 

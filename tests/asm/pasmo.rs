@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use c7010::asm::{assemble_file, assemble_source};
+use c7010::assembler::{assemble_file, assemble_source};
 use c7010::reference::random::Xorshift;
 
 use crate::common::pasmo::pasmo;

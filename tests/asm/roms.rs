@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use c7010::asm::{assemble_file, parse_source_map, parse_symbol_file};
+use c7010::assembler::{assemble_file, parse_source_map, parse_symbol_file};
 
 const REGENERATE: &str = "roms/ is stale: regenerate it with `tools/build-rom.sh` \
      (cargo run -- asm asm/main.asm --size 8192 -o roms/c7010.bin --listing roms/c7010.lst \

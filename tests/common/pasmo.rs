@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use c7010::asm::source::Program;
+use c7010::assembler::source::Program;
 
 use super::outside;
 

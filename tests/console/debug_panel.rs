@@ -15,7 +15,7 @@
 use crate::common::labels::with_labels;
 use crate::common::symbol::symbol;
 
-use c7010::asm::{SymbolKind, parse_symbol_file};
+use c7010::assembler::{SymbolKind, parse_symbol_file};
 use c7010::console::debug_panel::{DebugPanel, PanelAction, draw_panel, panel_width};
 use c7010::debugger::{DebugInfo, Session};
 use c7010::engine::guest::GuestEngine;

@@ -6,7 +6,7 @@ use crate::common::symbol::symbol;
 
 use std::path::Path;
 
-use c7010::asm::assemble_source;
+use c7010::assembler::assemble_source;
 use c7010::debugger::{DebugInfo, Session};
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;

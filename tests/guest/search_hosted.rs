@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use c7010::asm::assemble_source;
+use c7010::assembler::assemble_source;
 use c7010::guest::{GuestImage, Harness};
 use c7010::machine::Stop;
 use c7010::reference::exchange::exchange;

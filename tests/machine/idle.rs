@@ -1,7 +1,7 @@
 //! Idle skipping: a guest polling an unchanged latch costs the host almost nothing, and the
 //! machine lands exactly where instruction-by-instruction emulation would.
 
-use c7010::asm::assemble_file;
+use c7010::assembler::assemble_file;
 use c7010::machine::{DEFAULT_CLOCK_HZ, Machine, Stop, clock::t_states_for};
 
 /// tests/data/machine/echo.asm: POLL: IN A,(0); CP B; JR Z,POLL; then echo the new value.

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use c7010::asm::{Assembly, assemble_file};
+use c7010::assembler::{Assembly, assemble_file};
 use c7010::machine::{
     Machine, Stop,
     bench_guest::{BUSY_LOOP_ROM, ECHO_LOOP_ROM},

@@ -234,7 +234,7 @@ fn our_assembler_gives_pasmo_bytes_and_the_same_book() {
     let Some((pasmo_image, pasmo_addr)) = assembled_book() else {
         return;
     };
-    let asm = c7010::asm::assemble_file(std::path::Path::new("asm/book.asm")).unwrap();
+    let asm = c7010::assembler::assemble_file(std::path::Path::new("asm/book.asm")).unwrap();
     let image = asm.image(None).unwrap();
     let addr = usize::from(asm.symbol("BOOK").unwrap() - asm.origin());
     assert_eq!(image, pasmo_image);

@@ -580,7 +580,7 @@ fn binary(op: BinaryOp, a: i64, b: i64) -> Result<i64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::asm::lexer::tokenize;
+    use crate::assembler::lexer::tokenize;
     use std::collections::HashMap;
 
     struct Table(HashMap<String, i64>);
