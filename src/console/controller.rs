@@ -37,7 +37,7 @@ use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
 use super::setup::SetupEditor;
 use crate::engine::{Engine, EngineError, Info, Limit, Said};
 use crate::reference::Move;
-use clocks::Turbo;
+use clocks::Clocks;
 use view::View;
 pub use view::screen_of_game;
 
@@ -120,33 +120,44 @@ pub enum LineOutcome {
     Quit,
 }
 
-/// The G7000 console with the module plugged in.
+/// The G7000 console with the module plugged in: the game played, the engine in the
+/// module's seat, what the console waits for, how it shows the game, and its clocks. Each
+/// is one thing a reader holds at a time.
 pub struct Console {
-    /// The engine in the module's seat, and how the console was started.
+    /// The game, the human's colour and the level.
+    game: GameInPlay,
+    /// The engine in the module's seat, and how often it failed lately.
     engine: Box<dyn Engine>,
-    options: ConsoleOptions,
-    /// What is played: the game, the human's colour, the level.
-    game: Game,
-    human: Colour,
-    level: u8,
+    failures: Failures,
     /// What the console waits for; `keys.rs` has one key handler per phase.
     phase: Phase,
-    /// The answer to the last key or line, shown in place of the phase's status text.
-    message: Option<String>,
-    /// Seconds each side has used: White, Black (kept with turbo in `clocks.rs`).
-    clocks: [f64; 2],
-    turbo: Turbo,
-    /// How the game is shown (`view.rs`), and the engine's latest analysis for the screen.
+    /// How the game is shown (`view.rs`): board side, help, typing, analysis, status.
     view: View,
-    analysis: Option<Analysis>,
-    /// The `--pgn` file every game is appended to.
+    /// The time: each side's clock, the speed, pause (`clocks.rs`).
+    clocks: Clocks,
+    /// How the console was started, the `--pgn` file every game is appended to, and
+    /// whether the user asked to quit.
+    options: ConsoleOptions,
     pgn_database: Option<PgnDatabase>,
     quit: bool,
-    /// Module failures since the engine last decided a move: after
-    /// [`MAX_AUTOMATIC_RESTARTS`] the console stops starting the thought again by itself.
-    failures: u32,
+}
+
+/// What is played: the game record, the human's colour, the level.
+#[derive(Debug, Clone)]
+struct GameInPlay {
+    record: Game,
+    human: Colour,
+    level: u8,
+}
+
+/// The module's failures since the engine last decided a move.
+#[derive(Debug, Clone, Default)]
+struct Failures {
+    /// How many: after [`MAX_AUTOMATIC_RESTARTS`] the console stops starting the thought
+    /// again by itself.
+    count: u32,
     /// Why the module last failed.
-    last_failure: Option<String>,
+    last: Option<String>,
 }
 
 /// The status line after a module failure the console restarts from by itself (27
@@ -164,7 +175,7 @@ impl std::fmt::Debug for Console {
         f.debug_struct("Console")
             .field("engine", &self.engine.name())
             .field("phase", &self.phase)
-            .field("moves", &self.game.sans())
+            .field("moves", &self.game.record.sans())
             .finish_non_exhaustive()
     }
 }
@@ -182,50 +193,48 @@ impl Console {
             return Err(ConsoleError::Level(level));
         }
         let mut console = Console {
+            game: GameInPlay {
+                record: game,
+                human: options.colour.unwrap_or(Colour::White),
+                level,
+            },
             engine,
-            game,
+            failures: Failures::default(),
             phase: Phase::ChooseColour,
-            human: options.colour.unwrap_or(Colour::White),
-            level,
-            message: None,
-            turbo: Turbo::default(),
             view: View {
                 // A player who chose Black sees the board from Black's side.
                 flipped: options.colour == Some(Colour::Black),
                 ..View::default()
             },
-            failures: 0,
-            last_failure: None,
-            clocks: [0.0; 2],
-            analysis: None,
+            clocks: Clocks::default(),
             pgn_database: options.pgn.clone().map(PgnDatabase::new),
             quit: false,
             options,
         };
         console.engine.set_level(level)?;
-        console.engine.set_position(console.game.start())?;
+        console.engine.set_position(console.game.record.start())?;
         console.begin_game();
         Ok(console)
     }
 
     /// The game so far.
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.game.record
     }
 
     /// The human's colour.
     pub fn human(&self) -> Colour {
-        self.human
+        self.game.human
     }
 
     /// The level 1-6.
     pub fn level(&self) -> u8 {
-        self.level
+        self.game.level
     }
 
     /// Seconds used by White and by Black.
     pub fn clocks(&self) -> [f64; 2] {
-        self.clocks
+        self.clocks.used
     }
 
     /// True once the user asked to quit.
@@ -235,7 +244,7 @@ impl Console {
 
     /// True while turbo is on.
     pub fn turbo(&self) -> bool {
-        self.turbo.on
+        self.clocks.turbo.on
     }
 
     /// True while the module is thinking.
@@ -268,25 +277,25 @@ impl Console {
 
     /// The human's move from `from` to `to` (0 = a1).
     fn human_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
-        if self.game.state().is_over() {
-            self.message = Some(MoveRefusal::GameOver.to_string());
+        if self.game.record.state().is_over() {
+            self.view.message = Some(MoveRefusal::GameOver.to_string());
             return;
         }
-        if side_to_move(&self.game) != self.human || self.engine.thinking() {
-            self.message = Some("WAIT FOR MY MOVE".into());
+        if side_to_move(&self.game.record) != self.game.human || self.engine.thinking() {
+            self.view.message = Some("WAIT FOR MY MOVE".into());
             return;
         }
-        match find_move(&self.game, from, to, promotion) {
+        match find_move(&self.game.record, from, to, promotion) {
             Ok(mv) => self.play_human(mv),
             Err(MoveRefusal::NeedsPromotion) => self.phase = Phase::Promotion { from, to },
-            Err(why) => self.message = Some(why.to_string()),
+            Err(why) => self.view.message = Some(why.to_string()),
         }
     }
 
     /// Plays a legal move of the human on the board and in the engine, then lets it think.
     fn play_human(&mut self, mv: Move) {
-        if let Err(why) = self.game.play(mv) {
-            self.message = Some(MoveRefusal::from(why).to_string());
+        if let Err(why) = self.game.record.play(mv) {
+            self.view.message = Some(MoveRefusal::from(why).to_string());
             return;
         }
         if let Err(e) = self.engine.play(mv) {
@@ -298,7 +307,7 @@ impl Console {
 
     /// After any move: write the PGN if the game ended, else let the module think.
     fn after_move(&mut self) {
-        if self.game.state().is_over() {
+        if self.game.record.state().is_over() {
             self.write_pgn_at_end();
         } else {
             self.start_engine_if_its_turn();
@@ -307,11 +316,11 @@ impl Console {
 
     fn start_engine_if_its_turn(&mut self) {
         if self.phase == Phase::Play
-            && side_to_move(&self.game) != self.human
-            && !self.game.state().is_over()
+            && side_to_move(&self.game.record) != self.game.human
+            && !self.game.record.state().is_over()
             && !self.engine.thinking()
         {
-            self.analysis = None;
+            self.view.analysis = None;
             if let Err(e) = self.engine.go(Limit::Level) {
                 self.engine_failed(e);
             }
@@ -320,24 +329,24 @@ impl Console {
 
     fn change_level(&mut self, level: u8) {
         match self.engine.set_level(level) {
-            Ok(()) => self.level = level,
-            Err(e) => self.message = Some(e.to_string().to_uppercase()),
+            Ok(()) => self.game.level = level,
+            Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
         }
     }
 
     /// Takes back the module's reply and the human's move (or the human's move while the
     /// module thinks), and tells the engine by setting up the game again.
     fn take_back(&mut self) {
-        let plies = if side_to_move(&self.game) == self.human {
+        let plies = if side_to_move(&self.game.record) == self.game.human {
             2
         } else {
             1
         };
-        if self.game.take_back(plies) == 0 {
-            self.message = Some("NOTHING TO TAKE BACK".into());
+        if self.game.record.take_back(plies) == 0 {
+            self.view.message = Some("NOTHING TO TAKE BACK".into());
             return;
         }
-        self.analysis = None;
+        self.view.analysis = None;
         self.resync_engine();
     }
 
@@ -346,10 +355,11 @@ impl Console {
     fn resync_engine(&mut self) {
         let result = self
             .engine
-            .set_position(self.game.start())
-            .and_then(|()| self.engine.set_level(self.level))
+            .set_position(self.game.record.start())
+            .and_then(|()| self.engine.set_level(self.game.level))
             .and_then(|()| {
                 self.game
+                    .record
                     .moves()
                     .iter()
                     .try_for_each(|&m| self.engine.play(m))
@@ -365,12 +375,12 @@ impl Console {
     fn new_game(&mut self, game: Game) {
         // The game left goes to the `--pgn` database first.
         self.archive_game(false);
-        self.game = game;
-        self.clocks = [0.0; 2];
-        self.analysis = None;
+        self.game.record = game;
+        self.clocks.used = [0.0; 2];
+        self.view.analysis = None;
         self.view.input.clear();
         self.phase = Phase::Play;
-        let result = self.engine.set_position(self.game.start());
+        let result = self.engine.set_position(self.game.record.start());
         if let Err(e) = result {
             self.engine_failed(e);
             return;
@@ -384,22 +394,22 @@ impl Console {
     /// its turn, up to [`MAX_AUTOMATIC_RESTARTS`] times in a row.
     fn engine_failed(&mut self, e: EngineError) {
         let EngineError::Recovered { why, .. } = &e else {
-            self.message = Some(e.to_string().to_uppercase());
+            self.view.message = Some(e.to_string().to_uppercase());
             return;
         };
-        self.failures += 1;
-        self.last_failure = Some(why.clone());
-        if self.failures <= MAX_AUTOMATIC_RESTARTS {
-            self.message = Some(MODULE_RESET.into());
+        self.failures.count += 1;
+        self.failures.last = Some(why.clone());
+        if self.failures.count <= MAX_AUTOMATIC_RESTARTS {
+            self.view.message = Some(MODULE_RESET.into());
             self.resync_engine();
         } else {
-            self.message = Some(MODULE_RESET_AGAIN.into());
+            self.view.message = Some(MODULE_RESET_AGAIN.into());
         }
     }
 
     /// Why the module last failed (the status line only says that it did), if it has.
     pub fn last_failure(&self) -> Option<&str> {
-        self.last_failure.as_deref()
+        self.failures.last.as_deref()
     }
 
     fn report(&mut self, result: Result<(), EngineError>) {
@@ -411,17 +421,17 @@ impl Console {
     /// Something the engine said.
     fn heard(&mut self, said: Said) {
         match said {
-            Said::Info(info) => self.analysis = Some(self.analysis_of(&info)),
+            Said::Info(info) => self.view.analysis = Some(self.analysis_of(&info)),
             Said::Decided(d) => {
-                self.failures = 0;
-                if let Some(a) = &mut self.analysis {
+                self.failures.count = 0;
+                if let Some(a) = &mut self.view.analysis {
                     a.positions = d.positions;
                 }
                 match d.best {
-                    Some(mv) => match self.game.play(mv) {
+                    Some(mv) => match self.game.record.play(mv) {
                         Ok(()) => self.after_move(),
                         Err(_) => {
-                            self.message =
+                            self.view.message =
                                 Some(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
                         }
                     },
@@ -434,7 +444,7 @@ impl Console {
     /// The engine's analysis as the screen shows it: score in centipawns from White's side,
     /// best line in console notation.
     fn analysis_of(&self, info: &Info) -> Analysis {
-        let engine_side = side_to_move(&self.game);
+        let engine_side = side_to_move(&self.game.record);
         use crate::reference::score::{self, Score};
         let pawns = match Score::of_units(info.score) {
             Score::Units(units) => score::centipawns(units),
@@ -446,7 +456,7 @@ impl Console {
             Colour::White => pawns,
             Colour::Black => -pawns,
         };
-        let mut board = self.game.board().clone();
+        let mut board = self.game.record.board().clone();
         let mut best_line = Vec::new();
         for &m in &info.pv {
             if !crate::reference::legal_moves(&board)

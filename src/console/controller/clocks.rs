@@ -17,6 +17,14 @@ pub(super) struct Turbo {
     pub(super) multiple: Option<f64>,
 }
 
+/// The console's time: the seconds each side has used, and turbo.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(super) struct Clocks {
+    /// Seconds used by White and by Black.
+    pub(super) used: [f64; 2],
+    pub(super) turbo: Turbo,
+}
+
 impl Turbo {
     /// Turns turbo on or off (the multiple is measured again).
     pub(super) fn toggle(&mut self) {
@@ -31,13 +39,13 @@ impl Console {
     pub fn tick(&mut self, t_states: u64) {
         let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
         let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
-            && !self.game.state().is_over();
+            && !self.game.record.state().is_over();
         if counting {
-            let i = match side_to_move(&self.game) {
+            let i = match side_to_move(&self.game.record) {
                 Colour::White => 0,
                 Colour::Black => 1,
             };
-            self.clocks[i] += seconds;
+            self.clocks.used[i] += seconds;
         }
         // The module runs in every frame, thinking or not: an engine that thinks on the
         // player's time does so now.
@@ -51,7 +59,7 @@ impl Console {
     /// frames as fit in `host_budget` of host time while the module thinks, and remembers
     /// the multiple of real time reached for the status line.
     pub fn run_frame(&mut self, host_budget: Duration) {
-        if !self.turbo.on || !self.engine.thinking() || self.engine.clock_hz().is_none() {
+        if !self.clocks.turbo.on || !self.engine.thinking() || self.engine.clock_hz().is_none() {
             self.tick(PAL_FRAME_T_STATES);
             return;
         }
@@ -63,6 +71,6 @@ impl Console {
         }
         let emulated = f64::from(frames) * PAL_FRAME_T_STATES as f64 / DEFAULT_CLOCK_HZ;
         let host = start.elapsed().as_secs_f64().max(1e-6);
-        self.turbo.multiple = Some(emulated / host);
+        self.clocks.turbo.multiple = Some(emulated / host);
     }
 }

@@ -29,16 +29,16 @@ impl Console {
         let mut h = PgnHeaders::for_players(
             &self.options.player,
             &self.engine.name(),
-            self.human,
+            self.game.human,
             &today(),
         );
-        h.level = Some(self.level);
+        h.level = Some(self.game.level);
         h
     }
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        to_pgn(&self.game, &self.pgn_headers())
+        to_pgn(&self.game.record, &self.pgn_headers())
     }
 
     /// `P` or `pgn [FILE]`: appends the game so far to `path`, or to the `--pgn` database,
@@ -52,7 +52,7 @@ impl Console {
             other => {
                 let p = other.unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
                 let mut one_off = PgnDatabase::new(p.clone());
-                self.message = Some(match one_off.append(self.pgn()) {
+                self.view.message = Some(match one_off.append(self.pgn()) {
                     Ok(()) => format!("PGN WRITTEN TO {}", p.display()),
                     Err(e) => cannot_write("PGN", &p, &e),
                 });
@@ -73,7 +73,7 @@ impl Console {
             return;
         };
         let path = database.path().to_path_buf();
-        let has_moves = !self.game.moves().is_empty();
+        let has_moves = !self.game.record.moves().is_empty();
         let result = if !has_moves || database.holds(&pgn) {
             database.retry()
         } else {
@@ -82,10 +82,10 @@ impl Console {
         match result {
             // "Written" only when this game is in the file (an empty game never is).
             Ok(()) if tell && has_moves => {
-                self.message = Some(format!("PGN WRITTEN TO {}", path.display()));
+                self.view.message = Some(format!("PGN WRITTEN TO {}", path.display()));
             }
             Ok(()) => {}
-            Err(e) => self.message = Some(cannot_write("PGN", &path, &e)),
+            Err(e) => self.view.message = Some(cannot_write("PGN", &path, &e)),
         }
     }
 
@@ -112,11 +112,11 @@ impl Console {
     /// The game as the state file keeps it.
     fn saved_game(&self) -> SavedGame {
         SavedGame {
-            start_fen: self.game.start().to_fen(),
-            moves: self.game.moves().iter().map(|m| m.uci()).collect(),
-            level: self.level,
-            human: self.human,
-            clocks: self.clocks,
+            start_fen: self.game.record.start().to_fen(),
+            moves: self.game.record.moves().iter().map(|m| m.uci()).collect(),
+            level: self.game.level,
+            human: self.game.human,
+            clocks: self.clocks.used,
         }
     }
 
@@ -132,11 +132,11 @@ impl Console {
         let saved = self.saved_game();
         let state_file = self.options.state_file.clone();
         if let Err(e) = saved.write(&state_file) {
-            self.message = Some(cannot_write("THE GAME", &state_file, &e));
+            self.view.message = Some(cannot_write("THE GAME", &state_file, &e));
             return;
         }
         let machine_file = self.machine_file();
-        self.message = Some(match self.engine.save_machine() {
+        self.view.message = Some(match self.engine.save_machine() {
             None => "GAME SAVED".into(),
             Some(Err(_)) => "GAME SAVED, MODULE BUSY".into(),
             Some(Ok(bytes)) => match ModuleSave::new(bytes, &saved) {
@@ -158,17 +158,17 @@ impl Console {
         let (saved, game) = match loaded {
             Ok(ok) => ok,
             Err(why) => {
-                self.message = Some(why.to_string());
+                self.view.message = Some(why.to_string());
                 return;
             }
         };
         self.archive_game(false);
-        self.game = game;
-        self.level = saved.level;
-        self.human = saved.human;
-        self.clocks = saved.clocks;
+        self.game.record = game;
+        self.game.level = saved.level;
+        self.game.human = saved.human;
+        self.clocks.used = saved.clocks;
         self.phase = Phase::Play;
-        self.analysis = None;
+        self.view.analysis = None;
         self.resync_engine();
         let message = match self.load_module(&saved) {
             Ok(None) => "GAME LOADED".into(),
@@ -176,8 +176,8 @@ impl Console {
             Err(why) => format!("GAME LOADED ALONE: {why}"),
         };
         // A failed write of the game left behind keeps its own message.
-        if self.message.is_none() {
-            self.message = Some(message);
+        if self.view.message.is_none() {
+            self.view.message = Some(message);
         }
     }
 

@@ -11,7 +11,7 @@ use crate::console::setup::SetupEditor;
 impl Console {
     /// One G7000 key press: the help page takes it if shown, else the phase's handler.
     pub fn press(&mut self, key: G7000Key) {
-        self.message = None;
+        self.view.message = None;
         if self.view.help {
             self.view.press_in_help(key);
             return;
@@ -31,7 +31,7 @@ impl Console {
     fn press_choosing_colour(&mut self, key: G7000Key) {
         match key {
             G7000Key::Yes | G7000Key::No => {
-                self.human = if key == G7000Key::Yes {
+                self.game.human = if key == G7000Key::Yes {
                     Colour::White
                 } else {
                     Colour::Black
@@ -41,7 +41,7 @@ impl Console {
                 } else {
                     Phase::Play
                 };
-                self.view.flipped = self.human == Colour::Black;
+                self.view.flipped = self.game.human == Colour::Black;
                 self.start_engine_if_its_turn();
             }
             G7000Key::Question => self.toggle_help(),
@@ -116,12 +116,12 @@ impl Console {
                     self.phase = Phase::Play;
                     self.new_game(Game::new(board));
                 }
-                Err(why) => self.message = Some(why.to_string()),
+                Err(why) => self.view.message = Some(why.to_string()),
             },
             G7000Key::Clear if editor.input().is_empty() => self.phase = Phase::Play,
             other => {
                 if let Err(why) = editor.press(other) {
-                    self.message = Some(why.to_string());
+                    self.view.message = Some(why.to_string());
                 }
             }
         }
@@ -148,19 +148,19 @@ impl Console {
             // Not thinking although it is its move (after a failure): set the engine up
             // again and let it think.
             Letter('M') => {
-                self.failures = 0;
+                self.failures.count = 0;
                 self.resync_engine();
             }
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
                 if self.engine.thinking() {
-                    self.message = Some("WAIT FOR MY MOVE".into());
+                    self.view.message = Some("WAIT FOR MY MOVE".into());
                 } else {
-                    self.phase = Phase::Setup(Box::new(SetupEditor::new(self.game.board())));
+                    self.phase = Phase::Setup(Box::new(SetupEditor::new(self.game.record.board())));
                 }
             }
             Equals => self.view.flipped = !self.view.flipped,
-            Plus => self.turbo.toggle(),
+            Plus => self.clocks.turbo.toggle(),
             Question => self.toggle_help(),
             Letter('P') => self.save_pgn_on_request(),
             Letter('W') => self.save_game(),
@@ -183,7 +183,7 @@ impl Console {
     fn enter_move(&mut self) {
         let text = std::mem::take(&mut self.view.input);
         let Some((from, to)) = move_squares(&text) else {
-            self.message = Some(MoveRefusal::NotAMove.to_string());
+            self.view.message = Some(MoveRefusal::NotAMove.to_string());
             return;
         };
         // A letter after the destination square is the promotion piece (`E7-E8Q`).

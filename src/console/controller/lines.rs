@@ -26,7 +26,7 @@ impl Console {
         if self.engine.thinking() && !at_once.contains(&word.as_str()) {
             return LineOutcome::Wait;
         }
-        self.message = None;
+        self.view.message = None;
         // A typed line leaves the help (the terminal shows both pages at once).
         if word != "help" && word != "?" {
             self.view.help = false;
@@ -41,7 +41,7 @@ impl Console {
                 "side" => self.press(G7000Key::Equals),
                 _ => {
                     if let Err(why) = editor.type_text(line) {
-                        self.message = Some(why.to_string());
+                        self.view.message = Some(why.to_string());
                     }
                 }
             }
@@ -68,7 +68,7 @@ impl Console {
                         self.change_level(n);
                     }
                 }
-                _ => self.message = Some("LEVELS ARE 1 TO 6".into()),
+                _ => self.view.message = Some("LEVELS ARE 1 TO 6".into()),
             },
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
             "flip" => self.view.flipped = !self.view.flipped,
@@ -109,14 +109,14 @@ impl Console {
                 self.press(key);
             }
             self.press(G7000Key::Enter);
-        } else if let Ok(mv) = parse_san(self.game.board(), line) {
-            if side_to_move(&self.game) == self.human && self.phase == Phase::Play {
+        } else if let Ok(mv) = parse_san(self.game.record.board(), line) {
+            if side_to_move(&self.game.record) == self.game.human && self.phase == Phase::Play {
                 self.play_human(mv);
             } else {
-                self.message = Some("WAIT FOR MY MOVE".into());
+                self.view.message = Some("WAIT FOR MY MOVE".into());
             }
         } else {
-            self.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
+            self.view.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
         }
         LineOutcome::Done
     }
@@ -129,10 +129,10 @@ impl Console {
                     self.phase = Phase::Play;
                     self.new_game(Game::new(board));
                 }
-                Err(why) => self.message = Some(why.to_string()),
+                Err(why) => self.view.message = Some(why.to_string()),
             },
-            Err(FenError::Position(why)) => self.message = Some(position_text(&why)),
-            Err(e) => self.message = Some(format!("BAD FEN: {e}").to_uppercase()),
+            Err(FenError::Position(why)) => self.view.message = Some(position_text(&why)),
+            Err(e) => self.view.message = Some(format!("BAD FEN: {e}").to_uppercase()),
         }
     }
 }

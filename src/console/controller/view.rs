@@ -5,9 +5,10 @@
 use super::{Console, Phase};
 use crate::console::game::{Game, GameState, colour_of, console_moves, placement_of, side_to_move};
 use crate::console::keyboard::G7000Key;
-use crate::console::screen::ScreenState;
+use crate::console::screen::{Analysis, ScreenState};
 
-/// How the console shows the game, apart from the game itself.
+/// How the console shows the game, apart from the game itself: the side the board is seen
+/// from, the help, the typing, the analysis and the answer on the status line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct View {
     /// The board is seen from Black's side.
@@ -18,6 +19,10 @@ pub(super) struct View {
     pub(super) help_page: u8,
     /// The move being typed (`E2-E4`).
     pub(super) input: String,
+    /// The engine's latest analysis.
+    pub(super) analysis: Option<Analysis>,
+    /// The answer to the last key or line, shown in place of the phase's status text.
+    pub(super) message: Option<String>,
 }
 
 impl View {
@@ -43,18 +48,21 @@ impl Console {
     pub fn screen(&self) -> ScreenState {
         let (board, side) = match &self.phase {
             Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
-            _ => (placement_of(self.game.board()), side_to_move(&self.game)),
+            _ => (
+                placement_of(self.game.record.board()),
+                side_to_move(&self.game.record),
+            ),
         };
         ScreenState {
             board,
             side_to_move: side,
             flipped: self.view.flipped,
-            moves: console_moves(&self.game),
+            moves: console_moves(&self.game.record),
             status: self.status(),
-            analysis: self.analysis.clone(),
-            level: self.level,
-            white_clock: self.clocks[0] as u32,
-            black_clock: self.clocks[1] as u32,
+            analysis: self.view.analysis.clone(),
+            level: self.game.level,
+            white_clock: self.clocks.used[0] as u32,
+            black_clock: self.clocks.used[1] as u32,
             input: match &self.phase {
                 Phase::Setup(editor) => editor.input().to_string(),
                 _ => self.view.input.clone(),
@@ -66,7 +74,7 @@ impl Console {
 
     /// The status line for the current phase and position.
     fn status(&self) -> String {
-        if let Some(m) = &self.message {
+        if let Some(m) = &self.view.message {
             return m.clone();
         }
         match &self.phase {
@@ -81,19 +89,19 @@ impl Console {
     }
 
     fn play_status(&self) -> String {
-        let state = self.game.state();
+        let state = self.game.record.state();
         let check = if state == GameState::Check {
             "CHECK! "
         } else {
             ""
         };
-        if let Some(text) = ending_status(&self.game, state) {
+        if let Some(text) = ending_status(&self.game.record, state) {
             return text;
         }
-        if side_to_move(&self.game) == self.human {
+        if side_to_move(&self.game.record) == self.game.human {
             return format!("{check}YOUR MOVE");
         }
-        match (self.turbo.on, self.turbo.multiple) {
+        match (self.clocks.turbo.on, self.clocks.turbo.multiple) {
             (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
             (true, None) => format!("{check}THINKING TURBO"),
             _ => format!("{check}THINKING"),
