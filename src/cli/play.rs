@@ -28,7 +28,7 @@ use anyhow::Context;
 
 use super::stop_signals::StopSignals;
 use c7010::console::terminal::{TerminalOptions, render_with};
-use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState};
+use c7010::console::{Colour, Console, ConsoleOptions, LineOutcome, ScreenState, Speed};
 use c7010::debugger::DebugInfo;
 use c7010::engine::guest::GuestEngine;
 use c7010::engine::{Engine, EngineChoice, RefEngine};
@@ -83,7 +83,8 @@ fn parse_scale(text: &str) -> Result<usize, String> {
 /// The window's default scale (1080 x 729 screen pixels).
 const DEFAULT_SCALE: usize = 3;
 
-/// Host time a turbo frame may spend on the module (the rest of the 20 ms goes to drawing).
+/// Host time a frame at speed MAX may spend on the module (the rest of the 20 ms goes to
+/// drawing).
 const TURBO_BUDGET: Duration = Duration::from_millis(15);
 
 /// Run `c7010 play`.
@@ -330,17 +331,75 @@ fn run_window_or_terminal(
     run_terminal(console, stop)
 }
 
-/// The screen without the clocks: what must change for the terminal to print it again.
-fn without_clocks(screen: &ScreenState) -> ScreenState {
-    ScreenState {
-        white_clock: 0,
-        black_clock: 0,
-        ..screen.clone()
+/// The longest the terminal waits for a line while the module does not think: the clocks
+/// are shown again at least this often, and an idle console sleeps (a line wakes it at once).
+const IDLE_WAIT: Duration = Duration::from_millis(100);
+
+/// The terminal front end: lines in, screens out; 50 frames a second while the module
+/// thinks (none of them slept at speed MAX), a frame at each line or [`IDLE_WAIT`] else.
+fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()> {
+    let lines = read_lines();
+    let tty = std::io::stdout().is_terminal();
+    let mut screen = TerminalScreen {
+        out: std::io::stdout(),
+        options: TerminalOptions { colour: tty },
+        tty,
+        shown: None,
+    };
+    let mut input = TerminalInput {
+        pending: VecDeque::new(),
+        end_of_input: false,
+        // A script (stdin not a terminal) waits for the module's move before each line,
+        // quit included, so it means the same at any speed; a person may quit or move at
+        // once.
+        scripted: !std::io::stdin().is_terminal(),
+    };
+    screen.show_if_changed(console)?;
+    loop {
+        let started = Instant::now();
+        if stop.received().is_some() {
+            // The game first: after SIGHUP the terminal may be gone.
+            console.write_pgn_on_quit();
+            let _ = screen.print(console);
+            return Ok(());
+        }
+        input.take(&lines, Duration::ZERO);
+        if input.type_lines(console, &mut screen)? == LineOutcome::Quit {
+            screen.print(console)?;
+            return Ok(());
+        }
+        if input.end_of_input && input.pending.is_empty() {
+            // A script that ends paused lets the module finish its move.
+            if console.paused() {
+                console.toggle_pause();
+            }
+            if !console.thinking() {
+                console.write_pgn_on_quit();
+                screen.print(console)?;
+                return Ok(());
+            }
+        }
+        console.run_frame(TURBO_BUDGET);
+        screen.show_if_changed(console)?;
+        input.take(&lines, wait_after_frame(console, started.elapsed()));
     }
 }
 
-/// The terminal front end: lines in, screens out, 50 frames a second.
-fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()> {
+/// How long the terminal waits for a line after a frame: the rest of the PAL frame while
+/// the module thinks (nothing at speed MAX), [`IDLE_WAIT`] while it does not or is paused.
+/// The player's time is real time whatever the speed.
+fn wait_after_frame(console: &Console, spent: Duration) -> Duration {
+    if !console.thinking() || console.paused() {
+        return IDLE_WAIT;
+    }
+    if console.speed() == Speed::Max {
+        return Duration::ZERO;
+    }
+    Duration::from_secs_f64(PAL_FRAME_SECONDS).saturating_sub(spent)
+}
+
+/// Stdin's lines, read on a thread of their own; `None` at the end of the input.
+fn read_lines() -> mpsc::Receiver<Option<String>> {
     let (sender, lines) = mpsc::channel::<Option<String>>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -352,93 +411,100 @@ fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()>
         }
         let _ = sender.send(None);
     });
-    let tty = std::io::stdout().is_terminal();
-    let options = TerminalOptions { colour: tty };
-    let frame = Duration::from_secs_f64(PAL_FRAME_SECONDS);
-    let mut pending: VecDeque<String> = VecDeque::new();
-    let mut end_of_input = false;
-    let mut shown: Option<ScreenState> = None;
-    let mut out = std::io::stdout();
-    // A script (stdin not a terminal) waits for the module's move before each line, quit
-    // included, so it means the same at any speed; a person may quit or move at once.
-    let scripted = !std::io::stdin().is_terminal();
-    show_if_changed(&mut out, console, &mut shown, tty, options)?;
-    loop {
-        let started = Instant::now();
-        if stop.received().is_some() {
-            // The game first: after SIGHUP the terminal may be gone.
-            console.write_pgn_on_quit();
-            let _ = print_screen(&mut out, console, tty, options);
-            return Ok(());
-        }
-        while let Ok(message) = lines.try_recv() {
+    lines
+}
+
+/// The lines typed and not yet taken by the console.
+struct TerminalInput {
+    pending: VecDeque<String>,
+    end_of_input: bool,
+    scripted: bool,
+}
+
+impl TerminalInput {
+    /// Takes the lines that came, waiting up to `wait` for the first one.
+    fn take(&mut self, lines: &mpsc::Receiver<Option<String>>, wait: Duration) {
+        let first = if wait.is_zero() {
+            lines.try_recv().map_err(|_| ())
+        } else {
+            lines.recv_timeout(wait).map_err(|_| ())
+        };
+        for message in first
+            .into_iter()
+            .chain(std::iter::from_fn(|| lines.try_recv().ok()))
+        {
             match message {
-                Some(line) => pending.push_back(line),
-                None => end_of_input = true,
+                Some(line) => self.pending.push_back(line),
+                None => self.end_of_input = true,
             }
         }
-        while let Some(line) = pending.front() {
-            if scripted && console.thinking() {
+    }
+
+    /// Gives the console the lines it takes now, showing each line's effect.
+    fn type_lines(
+        &mut self,
+        console: &mut Console,
+        screen: &mut TerminalScreen,
+    ) -> anyhow::Result<LineOutcome> {
+        while let Some(line) = self.pending.front() {
+            if self.scripted && console.thinking() && !console.paused() {
                 break;
             }
             match console.type_line(line) {
                 LineOutcome::Wait => break,
                 LineOutcome::Done => {
-                    pending.pop_front();
+                    self.pending.pop_front();
                     // Each line's effect is shown, even if the next line follows at once.
-                    show_if_changed(&mut out, console, &mut shown, tty, options)?;
+                    screen.show_if_changed(console)?;
                 }
-                LineOutcome::Quit => {
-                    print_screen(&mut out, console, tty, options)?;
-                    return Ok(());
-                }
+                LineOutcome::Quit => return Ok(LineOutcome::Quit),
             }
         }
-        if end_of_input && pending.is_empty() && !console.thinking() {
-            console.write_pgn_on_quit();
-            print_screen(&mut out, console, tty, options)?;
-            return Ok(());
-        }
-        console.run_frame(TURBO_BUDGET);
-        show_if_changed(&mut out, console, &mut shown, tty, options)?;
-        // Turbo hurries the module's thinking only: a person's time runs at its own pace.
-        if let Some(rest) = frame.checked_sub(started.elapsed())
-            && !(console.turbo() && console.thinking())
-        {
-            std::thread::sleep(rest);
-        }
+        Ok(LineOutcome::Done)
     }
 }
 
-/// Prints the screen if anything but the clocks changed since it was last printed.
-fn show_if_changed(
-    out: &mut impl Write,
-    console: &Console,
-    shown: &mut Option<ScreenState>,
-    tty: bool,
+/// The terminal's screen: printed again when it changed. On a terminal the clocks count as
+/// a change (they run as a wall clock does); in a script's output they do not (a screen a
+/// second would bury the moves).
+struct TerminalScreen {
+    out: std::io::Stdout,
     options: TerminalOptions,
-) -> anyhow::Result<()> {
-    let screen = without_clocks(&console.screen());
-    if shown.as_ref() != Some(&screen) {
-        print_screen(out, console, tty, options)?;
-        *shown = Some(screen);
-    }
-    Ok(())
+    tty: bool,
+    shown: Option<ScreenState>,
 }
 
-/// Prints the console screen; on a terminal it replaces the previous one.
-fn print_screen(
-    out: &mut impl Write,
-    console: &Console,
-    tty: bool,
-    options: TerminalOptions,
-) -> anyhow::Result<()> {
-    let text = render_with(&console.screen(), options);
-    if tty {
-        write!(out, "\x1b[H\x1b[2J{text}")?;
-    } else {
-        writeln!(out, "{text}")?;
+impl TerminalScreen {
+    /// Prints the screen if it changed since it was last printed.
+    fn show_if_changed(&mut self, console: &Console) -> anyhow::Result<()> {
+        let mut screen = console.screen();
+        if !self.tty {
+            screen.white_clock = 0;
+            screen.black_clock = 0;
+        }
+        if self.shown.as_ref() != Some(&screen) {
+            self.print(console)?;
+            self.shown = Some(screen);
+        }
+        Ok(())
     }
-    out.flush()?;
-    Ok(())
+
+    /// Prints the console screen; on a terminal it overwrites the previous one line by
+    /// line (no flicker), clearing what is left of each line and below.
+    fn print(&mut self, console: &Console) -> anyhow::Result<()> {
+        let text = render_with(&console.screen(), self.options);
+        if self.tty {
+            let mut framed = String::from("\x1b[H");
+            for line in text.lines() {
+                framed.push_str(line);
+                framed.push_str("\x1b[K\n");
+            }
+            framed.push_str("\x1b[J");
+            write!(self.out, "{framed}")?;
+        } else {
+            writeln!(self.out, "{text}")?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
 }

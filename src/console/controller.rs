@@ -18,7 +18,8 @@
 //! | `R` then `YES` | new game |
 //! | `S` | set up a position (see [`super::setup`]; YES plays it, CLEAR leaves) |
 //! | `=` | turn the board round |
-//! | `+` | turbo on/off |
+//! | `+` | speed of the module's thinking: 1X, 2X, 8X, MAX, 1X again |
+//! | SPACE | pause (the module and both clocks stop), SPACE again goes on |
 //! | `?` | help page |
 //! | `P` | write the PGN |
 //! | `W` / `O` | write / open the saved game (`c7010.state`) |
@@ -38,6 +39,7 @@ use super::setup::SetupEditor;
 use crate::engine::{Engine, EngineError, Info, Limit, Said};
 use crate::reference::Move;
 use clocks::Clocks;
+pub use clocks::Speed;
 use view::View;
 pub use view::screen_of_game;
 
@@ -240,11 +242,6 @@ impl Console {
     /// True once the user asked to quit.
     pub fn wants_quit(&self) -> bool {
         self.quit
-    }
-
-    /// True while turbo is on.
-    pub fn turbo(&self) -> bool {
-        self.clocks.turbo.on
     }
 
     /// True while the module is thinking.

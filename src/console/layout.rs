@@ -128,7 +128,7 @@ pub fn panel_rows(state: &ScreenState) -> Vec<(String, u8)> {
         }
     };
     let mut rows = vec![
-        (format!("LEVEL {}", state.level), theme::COORDINATES),
+        (level_row(state), theme::COORDINATES),
         (
             format!("W {:>7}", format_clock(state.white_clock)),
             clock_colour(Colour::White),
@@ -169,6 +169,15 @@ pub fn panel_rows(state: &ScreenState) -> Vec<(String, u8)> {
     rows.into_iter()
         .map(|(s, c)| (fit(&s, PANEL_WIDTH), c))
         .collect()
+}
+
+/// The panel's first row: the level, and the speed when it is not the real module's
+/// (`L2    8X`).
+fn level_row(state: &ScreenState) -> String {
+    match &state.speed {
+        Some(mark) => format!("L{} {mark:>6}", state.level),
+        None => format!("LEVEL {}", state.level),
+    }
 }
 
 /// The status line: the status text, then what the user is typing.

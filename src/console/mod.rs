@@ -31,7 +31,7 @@ pub mod terminal;
 #[cfg(feature = "gui")]
 pub mod window;
 
-pub use controller::{Console, ConsoleOptions, LineOutcome};
+pub use controller::{Console, ConsoleOptions, LineOutcome, Speed};
 pub use game::{Game, GameState};
 pub use keyboard::G7000Key;
 pub use screen::{Analysis, Colour, PieceKind, ScreenState};

@@ -100,6 +100,9 @@ pub struct ScreenState {
     pub help: bool,
     /// Which help page: 0 the keyboard map, 1 the keys of the game.
     pub help_page: u8,
+    /// The speed of the module's thinking when it is not the real module's (`2X`, `8X`,
+    /// `MAX`), shown beside the level.
+    pub speed: Option<String>,
 }
 
 /// A board placement that could not be read.
@@ -179,6 +182,7 @@ impl ScreenState {
             input: String::new(),
             help: false,
             help_page: 0,
+            speed: None,
         }
     }
 

@@ -109,7 +109,10 @@ fn side_panel(state: &ScreenState) -> Vec<String> {
         }
     };
     let mut lines = vec![
-        format!("LEVEL {}", state.level),
+        match &state.speed {
+            Some(mark) => format!("LEVEL {}   SPEED {mark}", state.level),
+            None => format!("LEVEL {}", state.level),
+        },
         format!(
             "WHITE {:>7}{}",
             format_clock(state.white_clock),

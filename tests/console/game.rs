@@ -274,11 +274,11 @@ fn flip_help_and_clocks() {
     }
     assert_eq!(c.screen().white_clock, 2);
     assert_eq!(c.screen().black_clock, 0);
-    // Turbo shows in the status line while the module thinks.
-    keys(&mut c, "+");
-    assert!(c.turbo());
+    // A speed other than 1X shows in the status line while the module thinks.
+    keys(&mut c, "+ + +");
+    assert_eq!(c.speed(), c7010::console::Speed::Max);
     keys(&mut c, "E2-E4 ENTER");
-    assert_eq!(status(&c), "THINKING TURBO");
+    assert_eq!(status(&c), "THINKING MAX");
 }
 
 #[test]

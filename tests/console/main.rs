@@ -31,4 +31,5 @@ mod saves;
 mod screen;
 mod screenshot;
 mod terminal;
+mod time;
 mod window;

@@ -1,42 +1,128 @@
-//! The time the console keeps: each side's clock, the module's frames, and turbo (the
-//! module's thinking run as fast as the host allows).
+//! The time the console keeps: each side's clock, the module's frames, the speed of the
+//! module's thinking (1x, 2x, 8x, or as fast as the host can) and pause.
+//!
+//! Two kinds of time meet here. The player's clock is real time, whatever the speed: a
+//! person thinks at their own pace. The module's clock is the module's own (emulated) time,
+//! which the speed hurries: a level's move shows the same time on the module's clock at any
+//! speed, only sooner. While paused no time passes at all: the module is not run and
+//! neither clock moves.
 
 use std::time::{Duration, Instant};
 
 use super::{Console, Phase};
 use crate::console::game::side_to_move;
 use crate::console::screen::Colour;
-use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
+use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_SECONDS, PAL_FRAME_T_STATES};
 
-/// Turbo: on or off, and the multiple of real time it reached (for the status line).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(super) struct Turbo {
-    /// Turbo is on.
-    pub(super) on: bool,
-    /// The multiple of real time the last turbo frame reached.
-    pub(super) multiple: Option<f64>,
+/// How fast the module thinks, as a multiple of the real module's speed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Speed {
+    /// As the real module: a level's move takes the time in `docs/engine.md`.
+    #[default]
+    Real,
+    /// Twice as fast.
+    Double,
+    /// Eight times as fast.
+    Eight,
+    /// As fast as the host can emulate.
+    Max,
 }
 
-/// The console's time: the seconds each side has used, and turbo.
+impl Speed {
+    /// The next speed, as `+` steps through them (after the fastest, real speed again).
+    pub fn next(self) -> Speed {
+        match self {
+            Speed::Real => Speed::Double,
+            Speed::Double => Speed::Eight,
+            Speed::Eight => Speed::Max,
+            Speed::Max => Speed::Real,
+        }
+    }
+
+    /// The mark the screen shows (`1X`, `2X`, `8X`, `MAX`).
+    pub fn mark(self) -> &'static str {
+        match self {
+            Speed::Real => "1X",
+            Speed::Double => "2X",
+            Speed::Eight => "8X",
+            Speed::Max => "MAX",
+        }
+    }
+
+    /// The speed a word names (`1`, `2x`, `8`, `max`, as the terminal's `speed` takes it).
+    pub fn from_word(word: &str) -> Option<Speed> {
+        Some(match word.trim().to_ascii_lowercase().as_str() {
+            "1" | "1x" => Speed::Real,
+            "2" | "2x" => Speed::Double,
+            "8" | "8x" => Speed::Eight,
+            "max" | "fast" | "turbo" => Speed::Max,
+            _ => return None,
+        })
+    }
+
+    /// The multiple of real time, `None` for as fast as the host can.
+    fn multiple(self) -> Option<u64> {
+        match self {
+            Speed::Real => Some(1),
+            Speed::Double => Some(2),
+            Speed::Eight => Some(8),
+            Speed::Max => None,
+        }
+    }
+}
+
+/// The longest stretch of real time one frame counts: after a longer stall (the window
+/// held by the debugger panel, the host suspended) the clocks go on from where they were.
+const LONGEST_FRAME: Duration = Duration::from_secs(1);
+
+/// The console's time: the seconds each side has used, the speed, pause.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(super) struct Clocks {
     /// Seconds used by White and by Black.
     pub(super) used: [f64; 2],
-    pub(super) turbo: Turbo,
+    /// How fast the module thinks.
+    pub(super) speed: Speed,
+    /// The multiple of real time the last frame at [`Speed::Max`] reached.
+    pub(super) reached: Option<f64>,
+    /// No time passes.
+    pub(super) paused: bool,
+    /// When the last frame ran (real time), to measure the next one.
+    last_frame: Option<Instant>,
 }
 
-impl Turbo {
-    /// Turns turbo on or off (the multiple is measured again).
-    pub(super) fn toggle(&mut self) {
-        self.on = !self.on;
-        self.multiple = None;
+impl Clocks {
+    /// The real time since the last frame (one PAL frame for the first), at most
+    /// [`LONGEST_FRAME`]; starts the next measurement.
+    fn real_elapsed(&mut self) -> Duration {
+        let now = Instant::now();
+        let elapsed = match self.last_frame {
+            Some(then) => now.duration_since(then).min(LONGEST_FRAME),
+            None => Duration::from_secs_f64(PAL_FRAME_SECONDS),
+        };
+        self.last_frame = Some(now);
+        elapsed
+    }
+
+    /// Pauses or goes on; the time paused is not counted.
+    pub(super) fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+        self.last_frame = None;
     }
 }
 
+/// T-states of module time in `seconds` at the module's real speed.
+fn t_states_in(seconds: f64) -> u64 {
+    (seconds * DEFAULT_CLOCK_HZ).round() as u64
+}
+
 impl Console {
-    /// Runs one frame: `t_states` of module time for the engine and on the clock of the
-    /// side to move.
+    /// Runs `t_states` of module time for the engine, the same time on the clock of the side
+    /// to move: one frame at real speed (tests drive the console so, deterministically).
+    /// Nothing happens while paused.
     pub fn tick(&mut self, t_states: u64) {
+        if self.clocks.paused {
+            return;
+        }
         let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
         let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
             && !self.game.record.state().is_over();
@@ -55,14 +141,35 @@ impl Console {
         }
     }
 
-    /// Runs one display frame: in real time one PAL frame of module time; in turbo as many
-    /// frames as fit in `host_budget` of host time while the module thinks, and remembers
-    /// the multiple of real time reached for the status line.
+    /// Runs one display frame for the real time since the last one. On the player's time,
+    /// that time on the player's clock and for the module; while the module thinks, that
+    /// time times the speed of module time (at [`Speed::Max`] as many PAL frames as fit in
+    /// `host_budget` of host time, the multiple reached kept for the status line).
     pub fn run_frame(&mut self, host_budget: Duration) {
-        if !self.clocks.turbo.on || !self.engine.thinking() || self.engine.clock_hz().is_none() {
-            self.tick(PAL_FRAME_T_STATES);
+        let real = self.clocks.real_elapsed();
+        if self.clocks.paused {
             return;
         }
+        let hurried = self.engine.thinking() && self.engine.clock_hz().is_some();
+        match self.clocks.speed.multiple() {
+            _ if !hurried => self.tick(t_states_in(real.as_secs_f64())),
+            Some(x) => self.think_for(x * t_states_in(real.as_secs_f64())),
+            None => self.think_flat_out(host_budget),
+        }
+    }
+
+    /// `t_states` of module time in PAL frames, until the module has moved.
+    fn think_for(&mut self, t_states: u64) {
+        let mut left = t_states;
+        while left > 0 && self.engine.thinking() {
+            let step = left.min(PAL_FRAME_T_STATES);
+            self.tick(step);
+            left -= step;
+        }
+    }
+
+    /// As many PAL frames as fit in `host_budget` while the module thinks.
+    fn think_flat_out(&mut self, host_budget: Duration) {
         let start = Instant::now();
         let mut frames = 0u32;
         while self.engine.thinking() && (frames == 0 || start.elapsed() < host_budget) {
@@ -71,6 +178,27 @@ impl Console {
         }
         let emulated = f64::from(frames) * PAL_FRAME_T_STATES as f64 / DEFAULT_CLOCK_HZ;
         let host = start.elapsed().as_secs_f64().max(1e-6);
-        self.clocks.turbo.multiple = Some(emulated / host);
+        self.clocks.reached = Some(emulated / host);
+    }
+
+    /// How fast the module thinks.
+    pub fn speed(&self) -> Speed {
+        self.clocks.speed
+    }
+
+    /// Sets how fast the module thinks (the multiple reached is measured again).
+    pub fn set_speed(&mut self, speed: Speed) {
+        self.clocks.speed = speed;
+        self.clocks.reached = None;
+    }
+
+    /// True while paused: the module is not run and neither clock moves.
+    pub fn paused(&self) -> bool {
+        self.clocks.paused
+    }
+
+    /// Pauses, or goes on after a pause (SPACE in the window, `pause` in the terminal).
+    pub fn toggle_pause(&mut self) {
+        self.clocks.toggle_pause();
     }
 }

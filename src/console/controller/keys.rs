@@ -16,6 +16,10 @@ impl Console {
             self.view.press_in_help(key);
             return;
         }
+        if self.clocks.paused {
+            self.press_paused(key);
+            return;
+        }
         match self.phase {
             Phase::ChooseColour => self.press_choosing_colour(key),
             Phase::ChooseLevel => self.press_choosing_level(key),
@@ -24,6 +28,15 @@ impl Console {
             Phase::Promotion { from, to } => self.press_promoting(key, from, to),
             Phase::Setup(_) => self.press_in_setup(key),
             Phase::Play => self.press_in_game(key),
+        }
+    }
+
+    /// Paused: SPACE goes on, `?` shows the help; other keys wait for the pause's end.
+    fn press_paused(&mut self, key: G7000Key) {
+        match key {
+            G7000Key::Space => self.toggle_pause(),
+            G7000Key::Question => self.toggle_help(),
+            _ => {}
         }
     }
 
@@ -160,7 +173,8 @@ impl Console {
                 }
             }
             Equals => self.view.flipped = !self.view.flipped,
-            Plus => self.clocks.turbo.toggle(),
+            Plus => self.set_speed(self.clocks.speed.next()),
+            Space => self.toggle_pause(),
             Question => self.toggle_help(),
             Letter('P') => self.save_pgn_on_request(),
             Letter('W') => self.save_game(),

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::{Console, LineOutcome, Phase};
+use super::{Console, LineOutcome, Phase, Speed};
 use crate::console::game::{Game, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
@@ -22,8 +22,17 @@ impl Console {
         };
         // While the module thinks only these act at once; anything else (a move, a take
         // back, a new level) waits for its move, so a script means the same at any speed.
-        let at_once = ["quit", "exit", "go", "now", "help", "?", "flip", "turbo"];
-        if self.engine.thinking() && !at_once.contains(&word.as_str()) {
+        let at_once = [
+            "quit", "exit", "go", "now", "help", "?", "flip", "turbo", "speed", "pause",
+        ];
+        let acts_at_once = at_once.contains(&word.as_str());
+        // Paused, nothing else happens: the line is dropped (a script cannot wait for a
+        // move that a pause holds back).
+        if self.clocks.paused && !acts_at_once {
+            self.view.message = Some("PAUSED: TYPE PAUSE TO GO ON".into());
+            return LineOutcome::Done;
+        }
+        if self.engine.thinking() && !acts_at_once {
             return LineOutcome::Wait;
         }
         self.view.message = None;
@@ -73,7 +82,8 @@ impl Console {
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
             "flip" => self.view.flipped = !self.view.flipped,
             "help" | "?" => self.toggle_help(),
-            "turbo" => self.press(G7000Key::Plus),
+            "pause" => self.toggle_pause(),
+            "speed" | "turbo" => self.type_speed(&word, rest),
             "go" | "now" => self.press(G7000Key::Letter('M')),
             "save" => self.save_game(),
             "load" => self.load_game(),
@@ -86,6 +96,20 @@ impl Console {
             _ => return self.type_move_or_answer(line),
         }
         LineOutcome::Done
+    }
+
+    /// `speed 1|2|8|max` sets the module's speed, `speed` alone steps to the next;
+    /// `turbo` (the old word) is `speed max`.
+    fn type_speed(&mut self, word: &str, rest: &str) {
+        let speed = match (word, rest) {
+            ("turbo", _) => Some(Speed::Max),
+            (_, "") => Some(self.clocks.speed.next()),
+            (_, text) => Speed::from_word(text),
+        };
+        match speed {
+            Some(s) => self.set_speed(s),
+            None => self.view.message = Some("SPEEDS ARE 1 2 8 MAX".into()),
+        }
     }
 
     /// A line that is not a command word: a digit answer, a move in the console's notation,

@@ -2,7 +2,7 @@
 //! being typed) and the texts of the status line, from which [`Console::screen`] fills the
 //! [`ScreenState`].
 
-use super::{Console, Phase};
+use super::{Console, Phase, Speed};
 use crate::console::game::{Game, GameState, colour_of, console_moves, placement_of, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Analysis, ScreenState};
@@ -69,6 +69,7 @@ impl Console {
             },
             help: self.view.help,
             help_page: self.view.help_page,
+            speed: (self.clocks.speed != Speed::Real).then(|| self.clocks.speed.mark().into()),
         }
     }
 
@@ -76,6 +77,9 @@ impl Console {
     fn status(&self) -> String {
         if let Some(m) = &self.view.message {
             return m.clone();
+        }
+        if self.clocks.paused {
+            return "PAUSED".into();
         }
         match &self.phase {
             Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
@@ -101,10 +105,10 @@ impl Console {
         if side_to_move(&self.game.record) == self.game.human {
             return format!("{check}YOUR MOVE");
         }
-        match (self.clocks.turbo.on, self.clocks.turbo.multiple) {
-            (true, Some(x)) => format!("{check}THINKING {x:.0}X"),
-            (true, None) => format!("{check}THINKING TURBO"),
-            _ => format!("{check}THINKING"),
+        match (self.clocks.speed, self.clocks.reached) {
+            (Speed::Real, _) => format!("{check}THINKING"),
+            (Speed::Max, Some(x)) => format!("{check}THINKING {x:.0}X"),
+            (speed, _) => format!("{check}THINKING {}", speed.mark()),
         }
     }
 }

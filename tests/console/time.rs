@@ -1,0 +1,155 @@
+//! The console's time: the speed of the module's thinking (1X, 2X, 8X, MAX) hurries the
+//! module's clock only, the player's clock is real time at every speed, and pause stops the
+//! module and both clocks. Frames are run as the front ends run them (`run_frame`), after a
+//! sleep of known length: the clocks are compared with that real time, never with a
+//! machine's speed.
+
+use std::time::{Duration, Instant};
+
+use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, Speed};
+use c7010::engine::guest::GuestEngine;
+use c7010::machine::PAL_FRAME_T_STATES;
+
+use crate::common::keys::press_keys;
+
+/// Host time a frame at MAX may spend (as the front ends give it).
+const BUDGET: Duration = Duration::from_millis(15);
+
+fn guest_console() -> Console {
+    Console::new(
+        Box::new(GuestEngine::builtin().expect("the guest boots")),
+        ConsoleOptions {
+            colour: Some(Colour::White),
+            level: Some(2),
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts")
+}
+
+/// Sleeps `ms`, then runs one frame; the real time it covered (at least `ms`).
+fn frame_after(c: &mut Console, ms: u64) -> f64 {
+    let start = Instant::now();
+    std::thread::sleep(Duration::from_millis(ms));
+    c.run_frame(BUDGET);
+    start.elapsed().as_secs_f64()
+}
+
+#[test]
+fn plus_steps_through_the_speeds_and_the_mark_shows_whenever_not_1x() {
+    let mut c = guest_console();
+    assert_eq!(c.speed(), Speed::Real);
+    assert_eq!(c.screen().speed, None, "no mark at the real module's speed");
+    let mut marks = Vec::new();
+    for _ in 0..4 {
+        press_keys(&mut c, "+");
+        marks.push(c.screen().speed.unwrap_or_else(|| "none".into()));
+    }
+    assert_eq!(marks, ["2X", "8X", "MAX", "none"]);
+    // The mark shows on the player's move (the module not thinking), in both front ends.
+    press_keys(&mut c, "+ +");
+    assert!(!c.thinking());
+    assert!(c7010::console::terminal::render(&c.screen()).contains("SPEED 8X"));
+    let rows = c7010::console::layout::panel_rows(&c.screen());
+    assert_eq!(rows[0].0, "L2     8X");
+    // And in the status line while the module thinks.
+    press_keys(&mut c, "A2-A3 ENTER");
+    assert!(c.thinking());
+    assert_eq!(c.screen().status, "THINKING 8X");
+}
+
+#[test]
+fn the_players_clock_is_real_time_at_every_speed() {
+    let mut c = guest_console();
+    c.set_speed(Speed::Max);
+    c.run_frame(BUDGET);
+    let before = c.clocks()[0];
+    let mut real = 0.0;
+    for _ in 0..3 {
+        real += frame_after(&mut c, 60);
+    }
+    let counted = c.clocks()[0] - before;
+    // Each frame counts the real time since the last one, however fast the module may
+    // think: not one PAL frame per frame, and not more than the time that passed.
+    assert!(
+        counted >= 0.17,
+        "{counted} s counted for 3 frames 60 ms apart"
+    );
+    assert!(counted <= real + 0.001, "{counted} s counted in {real} s");
+    assert_eq!(c.clocks()[1], 0.0);
+}
+
+#[test]
+fn at_8x_the_module_thinks_eight_times_the_real_time_on_its_own_clock() {
+    let mut c = guest_console();
+    press_keys(&mut c, "+ +");
+    assert_eq!(c.speed(), Speed::Eight);
+    press_keys(&mut c, "A2-A3 ENTER");
+    assert!(c.thinking(), "out of the book: the module thinks");
+    c.run_frame(BUDGET);
+    let white = c.clocks()[0];
+    let before = c.clocks()[1];
+    let t_states = c.engine().t_states();
+    frame_after(&mut c, 50);
+    let module_seconds = c.clocks()[1] - before;
+    // At least 8 x the 50 ms slept, on the module's clock and in the machine's T-states.
+    assert!(module_seconds >= 0.4, "{module_seconds} s of module time");
+    let ran = c.engine().t_states() - t_states;
+    assert!(ran >= 8 * 2 * PAL_FRAME_T_STATES, "{ran} T-states");
+    assert_eq!(
+        c.clocks()[0],
+        white,
+        "the player's clock stands while the module thinks"
+    );
+}
+
+#[test]
+fn pause_stops_the_module_and_both_clocks_and_says_paused() {
+    let mut c = guest_console();
+    press_keys(&mut c, "A2-A3 ENTER");
+    assert!(c.thinking());
+    c.press(G7000Key::Space);
+    assert!(c.paused());
+    assert_eq!(c.screen().status, "PAUSED");
+    let clocks = c.clocks();
+    let t_states = c.engine().t_states();
+    frame_after(&mut c, 30);
+    c.tick(PAL_FRAME_T_STATES);
+    assert_eq!(c.clocks(), clocks, "no clock moves while paused");
+    assert_eq!(c.engine().t_states(), t_states, "the module is not run");
+    // Keys other than SPACE and ? wait for the pause's end.
+    press_keys(&mut c, "M R");
+    assert!(c.thinking() && c.paused());
+    assert_eq!(c.screen().status, "PAUSED");
+    c.press(G7000Key::Space);
+    assert!(!c.paused());
+    c.run_frame(BUDGET);
+    assert!(c.engine().t_states() > t_states, "the module runs again");
+    assert_eq!(c.screen().status, "THINKING");
+}
+
+#[test]
+fn the_terminal_sets_the_speed_and_pauses_by_words() {
+    let mut c = guest_console();
+    for (line, speed) in [
+        ("speed 8", Speed::Eight),
+        ("speed max", Speed::Max),
+        ("speed 2x", Speed::Double),
+        ("speed", Speed::Eight),
+        ("turbo", Speed::Max),
+        ("speed 1", Speed::Real),
+    ] {
+        c.type_line(line);
+        assert_eq!(c.speed(), speed, "after {line:?}");
+    }
+    c.type_line("speed 3");
+    assert_eq!(c.screen().status, "SPEEDS ARE 1 2 8 MAX");
+    c.type_line("pause");
+    assert!(c.paused());
+    c.type_line("e2e4");
+    assert!(c.game().moves().is_empty(), "no move while paused");
+    c.type_line("pause");
+    assert!(!c.paused());
+    c.type_line("e2e4");
+    assert_eq!(c.game().moves().len(), 1);
+}
