@@ -46,7 +46,9 @@ pub enum ColourChoice {
 /// Arguments of `c7010 play`.
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Use the terminal even where a window could be opened.
+    /// Use the terminal even where a window could be opened (type `help` there for its
+    /// commands: moves, level, undo, go, new, setup, flip, speed, pause, pgn, save, load,
+    /// quit).
     #[arg(long)]
     tui: bool,
     /// Window size: each frame pixel becomes SCALE x SCALE screen pixels (1-8).
@@ -58,7 +60,8 @@ pub struct Args {
     /// A guest ROM image instead of the built-in one.
     #[arg(long)]
     rom: Option<PathBuf>,
-    /// Level 1-6 (otherwise the console asks).
+    /// Level 1-6 (otherwise the console asks): the module's time a move at speed 1X, 1 about
+    /// 2 min, 2 10 s, 3 30 s, 4 1 min, 5 150 s, 6 until told (M, or `go` in the terminal).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
     level: Option<u8>,
     /// Your colour (otherwise the console asks: PLAY WHITE? YES/NO).

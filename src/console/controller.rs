@@ -36,7 +36,7 @@ use super::game::{Game, MoveRefusal, console_notation, find_move, side_to_move};
 use super::pgn_database::PgnDatabase;
 use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
 use super::setup::SetupEditor;
-use crate::engine::{Engine, EngineError, Info, Limit, Said};
+use crate::engine::{Decision, Engine, EngineError, Limit, Said};
 use crate::reference::Move;
 use clocks::Clocks;
 pub use clocks::Speed;
@@ -291,7 +291,7 @@ impl Console {
 
     /// Plays a legal move of the human on the board and in the engine, then lets it think.
     fn play_human(&mut self, mv: Move) {
-        if let Err(why) = self.game.record.play(mv) {
+        if let Err(why) = self.clocks_noted_play(mv) {
             self.view.message = Some(MoveRefusal::from(why).to_string());
             return;
         }
@@ -339,10 +339,12 @@ impl Console {
         } else {
             1
         };
-        if self.game.record.take_back(plies) == 0 {
+        let taken = self.game.record.take_back(plies);
+        if taken == 0 {
             self.view.message = Some("NOTHING TO TAKE BACK".into());
             return;
         }
+        self.clocks.take_back(taken);
         self.view.analysis = None;
         self.resync_engine();
     }
@@ -373,7 +375,7 @@ impl Console {
         // The game left goes to the `--pgn` database first.
         self.archive_game(false);
         self.game.record = game;
-        self.clocks.used = [0.0; 2];
+        self.clocks.start_game([0.0; 2], 0);
         self.view.analysis = None;
         self.view.input.clear();
         self.phase = Phase::Play;
@@ -418,14 +420,17 @@ impl Console {
     /// Something the engine said.
     fn heard(&mut self, said: Said) {
         match said {
-            Said::Info(info) => self.view.analysis = Some(self.analysis_of(&info)),
+            Said::Info(info) => {
+                self.view.analysis = Some(self.analysis_of(info.pass, info.score, &info.pv));
+                if let Some(a) = &mut self.view.analysis {
+                    a.positions = info.positions;
+                }
+            }
             Said::Decided(d) => {
                 self.failures.count = 0;
-                if let Some(a) = &mut self.view.analysis {
-                    a.positions = d.positions;
-                }
+                self.show_decision(&d);
                 match d.best {
-                    Some(mv) => match self.game.record.play(mv) {
+                    Some(mv) => match self.clocks_noted_play(mv) {
                         Ok(()) => self.after_move(),
                         Err(_) => {
                             self.view.message =
@@ -438,24 +443,54 @@ impl Console {
         }
     }
 
-    /// The engine's analysis as the screen shows it: score in centipawns from White's side,
-    /// best line in console notation.
-    fn analysis_of(&self, info: &Info) -> Analysis {
-        let engine_side = side_to_move(&self.game.record);
+    /// Plays `mv` on the game record, the clocks noted first for take-back.
+    fn clocks_noted_play(&mut self, mv: Move) -> Result<(), crate::reference::game::IllegalMove> {
+        self.clocks.before_move();
+        let result = self.game.record.play(mv);
+        if result.is_err() {
+            self.clocks.take_back(1);
+        }
+        result
+    }
+
+    /// The analysis becomes the decision: the move played first, with its score, the pass
+    /// it comes from and the positions, so what is shown never disagrees with the move
+    /// (a pass the budget cut short may have found a move the last full pass did not
+    /// show). The line shown goes on past the move only where it starts with it. A book
+    /// move shows no analysis.
+    fn show_decision(&mut self, d: &Decision) {
+        let Some(mv) = d.best.filter(|_| !d.book) else {
+            self.view.analysis = None;
+            return;
+        };
+        let shown_line = self.view.analysis.take().map(|a| a.best_line);
+        let mut decided = self.analysis_of(d.passes, d.score, &[mv]);
+        if let Some(line) = shown_line.filter(|l| l.first() == decided.best_line.first()) {
+            decided.best_line = line;
+        }
+        decided.positions = d.positions;
+        decided.decided = true;
+        self.view.analysis = Some(decided);
+    }
+
+    /// The engine's view as the screen shows it: the score (engine units, the side to
+    /// move's view) in centipawns from White's side, the line in console notation (as far
+    /// as its moves are legal).
+    fn analysis_of(&self, pass: u8, units: i16, line: &[Move]) -> Analysis {
         use crate::reference::score::{self, Score};
-        let pawns = match Score::of_units(info.score) {
+        let pawns = match Score::of_units(units) {
             Score::Units(units) => score::centipawns(units),
             Score::MatePlies(plies) => {
                 i32::from(plies.signum()) * (MATE_CENTIPAWNS - i32::from(plies.abs()))
             }
         };
-        let score = match engine_side {
+        let score = match side_to_move(&self.game.record) {
             Colour::White => pawns,
             Colour::Black => -pawns,
         };
         let mut board = self.game.record.board().clone();
         let mut best_line = Vec::new();
-        for &m in &info.pv {
+        for &m in line {
             if !crate::reference::legal_moves(&board)
                 .as_slice()
                 .contains(&m)
@@ -466,10 +501,10 @@ impl Console {
             board.make(m);
         }
         Analysis {
-            pass: info.pass,
+            pass,
             score,
-            positions: info.positions,
             best_line,
+            ..Analysis::default()
         }
     }
 }

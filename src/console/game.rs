@@ -77,18 +77,31 @@ pub fn side_to_move(game: &Game) -> Colour {
     colour_of(game.board().side)
 }
 
-/// The moves of `game` in console notation (`E2-E4`, `E4xD5`, `E7-E8Q`, `O-O`) for the
-/// screen.
+/// The moves of `game` in console notation (`E2-E4`, `E4xD5`, `E7-E8Q`, `O-O`), with `+`
+/// after a check and `#` after mate, for the screen.
 pub fn console_moves(game: &Game) -> Vec<String> {
     let mut board = game.start().clone();
     game.moves()
         .iter()
         .map(|&m| {
-            let text = console_notation(&board, m);
+            let mut text = console_notation(&board, m);
             board.make(m);
+            text.push_str(check_mark(&board));
             text
         })
         .collect()
+}
+
+/// `#` when the side to move is mated, `+` when it is in check, else nothing.
+fn check_mark(board: &Board) -> &'static str {
+    match (
+        board.in_check(),
+        crate::reference::legal_moves(board).is_empty(),
+    ) {
+        (true, true) => "#",
+        (true, false) => "+",
+        _ => "",
+    }
 }
 
 /// The colour of the side byte (`WHITE`/`BLACK`) of the reference board.

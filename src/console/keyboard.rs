@@ -215,10 +215,11 @@ pub fn game_help_lines() -> Vec<String> {
         "R YES   NEW GAME",
         "S       SET UP (YES=PLAY)",
         "=       TURN THE BOARD",
-        "+       TURBO ON/OFF",
+        "+       SPEED 1X 2X 8X MAX",
+        "SPACE   PAUSE",
         "P       WRITE PGN",
         "W O     SAVE/LOAD GAME",
-        "ANY KEY BACK TO THE GAME",
+        "? LEVELS  OTHER KEYS: GAME",
     ]
     .map(String::from)
     .to_vec()

@@ -16,6 +16,7 @@
 //! Every band is checked against the chip's limits by the display kernel.
 
 use super::display_list::{DisplayList, SpriteObject, TEXT_PITCH_UNITS};
+use super::help::{SETUP_KEYS, levels_and_analysis_lines};
 use super::keyboard::{game_help_lines, help_lines};
 use super::pieces::shape_of;
 use super::screen::{Colour, ScreenState, format_clock, format_score, move_squares};
@@ -155,6 +156,11 @@ pub fn panel_rows(state: &ScreenState) -> Vec<(String, u8)> {
         // Without analysis the move list takes the room, after one blank row.
         None => rows.push((String::new(), theme::TEXT)),
     }
+    // The set-up editor has no moves yet: its keys take their place.
+    if state.setup {
+        rows.extend(SETUP_KEYS.map(|k| (k.to_string(), theme::TEXT)));
+        rows.truncate(PANEL_ROWS);
+    }
     let free = PANEL_ROWS - rows.len();
     let first = state.moves.len().saturating_sub(free);
     for (i, m) in state.moves.iter().enumerate().skip(first) {
@@ -288,16 +294,17 @@ pub fn display_list(state: &ScreenState) -> DisplayList {
     list
 }
 
-/// A help page (0: the keyboard map, 1: the game keys): text rows only, no grid.
+/// A help page (0: the keyboard map, 1: the game keys, 2: the levels and the analysis):
+/// text rows only, no grid.
 fn help_display_list(page: u8) -> DisplayList {
     let mut list = DisplayList::new();
     list.setup.push((CONTROL, CONTROL_FOREGROUND));
     list.setup
         .push((COLOURS, colours_value(0, false, theme::BACKGROUND)));
-    let lines = if page == 0 {
-        help_lines()
-    } else {
-        game_help_lines()
+    let lines = match page {
+        0 => help_lines(),
+        1 => game_help_lines(),
+        _ => levels_and_analysis_lines(),
     };
     for (i, line) in lines.iter().enumerate() {
         let colour = if i == 0 {

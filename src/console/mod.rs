@@ -4,7 +4,8 @@
 //! - [`layout`] + [`display_list`]: how a cartridge would program the VDC to show it, band by
 //!   band; [`render::render_screen`] gives the frame;
 //! - [`terminal`]: the same state as text for ssh/tmux;
-//! - [`keyboard`]: the 46 G7000 keys and the PC key map;
+//! - [`keyboard`]: the 46 G7000 keys and the PC key map; [`help`]: the levels, the
+//!   analysis, the set-up editor's commands and the terminal's commands in words;
 //! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
 //!   [`debug_panel`]: its debugger panel (F12), text and pixels, no window needed;
 //! - [`game`]: the console's side of the reference's game (its rules in
@@ -17,6 +18,7 @@ pub mod controller;
 pub mod debug_panel;
 pub mod display_list;
 pub mod game;
+pub mod help;
 pub mod keyboard;
 pub mod layout;
 pub mod pgn;

@@ -71,6 +71,9 @@ pub struct Analysis {
     pub positions: u32,
     /// The best line found, as move strings like `"E2-E4"`.
     pub best_line: Vec<String>,
+    /// The module has decided: the line starts with the move it played, and the pass and
+    /// score are that move's.
+    pub decided: bool,
 }
 
 /// Everything the screen shows, as plain data.
@@ -103,6 +106,8 @@ pub struct ScreenState {
     /// The speed of the module's thinking when it is not the real module's (`2X`, `8X`,
     /// `MAX`), shown beside the level.
     pub speed: Option<String>,
+    /// The position editor is open: each front end says its commands.
+    pub setup: bool,
 }
 
 /// A board placement that could not be read.
@@ -183,6 +188,7 @@ impl ScreenState {
             help: false,
             help_page: 0,
             speed: None,
+            setup: false,
         }
     }
 
@@ -210,6 +216,7 @@ impl ScreenState {
                 score: 15,
                 positions: 4711,
                 best_line: ["A7-A6", "B5-A4", "G8-F6"].map(String::from).to_vec(),
+                decided: false,
             }),
             level: 2,
             white_clock: 41,

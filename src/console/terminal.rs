@@ -3,9 +3,10 @@
 //! Shows the same [`ScreenState`] as the VDC picture: a board diagram with ranks and files
 //! (White's pieces in capitals, Black's in small letters, `.` for an empty square), level,
 //! both clocks (`<` marks the side to move), the analysis, the move list, the status line
-//! with what is being typed, or the help (keyboard map and game keys). ANSI colour is optional.
+//! with what is being typed, or the help (the terminal's commands, the levels, what the
+//! analysis means). ANSI colour is optional.
 
-use super::keyboard::{game_help_lines, help_lines};
+use super::help::{SETUP_COMMANDS, terminal_help_lines};
 use super::screen::{Colour, ScreenState, format_clock, format_score};
 
 /// Width at which the move list wraps.
@@ -39,11 +40,7 @@ pub fn render_with(state: &ScreenState, options: TerminalOptions) -> String {
     };
     if state.help {
         let mut out = String::new();
-        // The terminal has room for both pages at once.
-        let mut lines = help_lines();
-        lines.push(String::new());
-        lines.extend(game_help_lines());
-        for line in lines {
+        for line in terminal_help_lines() {
             out.push_str(line.trim_end());
             out.push('\n');
         }
@@ -87,7 +84,11 @@ pub fn render_with(state: &ScreenState, options: TerminalOptions) -> String {
     }
     lines.push(file_line);
     lines.push(String::new());
-    lines.extend(move_list_lines(&state.moves));
+    if state.setup {
+        lines.extend(SETUP_COMMANDS.map(String::from));
+    } else {
+        lines.extend(move_list_lines(&state.moves));
+    }
     let mut status = state.status.clone();
     if !state.input.is_empty() || status.is_empty() {
         status.push_str(" > ");
@@ -126,6 +127,9 @@ fn side_panel(state: &ScreenState) -> Vec<String> {
         String::new(),
     ];
     if let Some(a) = &state.analysis {
+        if let (true, Some(played)) = (a.decided, a.best_line.first()) {
+            lines.push(format!("PLAYED {played}"));
+        }
         lines.push(format!("PASS {}  SCORE {}", a.pass, format_score(a.score)));
         lines.push(format!("POSITIONS {}", a.positions));
         if !a.best_line.is_empty() {

@@ -107,9 +107,8 @@ fn every_game_of_every_session_is_appended() {
     let out = run(play(&pgn), "c2c4\n");
     assert!(out.status.success(), "{}", out.stderr);
     assert!(
-        out.stdout
-            .contains(&format!("PGN WRITTEN TO {}", pgn.display())),
-        "the status line says where: {}",
+        out.stdout.contains("PGN WRITTEN TO games.pgn"),
+        "the status line says where (the file's name, its path is too long): {}",
         out.stdout
     );
     let games = games_in(&pgn);

@@ -134,7 +134,7 @@ fn the_level_changes_during_the_game() {
     keys(&mut c, "E2-E4 ENTER");
     settle(&mut c);
     keys(&mut c, "L");
-    assert_eq!(status(&c), "NEW LEVEL? 1-6");
+    assert_eq!(status(&c), "NEW LEVEL? (2 = 10 S/MOVE)");
     keys(&mut c, "4");
     assert_eq!(c.level(), 4);
     assert_eq!(c.screen().level, 4);
@@ -179,7 +179,7 @@ fn colour_and_level_are_asked_with_yes_no_and_digits() {
     assert!(c.game().moves().is_empty(), "no moves before the questions");
     keys(&mut c, "NO");
     assert_eq!(c.human(), Colour::Black);
-    assert_eq!(status(&c), "LEVEL? 1-6");
+    assert_eq!(status(&c), "LEVEL? 1-6 (2 = 10 S/MOVE)");
     assert!(!c.thinking());
     keys(&mut c, "3");
     assert_eq!(c.level(), 3);

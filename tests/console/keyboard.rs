@@ -147,23 +147,27 @@ fn every_g7000_key_is_reachable_from_a_pc_key() {
 
 #[test]
 fn the_game_keys_page_fits_the_vdc_and_its_characters_exist() {
+    use c7010::console::help::levels_and_analysis_lines;
     use c7010::console::keyboard::game_help_lines;
     use c7010::vdc::charset::glyph_for;
-    let lines = game_help_lines();
-    assert!(lines.len() <= 15, "15 rows fit the help page");
-    for line in &lines {
-        assert!(line.chars().count() <= 28, "{line}");
-        for c in line.chars() {
-            assert!(glyph_for(c).is_some(), "no glyph for {c:?} in {line}");
+    // The game keys and the page after them (the levels and the analysis).
+    for lines in [game_help_lines(), levels_and_analysis_lines()] {
+        assert!(lines.len() <= 15, "15 rows fit the help page");
+        for line in &lines {
+            assert!(line.chars().count() <= 28, "{line}");
+            for c in line.chars() {
+                assert!(glyph_for(c).is_some(), "no glyph for {c:?} in {line}");
+            }
         }
     }
-    let text = lines.join("\n");
+    let text = game_help_lines().join("\n");
     for word in [
         "TAKE BACK",
         "LEVEL",
         "NEW GAME",
         "SET UP",
-        "TURBO",
+        "SPEED",
+        "PAUSE",
         "PGN",
         "SAVE",
     ] {

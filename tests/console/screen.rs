@@ -36,6 +36,7 @@ fn middlegame() -> ScreenState {
         score: -35,
         positions: 123_456,
         best_line: vec!["G2-G4".into(), "B7-B5".into()],
+        decided: false,
     });
     s
 }
@@ -188,6 +189,7 @@ fn extreme_states_render_without_error() {
         score: i32::MIN,
         positions: u32::MAX,
         best_line: vec!["LONGER-THAN-A-ROW".into(); 10],
+        decided: true,
     });
     frame(&s);
     s.flipped = true;

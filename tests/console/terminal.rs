@@ -25,8 +25,20 @@ fn help_page_as_text() {
         ..ScreenState::start_position()
     };
     let text = render(&s);
-    assert!(text.contains("CLEAR = BACKSPACE OR DEL"));
-    assert!(text.contains("YES = Y"));
+    // The terminal's own commands, not the window's keys (F1, ESC, T, L).
+    for command in ["undo", "level N", "speed 1|2|8|max", "pause", "quit"] {
+        assert!(text.contains(command), "{command} missing:\n{text}");
+    }
+    for window_key in ["F1", "ESC", "BACKSPACE", "T       TAKE BACK"] {
+        assert!(
+            !text.contains(window_key),
+            "{window_key} on the terminal's help"
+        );
+    }
+    // What each level means, and what the analysis shows, from whose side.
+    assert!(text.contains("2 10 S A MOVE"));
+    assert!(text.contains("6 UNTIL TOLD: go MOVES NOW"));
+    assert!(text.contains("from White's side"));
     assert!(!text.contains("A B C D"), "no board on the help page");
 }
 
@@ -40,7 +52,7 @@ fn colour_is_off_by_default_and_on_when_asked() {
 }
 
 #[test]
-fn both_help_pages_as_text() {
+fn the_terminal_help_as_text() {
     let s = ScreenState {
         help: true,
         ..ScreenState::start_position()

@@ -76,10 +76,12 @@ impl Speed {
 const LONGEST_FRAME: Duration = Duration::from_secs(1);
 
 /// The console's time: the seconds each side has used, the speed, pause.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Clocks {
     /// Seconds used by White and by Black.
     pub(super) used: [f64; 2],
+    /// The clocks before each move of the game, for take-back.
+    before_move: Vec<[f64; 2]>,
     /// How fast the module thinks.
     pub(super) speed: Speed,
     /// The multiple of real time the last frame at [`Speed::Max`] reached.
@@ -101,6 +103,27 @@ impl Clocks {
         };
         self.last_frame = Some(now);
         elapsed
+    }
+
+    /// Notes the clocks before a move is played.
+    pub(super) fn before_move(&mut self) {
+        self.before_move.push(self.used);
+    }
+
+    /// Sets the clocks back to where they were before the last `plies` moves.
+    pub(super) fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            if let Some(used) = self.before_move.pop() {
+                self.used = used;
+            }
+        }
+    }
+
+    /// A game of `moves` moves starts with these clocks (a loaded game: taking its moves
+    /// back keeps the clocks it was saved with).
+    pub(super) fn start_game(&mut self, used: [f64; 2], moves: usize) {
+        self.used = used;
+        self.before_move = vec![used; moves];
     }
 
     /// Pauses or goes on; the time paused is not counted.

@@ -23,6 +23,32 @@ fn cannot_write(what: &str, path: &Path, e: &FileError) -> String {
     )
 }
 
+/// Characters the window's status line shows (the last place is the cursor's).
+const STATUS_CHARACTERS: usize = crate::console::layout::STATUS_WIDTH - 1;
+
+/// `PGN WRITTEN TO` the file: its path where the status line holds it, else its name, cut in
+/// the middle (`GAMES-..E.PGN`) where even that is too long.
+fn pgn_written(path: &Path) -> String {
+    const TEXT: &str = "PGN WRITTEN TO ";
+    let room = STATUS_CHARACTERS - TEXT.len();
+    let full = path.display().to_string();
+    let name = path
+        .file_name()
+        .map_or(full.clone(), |n| n.to_string_lossy().into_owned());
+    let shown = match () {
+        _ if full.chars().count() <= room => full,
+        _ if name.chars().count() <= room => name,
+        _ => {
+            let chars: Vec<char> = name.chars().collect();
+            let tail = 5;
+            let head: String = chars[..room - 2 - tail].iter().collect();
+            let end: String = chars[chars.len() - tail..].iter().collect();
+            format!("{head}..{end}")
+        }
+    };
+    format!("{TEXT}{shown}")
+}
+
 impl Console {
     /// The PGN headers of this game.
     pub fn pgn_headers(&self) -> PgnHeaders {
@@ -53,7 +79,7 @@ impl Console {
                 let p = other.unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
                 let mut one_off = PgnDatabase::new(p.clone());
                 self.view.message = Some(match one_off.append(self.pgn()) {
-                    Ok(()) => format!("PGN WRITTEN TO {}", p.display()),
+                    Ok(()) => pgn_written(&p),
                     Err(e) => cannot_write("PGN", &p, &e),
                 });
             }
@@ -82,7 +108,7 @@ impl Console {
         match result {
             // "Written" only when this game is in the file (an empty game never is).
             Ok(()) if tell && has_moves => {
-                self.view.message = Some(format!("PGN WRITTEN TO {}", path.display()));
+                self.view.message = Some(pgn_written(&path));
             }
             Ok(()) => {}
             Err(e) => self.view.message = Some(cannot_write("PGN", &path, &e)),
@@ -166,7 +192,8 @@ impl Console {
         self.game.record = game;
         self.game.level = saved.level;
         self.game.human = saved.human;
-        self.clocks.used = saved.clocks;
+        self.clocks
+            .start_game(saved.clocks, self.game.record.moves().len());
         self.phase = Phase::Play;
         self.view.analysis = None;
         self.resync_engine();

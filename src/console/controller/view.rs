@@ -4,8 +4,13 @@
 
 use super::{Console, Phase, Speed};
 use crate::console::game::{Game, GameState, colour_of, console_moves, placement_of, side_to_move};
+use crate::console::help::level_time;
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Analysis, ScreenState};
+
+/// The window's last help page (0: the keyboard map, 1: the game keys, 2: the levels and
+/// the analysis).
+const LAST_HELP_PAGE: u8 = 2;
 
 /// How the console shows the game, apart from the game itself: the side the board is seen
 /// from, the help, the typing, the analysis and the answer on the status line.
@@ -26,11 +31,11 @@ pub(super) struct View {
 }
 
 impl View {
-    /// A key while the help is shown: `?` on the first page turns to the game keys; any
-    /// other key leaves the help.
+    /// A key while the help is shown: `?` turns to the next page (the keyboard map, the
+    /// game keys, the levels and the analysis); any other key leaves the help.
     pub(super) fn press_in_help(&mut self, key: G7000Key) {
-        if key == G7000Key::Question && self.help_page == 0 {
-            self.help_page = 1;
+        if key == G7000Key::Question && self.help_page < LAST_HELP_PAGE {
+            self.help_page += 1;
         } else {
             self.help = false;
         }
@@ -46,6 +51,9 @@ impl Console {
 
     /// What the screen shows now.
     pub fn screen(&self) -> ScreenState {
+        // The position editor shows its position alone: no moves (nor last-move marks) and
+        // no analysis of the game left.
+        let editing = matches!(self.phase, Phase::Setup(_));
         let (board, side) = match &self.phase {
             Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
             _ => (
@@ -57,9 +65,13 @@ impl Console {
             board,
             side_to_move: side,
             flipped: self.view.flipped,
-            moves: console_moves(&self.game.record),
+            moves: if editing {
+                Vec::new()
+            } else {
+                console_moves(&self.game.record)
+            },
             status: self.status(),
-            analysis: self.view.analysis.clone(),
+            analysis: self.view.analysis.clone().filter(|_| !editing),
             level: self.game.level,
             white_clock: self.clocks.used[0] as u32,
             black_clock: self.clocks.used[1] as u32,
@@ -69,6 +81,7 @@ impl Console {
             },
             help: self.view.help,
             help_page: self.view.help_page,
+            setup: editing,
             speed: (self.clocks.speed != Speed::Real).then(|| self.clocks.speed.mark().into()),
         }
     }
@@ -83,8 +96,16 @@ impl Console {
         }
         match &self.phase {
             Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
-            Phase::ChooseLevel => "LEVEL? 1-6".into(),
-            Phase::ChangeLevel => "NEW LEVEL? 1-6".into(),
+            Phase::ChooseLevel => format!(
+                "LEVEL? 1-6 ({} = {})",
+                self.game.level,
+                level_time(self.game.level)
+            ),
+            Phase::ChangeLevel => format!(
+                "NEW LEVEL? ({} = {})",
+                self.game.level,
+                level_time(self.game.level)
+            ),
             Phase::ConfirmNew => "NEW GAME? YES/NO".into(),
             Phase::Promotion { .. } => "PROMOTE TO? Q R B NO=N".into(),
             Phase::Setup(editor) => editor.status(),
