@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use c7010::engine::{Decision, Engine, EngineError, Limit, Said};
+use c7010::engine::{Decision, Engine, EngineError, Info, Limit, Said};
 use c7010::reference::{Board, Move, legal_moves};
 
 /// What the double answers when asked to go.
@@ -17,6 +17,10 @@ pub enum Reply {
     Fixed(Move),
     /// A module failure with this reason.
     Fail(&'static str),
+    /// A pass's analysis showing `shown` (pass 1, a pawn for the engine), then a decision
+    /// for `played` from pass 2 (two pawns against it): a thought whose last, cut-short
+    /// pass found another move.
+    ShownThenPlayed { shown: Move, played: Move },
 }
 
 /// The double: a game from a start position, a pending `go`, and a log shared with the test
@@ -92,22 +96,34 @@ impl Engine for InstantEngine {
             return Ok(Vec::new());
         }
         let legal = legal_moves(&self.board());
-        let best = match self.reply {
-            Reply::FirstLegal => legal.as_slice().first().copied(),
-            Reply::Fixed(mv) => Some(mv),
+        let mut said = Vec::new();
+        // The move, its score (engine units, the engine's view) and pass.
+        let (best, score, passes) = match self.reply {
+            Reply::FirstLegal => (legal.as_slice().first().copied(), 0, 1),
+            Reply::Fixed(mv) => (Some(mv), 0, 1),
             Reply::Fail(why) => return Err(EngineError::Module(why.into())),
+            Reply::ShownThenPlayed { shown, played } => {
+                said.push(Said::Info(Info {
+                    pass: 1,
+                    score: 16,
+                    positions: 50,
+                    pv: vec![shown],
+                }));
+                (Some(played), -32, 2)
+            }
         };
         // The engine's own move is on its board, as a real engine's is; a cheat is not.
         if let Some(m) = best.filter(|m| legal.as_slice().contains(m)) {
             self.history.push(m);
         }
-        Ok(vec![Said::Decided(Decision {
+        said.push(Said::Decided(Decision {
             best,
-            score: 0,
-            positions: 1,
-            passes: 1,
+            score,
+            positions: if passes == 2 { 120 } else { 1 },
+            passes,
             book: false,
-        })])
+        }));
+        Ok(said)
     }
     fn thinking(&self) -> bool {
         self.pending

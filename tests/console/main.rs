@@ -20,6 +20,7 @@ mod common {
 
 mod debug_panel;
 mod display_list;
+mod feedback;
 mod game;
 mod guest;
 mod keyboard;
