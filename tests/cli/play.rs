@@ -209,3 +209,64 @@ fn the_readme_terminal_example_is_what_play_prints() {
     let example = example_after(readme, "The terminal after three moves");
     shown_in_order("README.md's terminal example", example, &text(&out.stdout));
 }
+
+#[test]
+fn play_help_says_what_each_level_means_and_the_terminals_commands() {
+    let out = c7010().args(["play", "--help"]).output().unwrap();
+    let help = text(&out.stdout);
+    assert!(out.status.success(), "{help}");
+    for words in [
+        "1 about 2 min",
+        "2 10 s",
+        "5 150 s",
+        "6 until told",
+        "speed",
+        "pause",
+    ] {
+        assert!(help.contains(words), "{words:?} missing:\n{help}");
+    }
+}
+
+/// Runs `c7010 args` on a terminal of its own (`script` gives it one), types nothing for
+/// `idle`, then `quit`; what the terminal showed.
+fn on_a_terminal(args: &str, idle: std::time::Duration) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_c7010"));
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    std::thread::sleep(idle);
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"quit\n");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(stdin);
+    text(&child.wait_with_output().unwrap().stdout)
+}
+
+#[test]
+fn on_a_terminal_the_clock_is_shown_as_it_runs() {
+    let shown = on_a_terminal(
+        "play --tui --engine ref --colour white --level 2",
+        std::time::Duration::from_millis(2_500),
+    );
+    // Nothing but White's clock changes: the second between the first screen (0:00) and
+    // the last (at quit, 0:02) is shown too, not only the readings when something else
+    // changed.
+    assert!(shown.contains("WHITE    0:00"), "{shown}");
+    assert!(
+        shown.contains("WHITE    0:01"),
+        "the clock was not shown running:\n{shown}"
+    );
+}
