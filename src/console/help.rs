@@ -20,7 +20,7 @@ pub fn level_time(level: u8) -> String {
 pub fn levels_and_analysis_lines() -> Vec<String> {
     let mut lines = vec!["LEVELS: THE MODULE'S TIME".to_string()];
     // 15 lines: the title, six levels, seven of analysis and the way back.
-    lines.extend(level_lines(" ", "M"));
+    lines.extend(level_lines(" ", "M MOVES NOW"));
     lines.extend(
         [
             "ANALYSIS WHILE IT THINKS,",
@@ -38,13 +38,13 @@ pub fn levels_and_analysis_lines() -> Vec<String> {
 }
 
 /// One line a level: `1 2 MIN A MOVE`, ..., `6 UNTIL TOLD: M MOVES NOW`, each after
-/// `indent`; `move_now` is the front end's word for "move now".
+/// `indent`; `move_now` says how the front end tells the module to move.
 fn level_lines(indent: &str, move_now: &str) -> Vec<String> {
     LEVEL_TIMES
         .iter()
         .enumerate()
         .map(|(i, time)| match i {
-            5 => format!("{indent}6 {time}: {move_now} MOVES NOW"),
+            5 => format!("{indent}6 {time}: {move_now}"),
             _ => format!("{indent}{} {time} A MOVE", i + 1),
         })
         .collect()
@@ -94,7 +94,7 @@ pub fn terminal_help_lines() -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
-    lines.extend(level_lines("  ", "go"));
+    lines.extend(level_lines("  ", "type go"));
     lines.extend(
         [
             "",

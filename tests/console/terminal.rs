@@ -37,7 +37,7 @@ fn help_page_as_text() {
     }
     // What each level means, and what the analysis shows, from whose side.
     assert!(text.contains("2 10 S A MOVE"));
-    assert!(text.contains("6 UNTIL TOLD: go MOVES NOW"));
+    assert!(text.contains("6 UNTIL TOLD: type go"));
     assert!(text.contains("from White's side"));
     assert!(!text.contains("A B C D"), "no board on the help page");
 }
