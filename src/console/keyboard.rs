@@ -217,8 +217,7 @@ pub fn game_help_lines() -> Vec<String> {
         "=       TURN THE BOARD",
         "+       SPEED 1X 2X 8X MAX",
         "SPACE   PAUSE",
-        "P       WRITE PGN",
-        "W O     SAVE/LOAD GAME",
+        "P PGN   W O SAVE/LOAD GAME",
         "? LEVELS  OTHER KEYS: GAME",
     ]
     .map(String::from)
