@@ -15,8 +15,8 @@
 //! printed on stderr and make the exit status a failure.
 //!
 //! In the window, F12 pauses the module and opens the debugger panel
-//! (`console::debug_panel`): the console lends its engine's machine to the panel
-//! (`Console::engine_machine`) and takes it back on continue.
+//! (`console::debug_panel`): the panel borrows the console's engine's machine
+//! (`Console::engine_machine`) for each of its keys; F12 again lets the console run on.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
@@ -226,17 +226,15 @@ fn run_window_or_terminal(
             return None;
         }
         if input.debug {
-            paused = match paused.take() {
+            // F12 again: the console runs its engine's machine on from where the panel left it.
+            paused = match paused {
                 None => Some(Paused::start(console, &debug)),
-                Some(p) => {
-                    p.resume(console);
-                    None
-                }
+                Some(_) => None,
             };
         }
         // Paused: no emulated time passes, the picture stays, G7000 keys and F1 are ignored.
         match &mut paused {
-            Some(p) => p.act(&input.debug_actions),
+            Some(p) => p.act(console, &input.debug_actions),
             None => {
                 if input.help {
                     console.toggle_help();
@@ -258,9 +256,6 @@ fn run_window_or_terminal(
             }
         }
     });
-    if let Some(p) = paused {
-        p.resume(console);
-    }
     match failure {
         Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
         None => Ok(()),
@@ -268,7 +263,8 @@ fn run_window_or_terminal(
 }
 
 /// The window's paused state: the debugger panel on the guest's machine, or a note when
-/// the console plays an engine without one.
+/// the console plays an engine without one. The machine stays in the console's engine; the
+/// panel borrows it for each action.
 #[cfg(feature = "gui")]
 struct Paused {
     panel: Option<c7010::console::debug_panel::DebugPanel>,
@@ -278,44 +274,39 @@ struct Paused {
 
 #[cfg(feature = "gui")]
 impl Paused {
-    /// Pause: take the machine out of the console's engine into a debugger panel.
+    /// Pause: the console is not run while the panel is open.
     fn start(console: &mut Console, debug: &Debuggable) -> Paused {
         use c7010::console::debug_panel::DebugPanel;
-        let mut panel = console.engine_machine().and_then(|lent| {
-            // The engine keeps a one-byte stand-in while the panel has its machine; the
-            // console is not run until the machine is back.
-            let stand_in = c7010::machine::Machine::new(&[0x76]).ok()?;
-            let machine = std::mem::replace(lent, stand_in);
-            Some(DebugPanel::open(machine, debug.info.clone()))
-        });
-        let lines = match &mut panel {
-            Some(panel) => panel.lines(),
-            None => vec![
-                "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
-                String::new(),
-                "The reference engine runs on no Z80: nothing to debug.".to_string(),
-            ],
+        let (panel, lines) = match console.engine_machine() {
+            Some(machine) => {
+                let panel = DebugPanel::open(debug.info.clone());
+                let lines = panel.lines(machine);
+                (Some(panel), lines)
+            }
+            None => (
+                None,
+                vec![
+                    "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
+                    String::new(),
+                    "The reference engine runs on no Z80: nothing to debug.".to_string(),
+                ],
+            ),
         };
         Paused { panel, lines }
     }
 
     /// F10/F11 while paused.
-    fn act(&mut self, actions: &[c7010::console::debug_panel::PanelAction]) {
-        let Some(panel) = &mut self.panel else { return };
+    fn act(&mut self, console: &mut Console, actions: &[c7010::console::debug_panel::PanelAction]) {
+        let (Some(panel), Some(machine)) = (&mut self.panel, console.engine_machine()) else {
+            return;
+        };
         if actions.is_empty() {
             return;
         }
         for &action in actions {
-            panel.act(action);
+            panel.act(machine, action);
         }
-        self.lines = panel.lines();
-    }
-
-    /// Continue: the machine goes back into the console's engine.
-    fn resume(self, console: &mut Console) {
-        if let (Some(panel), Some(lent)) = (self.panel, console.engine_machine()) {
-            *lent = panel.close();
-        }
+        self.lines = panel.lines(machine);
     }
 }
 
