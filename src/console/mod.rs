@@ -5,7 +5,8 @@
 //!   band; [`render::render_screen`] gives the frame;
 //! - [`terminal`]: the same state as text for ssh/tmux;
 //! - [`keyboard`]: the 46 G7000 keys and the PC key map;
-//! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
+//! - `window` (feature `gui`): a minifb window that shows frames and delivers keys, read
+//!   as events (`window_input`) so no press is lost;
 //!   [`debug_panel`]: its debugger panel (F12), text and pixels, no window needed;
 //! - [`game`]: the console's side of the reference's game (its rules in
 //!   `reference::game`): refusals in words, console notation, the pieces on the screen;
@@ -30,6 +31,8 @@ pub mod setup;
 pub mod terminal;
 #[cfg(feature = "gui")]
 pub mod window;
+#[cfg(feature = "gui")]
+pub mod window_input;
 
 pub use controller::{Console, ConsoleOptions, LineOutcome};
 pub use game::{Game, GameState};

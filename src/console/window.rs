@@ -15,10 +15,12 @@
 //! pixel-exact beside the text, where drawing over it would hide most of the board. If
 //! the wider window cannot be opened the panel is drawn over the picture's right side.
 
-use minifb::{Key, KeyRepeat, Scale, ScaleMode, WindowOptions};
+use minifb::{Scale, ScaleMode, WindowOptions};
 
-use super::debug_panel::{PanelAction, draw_panel, panel_height, panel_width};
-use super::keyboard::{G7000Key, pc::g7000_key};
+use super::debug_panel::{draw_panel, panel_height, panel_width};
+use super::keyboard::G7000Key;
+pub use super::window_input::WindowInput;
+use super::window_input::{KeyQueue, KeyReader};
 use crate::vdc::palette::rgb;
 use crate::vdc::{Frame, HEIGHT, WIDTH};
 
@@ -50,19 +52,6 @@ pub enum WindowError {
     Open(String),
 }
 
-/// What happened since the last frame.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct WindowInput {
-    /// G7000 keys pressed, in order.
-    pub keys: Vec<G7000Key>,
-    /// F1 was pressed (toggle the help page).
-    pub help: bool,
-    /// F12 was pressed (open or close the debugger panel).
-    pub debug: bool,
-    /// F10 (next) and F11 (step) presses, in order, for the debugger panel.
-    pub debug_actions: Vec<PanelAction>,
-}
-
 /// What the window shows in one tick: a frame, and the debugger panel's lines beside it
 /// while the panel is open.
 #[derive(Clone)]
@@ -83,6 +72,9 @@ pub struct Window {
     buffer: Vec<u32>,
     /// A size the window could not be opened at: not tried again at every frame.
     failed_size: Option<(usize, usize)>,
+    /// The key events minifb reported (its input callback), read at each frame.
+    queue: KeyQueue,
+    reader: KeyReader,
     input: WindowInput,
     open: bool,
 }
@@ -108,9 +100,13 @@ impl Window {
             return Err(WindowError::NoDisplay);
         }
         let (width, height) = (WIDTH * scale, HEIGHT * scale);
-        let inner = open_inner(width, height).map_err(|e| WindowError::Open(e.to_string()))?;
+        let queue = KeyQueue::default();
+        let inner =
+            open_inner(width, height, &queue).map_err(|e| WindowError::Open(e.to_string()))?;
         Ok(Window {
             inner,
+            queue,
+            reader: KeyReader::default(),
             scale,
             width,
             height,
@@ -164,8 +160,8 @@ impl Window {
             self.open = false;
             return false;
         }
-        self.collect_keys();
-        self.open = self.inner.is_open() && !self.inner.is_key_down(Key::Escape);
+        self.reader.read(&self.queue.take(), &mut self.input);
+        self.open = self.inner.is_open() && !self.input.quit;
         self.open
     }
 
@@ -201,7 +197,7 @@ impl Window {
     /// The new window goes where the window system puts it (minifb's `get_position` and
     /// `set_position` do not agree on X11: moving it to the old place drifted it away).
     fn reopen(&mut self, (width, height): (usize, usize)) {
-        let Ok(inner) = open_inner(width, height) else {
+        let Ok(inner) = open_inner(width, height, &self.queue) else {
             self.failed_size = Some((width, height));
             return;
         };
@@ -209,24 +205,6 @@ impl Window {
         self.width = width;
         self.height = height;
         self.buffer = vec![0; width * height];
-    }
-
-    fn collect_keys(&mut self) {
-        let shift =
-            self.inner.is_key_down(Key::LeftShift) || self.inner.is_key_down(Key::RightShift);
-        for key in self.inner.get_keys_pressed(KeyRepeat::No) {
-            match key {
-                Key::F1 => self.input.help = true,
-                Key::F12 => self.input.debug = true,
-                Key::F10 => self.input.debug_actions.push(PanelAction::Next),
-                Key::F11 => self.input.debug_actions.push(PanelAction::Step),
-                _ => {
-                    if let Some(k) = g7000_key(key, shift) {
-                        self.input.keys.push(k);
-                    }
-                }
-            }
-        }
     }
 
     fn scale_into_buffer(&mut self, frame: &Frame) {
@@ -252,8 +230,12 @@ impl Window {
 }
 
 /// A minifb window of `width` x `height` pixels, buffer pixels shown 1:1, paced to
-/// [`FRAMES_PER_SECOND`].
-fn open_inner(width: usize, height: usize) -> Result<minifb::Window, minifb::Error> {
+/// [`FRAMES_PER_SECOND`], its key events going to `queue`.
+fn open_inner(
+    width: usize,
+    height: usize,
+    queue: &KeyQueue,
+) -> Result<minifb::Window, minifb::Error> {
     let options = WindowOptions {
         scale: Scale::X1,
         scale_mode: ScaleMode::Stretch,
@@ -261,5 +243,6 @@ fn open_inner(width: usize, height: usize) -> Result<minifb::Window, minifb::Err
     };
     let mut inner = minifb::Window::new(TITLE, width, height, options)?;
     inner.set_target_fps(FRAMES_PER_SECOND);
+    inner.set_input_callback(Box::new(queue.clone()));
     Ok(inner)
 }

@@ -32,3 +32,4 @@ mod screen;
 mod screenshot;
 mod terminal;
 mod window;
+mod window_keys;
