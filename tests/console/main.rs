@@ -23,6 +23,7 @@ mod display_list;
 mod game;
 mod guest;
 mod keyboard;
+mod legibility;
 mod machine_state;
 mod pgn;
 mod positions;
