@@ -33,6 +33,7 @@ pub mod terminal;
 pub mod window;
 #[cfg(feature = "gui")]
 pub mod window_input;
+pub mod window_layout;
 
 pub use controller::{Console, ConsoleOptions, LineOutcome};
 pub use game::{Game, GameState};

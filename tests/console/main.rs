@@ -34,3 +34,4 @@ mod screenshot;
 mod terminal;
 mod window;
 mod window_keys;
+mod window_layout;
