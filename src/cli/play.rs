@@ -221,6 +221,7 @@ fn run_window_or_terminal(
     };
     let mut failure = None;
     let mut paused: Option<Paused> = None;
+    let mut notice = Notice::default();
     window.run(|input| {
         if stop.received().is_some() {
             return None;
@@ -245,11 +246,18 @@ fn run_window_or_terminal(
                 console.run_frame(TURBO_BUDGET);
             }
         }
-        match render_screen(&console.screen()) {
-            Ok(frame) => Some(WindowView {
-                frame,
-                panel: paused.as_ref().map(|p| p.lines.clone()),
-            }),
+        let mut screen = console.screen();
+        notice.show(&mut screen);
+        match render_screen(&screen) {
+            Ok(frame) => {
+                if input.screenshot {
+                    notice = Notice::screenshot(&frame);
+                }
+                Some(WindowView {
+                    frame,
+                    panel: paused.as_ref().map(|p| p.lines.clone()),
+                })
+            }
             Err(e) => {
                 failure = Some(e);
                 None
@@ -259,6 +267,52 @@ fn run_window_or_terminal(
     match failure {
         Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
         None => Ok(()),
+    }
+}
+
+/// A line the window shows on the status line for a while instead of the console's (the
+/// screenshot's file name).
+#[cfg(feature = "gui")]
+#[derive(Default)]
+struct Notice {
+    text: String,
+    frames_left: u32,
+}
+
+#[cfg(feature = "gui")]
+impl Notice {
+    /// Frames a notice stays: 3 seconds.
+    const FRAMES: u32 = 150;
+
+    /// F2: the frame to the next free `c7010-NNNN.png` in the current directory, at the
+    /// default scale; the notice names the file (or says it failed, the reason on stderr).
+    fn screenshot(frame: &c7010::vdc::Frame) -> Notice {
+        let text = match c7010::vdc::png::write_numbered_png(
+            frame,
+            DEFAULT_SCALE,
+            std::path::Path::new("."),
+        ) {
+            Ok(path) => format!(
+                "SCREENSHOT {}",
+                path.file_name().unwrap_or_default().display()
+            ),
+            Err(e) => {
+                eprintln!("c7010: screenshot: {e}");
+                "SCREENSHOT FAILED".to_string()
+            }
+        };
+        Notice {
+            text,
+            frames_left: Notice::FRAMES,
+        }
+    }
+
+    /// Puts the notice on `screen`'s status line while it lasts.
+    fn show(&mut self, screen: &mut ScreenState) {
+        if self.frames_left > 0 {
+            self.frames_left -= 1;
+            screen.status = self.text.clone();
+        }
     }
 }
 

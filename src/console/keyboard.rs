@@ -218,6 +218,7 @@ pub fn game_help_lines() -> Vec<String> {
         "+       TURBO ON/OFF",
         "P       WRITE PGN",
         "W O     SAVE/LOAD GAME",
+        "F2      SCREENSHOT",
         "ANY KEY BACK TO THE GAME",
     ]
     .map(String::from)

@@ -1,7 +1,8 @@
 //! The desktop window (feature `gui`): shows frames at the PAL rate and turns PC key presses
 //! into G7000 keys.
 //!
-//! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F12
+//! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F2 a
+//! screenshot (`c7010 play` writes it), F12
 //! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape quit.
 //!
 //! Aspect: the 8245's pixel clock (7.094 MHz) gives PAL pixels about 1.04 times as wide as

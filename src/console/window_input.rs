@@ -40,6 +40,8 @@ pub struct WindowInput {
     pub debug_actions: Vec<PanelAction>,
     /// Escape was pressed: quit.
     pub quit: bool,
+    /// F2 was pressed: save the frame as a PNG.
+    pub screenshot: bool,
 }
 
 /// The events minifb reported, oldest first, until the frame takes them. A clone shares
@@ -93,6 +95,7 @@ impl KeyReader {
             Key::F10 => input.debug_actions.push(PanelAction::Next),
             Key::F11 => input.debug_actions.push(PanelAction::Step),
             Key::Escape => input.quit = true,
+            Key::F2 => input.screenshot = true,
             _ => {
                 let shift =
                     self.held.contains(&Key::LeftShift) || self.held.contains(&Key::RightShift);

@@ -78,10 +78,14 @@ fn the_window_keys_are_its_own() {
         Key::F10,
         Key::F11,
         Key::F10,
+        Key::F2,
         Key::Escape,
     ]));
     assert!(input.keys.is_empty(), "{input:?}");
-    assert!(input.help && input.debug && input.quit, "{input:?}");
+    assert!(
+        input.help && input.debug && input.quit && input.screenshot,
+        "{input:?}"
+    );
     assert_eq!(
         input.debug_actions,
         vec![PanelAction::Next, PanelAction::Step, PanelAction::Next]
