@@ -70,6 +70,9 @@ pub struct Args {
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
+    /// No sound in the window (built with the feature `sound`; without it there is none).
+    #[arg(long)]
+    mute: bool,
 }
 
 /// `--scale`: 1 to 8.
@@ -117,7 +120,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let debug = Debuggable {
                 info: debug_info(&args),
             };
-            run_window_or_terminal(&mut console, scale, debug, &stop)
+            let window = WindowOptions {
+                scale,
+                mute: args.mute,
+            };
+            run_window_or_terminal(&mut console, window, debug, &stop)
         }
     }))
     .unwrap_or_else(|_| Err(anyhow::anyhow!("the front end failed (a bug: see above)")));
@@ -203,16 +210,23 @@ fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
     }
 }
 
+/// How the window is opened. (Without the window, feature `gui`, nothing reads it.)
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+struct WindowOptions {
+    scale: usize,
+    mute: bool,
+}
+
 #[cfg(feature = "gui")]
 fn run_window_or_terminal(
     console: &mut Console,
-    scale: usize,
+    options: WindowOptions,
     debug: Debuggable,
     stop: &StopSignals,
 ) -> anyhow::Result<()> {
     use c7010::console::render::render_screen;
     use c7010::console::window::{Window, WindowView};
-    let mut window = match Window::open(scale) {
+    let mut window = match Window::open(options.scale) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("c7010: no window ({e}); using the terminal instead");
@@ -222,6 +236,7 @@ fn run_window_or_terminal(
     let mut failure = None;
     let mut paused: Option<Paused> = None;
     let mut notice = Notice::default();
+    let mut sound = Sound::open(options.mute);
     window.run(|input| {
         if stop.received().is_some() {
             return None;
@@ -244,6 +259,7 @@ fn run_window_or_terminal(
                     console.press(key);
                 }
                 console.run_frame(TURBO_BUDGET);
+                sound.after_frame(console, input.keys.len());
             }
         }
         let mut screen = console.screen();
@@ -316,6 +332,50 @@ impl Notice {
     }
 }
 
+/// The window's sounds: a beep when the module moves, a click per key (feature `sound`,
+/// unless `--mute`); where no sound device opens, one line says so and the game goes on.
+#[cfg(feature = "gui")]
+struct Sound {
+    cues: c7010::console::sounds::Cues,
+    #[cfg(feature = "sound")]
+    out: Option<c7010::console::audio::AudioOut>,
+}
+
+#[cfg(feature = "gui")]
+impl Sound {
+    fn open(mute: bool) -> Sound {
+        #[cfg(feature = "sound")]
+        let out = match mute {
+            true => None,
+            false => c7010::console::audio::AudioOut::open()
+                .inspect_err(|e| eprintln!("c7010: no sound ({e})"))
+                .ok(),
+        };
+        #[cfg(not(feature = "sound"))]
+        let _ = mute;
+        Sound {
+            cues: Default::default(),
+            #[cfg(feature = "sound")]
+            out,
+        }
+    }
+
+    /// After a frame in which `keys` G7000 keys were pressed.
+    fn after_frame(&mut self, console: &Console, keys: usize) {
+        let game = console.game();
+        let human_to_move = c7010::console::game::side_to_move(game) == console.human();
+        let effects = self.cues.effects(keys, game.moves().len(), human_to_move);
+        #[cfg(feature = "sound")]
+        if let Some(out) = &self.out {
+            for effect in effects {
+                out.play(effect);
+            }
+        }
+        #[cfg(not(feature = "sound"))]
+        let _ = effects;
+    }
+}
+
 /// The window's paused state: the debugger panel on the guest's machine, or a note when
 /// the console plays an engine without one. The machine stays in the console's engine; the
 /// panel borrows it for each action.
@@ -367,7 +427,7 @@ impl Paused {
 #[cfg(not(feature = "gui"))]
 fn run_window_or_terminal(
     console: &mut Console,
-    _scale: usize,
+    _options: WindowOptions,
     _debug: Debuggable,
     stop: &StopSignals,
 ) -> anyhow::Result<()> {

@@ -5,6 +5,8 @@
 //!   band; [`render::render_screen`] gives the frame;
 //! - [`terminal`]: the same state as text for ssh/tmux;
 //! - [`keyboard`]: the 46 G7000 keys and the PC key map;
+//! - [`sounds`]: the beep and key clicks as the 8244's sound register makes them;
+//!   `audio` (feature `sound`) plays them;
 //! - `window` (feature `gui`): a minifb window that shows frames and delivers keys, read
 //!   as events (`window_input`) so no press is lost;
 //!   [`debug_panel`]: its debugger panel (F12), text and pixels, no window needed;
@@ -14,6 +16,8 @@
 //! - [`controller`]: the [`Console`] itself: keys (one handler per phase) and the terminal's
 //!   lines in, engine driven, time kept (`clocks`), screen out (`view`).
 
+#[cfg(feature = "sound")]
+pub mod audio;
 pub mod controller;
 pub mod debug_panel;
 pub mod display_list;
@@ -28,6 +32,7 @@ pub mod saved;
 pub mod saved_module;
 pub mod screen;
 pub mod setup;
+pub mod sounds;
 pub mod terminal;
 #[cfg(feature = "gui")]
 pub mod window;

@@ -31,6 +31,7 @@ mod recovery;
 mod saves;
 mod screen;
 mod screenshot;
+mod sounds;
 mod terminal;
 mod window;
 mod window_keys;
