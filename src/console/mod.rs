@@ -21,6 +21,8 @@ pub mod audio;
 pub mod controller;
 pub mod debug_panel;
 pub mod display_list;
+#[cfg(feature = "gui")]
+pub mod full_screen;
 pub mod game;
 pub mod keyboard;
 pub mod layout;

@@ -2,7 +2,7 @@
 //! into G7000 keys.
 //!
 //! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F2 a
-//! screenshot (`c7010 play` writes it), F12
+//! screenshot (`c7010 play` writes it), Alt+Enter full screen, F12
 //! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape quit.
 //!
 //! Aspect: the 8245's pixel clock (7.094 MHz) gives PAL pixels about 1.04 times as wide as
@@ -10,8 +10,8 @@
 //! shape. We show each frame pixel as a `scale` x `scale` square: sharp, integer scaling,
 //! no resampling blur, and a picture 4% narrower than a TV's.
 //!
-//! The window is resizable (and goes full screen with the window manager's maximise or
-//! full-screen command): each frame is drawn at the largest whole scale that fits, centred
+//! The window is resizable and goes full screen with Alt+Enter (`full_screen`, through the
+//! window manager): each frame is drawn at the largest whole scale that fits, centred
 //! (`window_layout`). The debugger panel (F12, [`super::debug_panel`]) is drawn inside the
 //! same window, the picture making room for it, so the window never moves or changes size
 //! on its own and fits a 1280 x 800 screen at the default scale.
@@ -153,6 +153,11 @@ impl Window {
             return false;
         }
         self.reader.read(&self.queue.take(), &mut self.input);
+        if std::mem::take(&mut self.input.full_screen)
+            && let Err(e) = super::full_screen::toggle(&self.inner)
+        {
+            eprintln!("c7010: no full screen ({e})");
+        }
         self.open = self.inner.is_open() && !self.input.quit;
         self.open
     }

@@ -42,6 +42,8 @@ pub struct WindowInput {
     pub quit: bool,
     /// F2 was pressed: save the frame as a PNG.
     pub screenshot: bool,
+    /// Alt+Enter was pressed: full screen on or off.
+    pub full_screen: bool,
 }
 
 /// The events minifb reported, oldest first, until the frame takes them. A clone shares
@@ -96,6 +98,11 @@ impl KeyReader {
             Key::F11 => input.debug_actions.push(PanelAction::Step),
             Key::Escape => input.quit = true,
             Key::F2 => input.screenshot = true,
+            Key::Enter
+                if self.held.contains(&Key::LeftAlt) || self.held.contains(&Key::RightAlt) =>
+            {
+                input.full_screen = true
+            }
             _ => {
                 let shift =
                     self.held.contains(&Key::LeftShift) || self.held.contains(&Key::RightShift);

@@ -1,8 +1,9 @@
 //! The window's keys read as events (`console::window_input`): a press and release inside
 //! one frame is seen, in order, with SHIFT as it was; a held key's auto-repeat is one
-//! press; the window's own keys (F1, F10-F12, Escape) are told apart. Then the same under a
-//! virtual X server: `xdotool key` with its default 12 ms presses types `E2E4` ENTER into
-//! a real window, and every key arrives.
+//! press; the window's own keys (F1, F2, F10-F12, Alt+Enter, Escape) are told apart. Then
+//! the same under a virtual X server: `xdotool key` with its default 12 ms presses types
+//! `E2E4` ENTER into a real window, and every key arrives; with a window manager (openbox)
+//! Alt+Enter makes the window fill the screen and gives its size back.
 #![cfg(feature = "gui")]
 
 use std::process::Command;
@@ -54,6 +55,21 @@ fn shift_counts_as_it_was_at_the_press() {
     events.extend(taps(&[Key::Equal]));
     use G7000Key::*;
     assert_eq!(read_one_frame(&events).keys, vec![Plus, Times, Equals]);
+}
+
+#[test]
+fn alt_enter_is_full_screen_and_enter_alone_the_g7000_key() {
+    let alt = |down| KeyEvent {
+        key: Key::LeftAlt,
+        down,
+    };
+    let mut events = vec![alt(true)];
+    events.extend(taps(&[Key::Enter]));
+    events.push(alt(false));
+    events.extend(taps(&[Key::Enter]));
+    let input = read_one_frame(&events);
+    assert!(input.full_screen);
+    assert_eq!(input.keys, vec![G7000Key::Enter]);
 }
 
 #[test]
@@ -169,4 +185,78 @@ fn child_types_with_xdotool() {
         })
         .collect();
     println!("KEYS {typed}");
+}
+
+/// Set in the child process's environment to make the full-screen child test act.
+const FULL_SCREEN_CHILD: &str = "C7010_FULL_SCREEN_CHILD";
+
+#[test]
+fn alt_enter_fills_the_screen_under_a_window_manager() {
+    if !xvfb_run_available() {
+        return;
+    }
+    for program in ["xdotool", "openbox"] {
+        if !on_path(program) {
+            skip(&format!("{program} is not installed"));
+            return;
+        }
+    }
+    let exe = std::env::current_exe().unwrap();
+    let child = format!(
+        "openbox & sleep 1; '{}' --exact {} --ignored --nocapture",
+        exe.display(),
+        exact_name(module_path!(), "child_goes_full_screen")
+    );
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &child])
+        .env(FULL_SCREEN_CHILD, "1")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "child failed:\n{text}");
+    assert!(text.contains("WINDOW 360x243"), "{text}");
+    assert!(text.contains("FULL 1280x800"), "{text}");
+    assert!(text.contains("BACK 360x243"), "{text}");
+}
+
+#[test]
+#[ignore = "child of alt_enter_fills_the_screen_under_a_window_manager; needs a display"]
+fn child_goes_full_screen() {
+    use c7010::console::ScreenState;
+    use c7010::console::render::render_screen;
+    use c7010::console::window::Window;
+    if std::env::var_os(FULL_SCREEN_CHILD).is_none() {
+        return;
+    }
+    let frame = render_screen(&ScreenState::start_position()).unwrap();
+    let mut window = Window::open(1).unwrap();
+    // Until the window manager has put the window up at its size.
+    let mut shown = |window: &mut Window, until: &dyn Fn((usize, usize)) -> bool| {
+        for _ in 0..300 {
+            assert!(window.present(&frame));
+            if until(window.size()) {
+                break;
+            }
+        }
+        window.size()
+    };
+    let (w, h) = shown(&mut window, &|_| false);
+    println!("WINDOW {w}x{h}");
+    for (name, size) in [("FULL", (1280, 800)), ("BACK", (360, 243))] {
+        let mut typist = Command::new("sh")
+            .args([
+                "-c",
+                "xdotool search --sync --name 'c7010 - Videopac' windowfocus --sync \
+                 && xdotool key alt+Return",
+            ])
+            .spawn()
+            .unwrap();
+        let (w, h) = shown(&mut window, &|s| s == size);
+        assert!(typist.wait().unwrap().success(), "xdotool failed");
+        println!("{name} {w}x{h}");
+    }
 }
