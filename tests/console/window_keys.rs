@@ -235,7 +235,7 @@ fn child_goes_full_screen() {
     let frame = render_screen(&ScreenState::start_position()).unwrap();
     let mut window = Window::open(1).unwrap();
     // Until the window manager has put the window up at its size.
-    let mut shown = |window: &mut Window, until: &dyn Fn((usize, usize)) -> bool| {
+    let shown = |window: &mut Window, until: &dyn Fn((usize, usize)) -> bool| {
         for _ in 0..300 {
             assert!(window.present(&frame));
             if until(window.size()) {
