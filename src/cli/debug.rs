@@ -9,7 +9,7 @@ use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use c7010::debugger::{DebugInfo, Session};
+use c7010::debugger::{DebugInfo, DebugSession};
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 
@@ -41,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         None => (Machine::new(BUILTIN_ROM)?, DebugInfo::builtin()),
     };
-    let mut session = Session::new(machine, info);
+    let mut session = DebugSession::new(machine, info);
     if let Some(fen) = &args.fen {
         print!("{}", session.setup_fen(fen)?);
     } else {
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// Commands from a file or a pipe.
-fn plain(session: &mut Session, input: impl BufRead, echo: bool) -> anyhow::Result<()> {
+fn plain(session: &mut DebugSession, input: impl BufRead, echo: bool) -> anyhow::Result<()> {
     for line in input.lines() {
         let line = line.context("cannot read a command")?;
         if echo {
@@ -77,7 +77,7 @@ fn plain(session: &mut Session, input: impl BufRead, echo: bool) -> anyhow::Resu
 
 /// Commands from a terminal, with line editing and history; an empty line repeats the
 /// last command (as in gdb), which makes `step` and `next` quick to repeat.
-fn interactive(session: &mut Session) -> anyhow::Result<()> {
+fn interactive(session: &mut DebugSession) -> anyhow::Result<()> {
     let mut editor = rustyline::DefaultEditor::new().context("cannot open the terminal")?;
     let mut last = String::new();
     loop {

@@ -15,8 +15,8 @@
 //! printed on stderr and make the exit status a failure.
 //!
 //! In the window, F12 pauses the module and opens the debugger panel
-//! (`console::debug_panel`): the console lends its engine's machine to the panel
-//! (`Console::engine_machine`) and takes it back on continue.
+//! (`console::debug_panel`): the panel borrows the console's engine's machine
+//! (`Console::engine_machine`) for each of its keys; F12 again lets the console run on.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
@@ -73,6 +73,9 @@ pub struct Args {
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
+    /// No sound in the window (built with the feature `sound`; without it there is none).
+    #[arg(long)]
+    mute: bool,
 }
 
 /// `--scale`: 1 to 8.
@@ -121,7 +124,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let debug = Debuggable {
                 info: debug_info(&args),
             };
-            run_window_or_terminal(&mut console, scale, debug, &stop)
+            let window = WindowOptions {
+                scale,
+                mute: args.mute,
+            };
+            run_window_or_terminal(&mut console, window, debug, &stop)
         }
     }))
     .unwrap_or_else(|_| Err(anyhow::anyhow!("the front end failed (a bug: see above)")));
@@ -207,16 +214,23 @@ fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
     }
 }
 
+/// How the window is opened. (Without the window, feature `gui`, nothing reads it.)
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+struct WindowOptions {
+    scale: usize,
+    mute: bool,
+}
+
 #[cfg(feature = "gui")]
 fn run_window_or_terminal(
     console: &mut Console,
-    scale: usize,
+    options: WindowOptions,
     debug: Debuggable,
     stop: &StopSignals,
 ) -> anyhow::Result<()> {
     use c7010::console::render::render_screen;
     use c7010::console::window::{Window, WindowView};
-    let mut window = match Window::open(scale) {
+    let mut window = match Window::open(options.scale) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("c7010: no window ({e}); using the terminal instead");
@@ -225,22 +239,22 @@ fn run_window_or_terminal(
     };
     let mut failure = None;
     let mut paused: Option<Paused> = None;
+    let mut notice = Notice::default();
+    let mut sound = Sound::open(options.mute);
     window.run(|input| {
         if stop.received().is_some() {
             return None;
         }
         if input.debug {
-            paused = match paused.take() {
+            // F12 again: the console runs its engine's machine on from where the panel left it.
+            paused = match paused {
                 None => Some(Paused::start(console, &debug)),
-                Some(p) => {
-                    p.resume(console);
-                    None
-                }
+                Some(_) => None,
             };
         }
         // Paused: no emulated time passes, the picture stays, G7000 keys and F1 are ignored.
         match &mut paused {
-            Some(p) => p.act(&input.debug_actions),
+            Some(p) => p.act(console, &input.debug_actions),
             None => {
                 if input.help {
                     console.toggle_help();
@@ -249,30 +263,126 @@ fn run_window_or_terminal(
                     console.press(key);
                 }
                 console.run_frame(TURBO_BUDGET);
+                sound.after_frame(console, input.keys.len());
             }
         }
-        match render_screen(&console.screen()) {
-            Ok(frame) => Some(WindowView {
-                frame,
-                panel: paused.as_ref().map(|p| p.lines.clone()),
-            }),
+        let mut screen = console.screen();
+        notice.show(&mut screen);
+        match render_screen(&screen) {
+            Ok(frame) => {
+                if input.screenshot {
+                    notice = Notice::screenshot(&frame);
+                }
+                Some(WindowView {
+                    frame,
+                    panel: paused.as_ref().map(|p| p.lines.clone()),
+                })
+            }
             Err(e) => {
                 failure = Some(e);
                 None
             }
         }
     });
-    if let Some(p) = paused {
-        p.resume(console);
-    }
     match failure {
         Some(e) => Err(anyhow::anyhow!("cannot draw the screen: {e}")),
         None => Ok(()),
     }
 }
 
+/// A line the window shows on the status line for a while instead of the console's (the
+/// screenshot's file name).
+#[cfg(feature = "gui")]
+#[derive(Default)]
+struct Notice {
+    text: String,
+    frames_left: u32,
+}
+
+#[cfg(feature = "gui")]
+impl Notice {
+    /// Frames a notice stays: 3 seconds.
+    const FRAMES: u32 = 150;
+
+    /// F2: the frame to the next free `c7010-NNNN.png` in the current directory, at the
+    /// default scale; the notice names the file (or says it failed, the reason on stderr).
+    fn screenshot(frame: &c7010::vdc::Frame) -> Notice {
+        let text = match c7010::vdc::png::write_numbered_png(
+            frame,
+            DEFAULT_SCALE,
+            std::path::Path::new("."),
+        ) {
+            Ok(path) => format!(
+                "SCREENSHOT {}",
+                path.file_name().unwrap_or_default().display()
+            ),
+            Err(e) => {
+                eprintln!("c7010: screenshot: {e}");
+                "SCREENSHOT FAILED".to_string()
+            }
+        };
+        Notice {
+            text,
+            frames_left: Notice::FRAMES,
+        }
+    }
+
+    /// Puts the notice on `screen`'s status line while it lasts.
+    fn show(&mut self, screen: &mut ScreenState) {
+        if self.frames_left > 0 {
+            self.frames_left -= 1;
+            screen.status = self.text.clone();
+        }
+    }
+}
+
+/// The window's sounds: a beep when the module moves, a click per key (feature `sound`,
+/// unless `--mute`); where no sound device opens, one line says so and the game goes on.
+#[cfg(feature = "gui")]
+struct Sound {
+    cues: c7010::console::sounds::Cues,
+    #[cfg(feature = "sound")]
+    out: Option<c7010::console::audio::AudioOut>,
+}
+
+#[cfg(feature = "gui")]
+impl Sound {
+    fn open(mute: bool) -> Sound {
+        #[cfg(feature = "sound")]
+        let out = match mute {
+            true => None,
+            false => c7010::console::audio::AudioOut::open()
+                .inspect_err(|e| eprintln!("c7010: no sound ({e})"))
+                .ok(),
+        };
+        #[cfg(not(feature = "sound"))]
+        let _ = mute;
+        Sound {
+            cues: Default::default(),
+            #[cfg(feature = "sound")]
+            out,
+        }
+    }
+
+    /// After a frame in which `keys` G7000 keys were pressed.
+    fn after_frame(&mut self, console: &Console, keys: usize) {
+        let game = console.game();
+        let human_to_move = c7010::console::game::side_to_move(game) == console.human();
+        let effects = self.cues.effects(keys, game.moves().len(), human_to_move);
+        #[cfg(feature = "sound")]
+        if let Some(out) = &self.out {
+            for effect in effects {
+                out.play(effect);
+            }
+        }
+        #[cfg(not(feature = "sound"))]
+        let _ = effects;
+    }
+}
+
 /// The window's paused state: the debugger panel on the guest's machine, or a note when
-/// the console plays an engine without one.
+/// the console plays an engine without one. The machine stays in the console's engine; the
+/// panel borrows it for each action.
 #[cfg(feature = "gui")]
 struct Paused {
     panel: Option<c7010::console::debug_panel::DebugPanel>,
@@ -282,51 +392,46 @@ struct Paused {
 
 #[cfg(feature = "gui")]
 impl Paused {
-    /// Pause: take the machine out of the console's engine into a debugger panel.
+    /// Pause: the console is not run while the panel is open.
     fn start(console: &mut Console, debug: &Debuggable) -> Paused {
         use c7010::console::debug_panel::DebugPanel;
-        let mut panel = console.engine_machine().and_then(|lent| {
-            // The engine keeps a one-byte stand-in while the panel has its machine; the
-            // console is not run until the machine is back.
-            let stand_in = c7010::machine::Machine::new(&[0x76]).ok()?;
-            let machine = std::mem::replace(lent, stand_in);
-            Some(DebugPanel::open(machine, debug.info.clone()))
-        });
-        let lines = match &mut panel {
-            Some(panel) => panel.lines(),
-            None => vec![
-                "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
-                String::new(),
-                "The reference engine runs on no Z80: nothing to debug.".to_string(),
-            ],
+        let (panel, lines) = match console.engine_machine() {
+            Some(machine) => {
+                let panel = DebugPanel::open(debug.info.clone());
+                let lines = panel.lines(machine);
+                (Some(panel), lines)
+            }
+            None => (
+                None,
+                vec![
+                    "DEBUGGER: CONSOLE PAUSED    F12 CONTINUE".to_string(),
+                    String::new(),
+                    "The reference engine runs on no Z80: nothing to debug.".to_string(),
+                ],
+            ),
         };
         Paused { panel, lines }
     }
 
     /// F10/F11 while paused.
-    fn act(&mut self, actions: &[c7010::console::debug_panel::PanelAction]) {
-        let Some(panel) = &mut self.panel else { return };
+    fn act(&mut self, console: &mut Console, actions: &[c7010::console::debug_panel::PanelAction]) {
+        let (Some(panel), Some(machine)) = (&mut self.panel, console.engine_machine()) else {
+            return;
+        };
         if actions.is_empty() {
             return;
         }
         for &action in actions {
-            panel.act(action);
+            panel.act(machine, action);
         }
-        self.lines = panel.lines();
-    }
-
-    /// Continue: the machine goes back into the console's engine.
-    fn resume(self, console: &mut Console) {
-        if let (Some(panel), Some(lent)) = (self.panel, console.engine_machine()) {
-            *lent = panel.close();
-        }
+        self.lines = panel.lines(machine);
     }
 }
 
 #[cfg(not(feature = "gui"))]
 fn run_window_or_terminal(
     console: &mut Console,
-    _scale: usize,
+    _options: WindowOptions,
     _debug: Debuggable,
     stop: &StopSignals,
 ) -> anyhow::Result<()> {

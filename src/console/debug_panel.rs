@@ -3,14 +3,14 @@
 //! stack; F10 steps over a CALL, F11 steps one instruction, F12 closes the panel and lets the
 //! module run on.
 //!
-//! Everything the panel shows comes from a [`Session`] of the text debugger attached to the
-//! module's machine (`Session::attach`), so the panel and `c7010 debug` print the same
+//! Everything the panel shows comes from a [`DebugSession`] of the text debugger attached to the
+//! module's machine (`DebugSession::attach`), so the panel and `c7010 debug` print the same
 //! registers, disassembly and stack walk, and the panel's F10/F11 are the `next` and `step`
 //! commands. Two halves, neither needing a window: [`panel_lines`] turns the session into
 //! text lines, [`draw_panel`] paints lines into a pixel buffer with the 8x8 font of the
 //! `font8x8` crate (the G7000's own character set has no lowercase and only 64 glyphs).
 
-use crate::debugger::{DebugInfo, Session};
+use crate::debugger::{DebugInfo, DebugSession, MachineHandle};
 use crate::machine::Machine;
 
 /// Characters per panel line; longer lines (long source comments) are cut when drawn.
@@ -63,39 +63,37 @@ impl PanelAction {
     }
 }
 
-/// The paused module with the debugger on it.
+/// The debugger on the paused module. The module's machine stays in the console's engine:
+/// each key attaches a session to it for that key only ([`DebugSession::attach`] on a
+/// `&mut Machine`), so the panel never holds a machine. The panel's keys (`next`, `step`)
+/// need nothing kept between them: no breakpoints, no step-back.
+#[derive(Debug)]
 pub struct DebugPanel {
-    session: Session,
+    info: DebugInfo,
     /// What the last action said besides the new PC line (a stop reason, a fault).
     status: Vec<String>,
 }
 
-impl std::fmt::Debug for DebugPanel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DebugPanel")
-            .field("pc", &self.session.machine().registers().pc)
-            .field("status", &self.status)
-            .finish_non_exhaustive()
-    }
-}
-
 impl DebugPanel {
-    /// Pause on `machine` (taken from the running module) knowing `info` about its ROM.
-    pub fn open(machine: Machine, info: DebugInfo) -> DebugPanel {
+    /// Pause a module whose ROM `info` describes.
+    pub fn open(info: DebugInfo) -> DebugPanel {
         DebugPanel {
-            session: Session::attach(machine, info),
+            info,
             status: Vec::new(),
         }
     }
 
-    /// The session underneath (to read the machine).
-    pub fn session(&self) -> &Session {
-        &self.session
+    /// A session on the borrowed `machine`, stopped where it is.
+    fn session<'m>(&self, machine: &'m mut Machine) -> DebugSession<&'m mut Machine> {
+        DebugSession::attach(machine, self.info.clone())
     }
 
-    /// Run `action` as the text debugger would.
-    pub fn act(&mut self, action: PanelAction) {
-        let reply = self.session.execute(action.command());
+    /// Run `action` on `machine` as the text debugger would.
+    pub fn act(&mut self, machine: &mut Machine, action: PanelAction) {
+        let mut session = self.session(machine);
+        let reply = session.execute(action.command());
+        // The breakpoint `next` may have set goes with the session.
+        session.into_machine();
         // The reply ends with the instruction at the new PC, which the code section shows.
         self.status = reply
             .output
@@ -105,21 +103,19 @@ impl DebugPanel {
             .collect();
     }
 
-    /// The panel's text now.
-    pub fn lines(&mut self) -> Vec<String> {
-        panel_lines(&mut self.session, &self.status)
-    }
-
-    /// Close the panel: the machine, to go back into the module.
-    pub fn close(self) -> Machine {
-        self.session.into_machine()
+    /// The panel's text for `machine` now.
+    pub fn lines(&self, machine: &mut Machine) -> Vec<String> {
+        panel_lines(&mut self.session(machine), &self.status)
     }
 }
 
 /// The panel's text: the title, `status` (what the last action said), the registers as
 /// `regs` shows them, the code around PC as `dis` shows it (labels, bytes, operand names,
 /// source line; `=>` marks PC) and the call stack as `bt` shows it.
-pub fn panel_lines(session: &mut Session, status: &[String]) -> Vec<String> {
+pub fn panel_lines<M: MachineHandle>(
+    session: &mut DebugSession<M>,
+    status: &[String],
+) -> Vec<String> {
     let mut lines = vec![TITLE.to_string()];
     lines.extend(status.iter().cloned());
     lines.push(String::new());

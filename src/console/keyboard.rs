@@ -218,6 +218,7 @@ pub fn game_help_lines() -> Vec<String> {
         "+       SPEED 1X 2X 8X MAX",
         "SPACE   PAUSE",
         "P PGN   W O SAVE/LOAD GAME",
+        "F2      SCREENSHOT",
         "? LEVELS  OTHER KEYS: GAME",
     ]
     .map(String::from)

@@ -27,16 +27,30 @@ use crate::vdc::registers::{
 
 /// Colour fields (3 bits: 1 red, 2 green, 4 blue) used by the console.
 pub mod theme {
+    use crate::vdc::palette::{ColourIndex, bright, dark};
+
     /// Background, and so the dark squares (dark half).
     pub const BACKGROUND: u8 = 4;
-    /// Light squares (grid colour).
-    pub const LIGHT_SQUARES: u8 = 3;
+    /// Light squares (grid colour): dark green, lighter than the blue dark squares.
+    ///
+    /// Pieces are characters, which always take the bright half of the palette, so for
+    /// both sides' pieces to stand out 3:1 from both squares (WCAG contrast, measured on
+    /// the frame by a test) both squares must be dark: blue and dark green, with White's
+    /// men white (6.6:1 and more) and Black's yellow (3.3:1 and more). Black's men cannot
+    /// be dark: the darkest bright colour, grey, is 1.6:1 on blue.
+    pub const LIGHT_SQUARES: u8 = 2;
     /// Whether the light squares use the bright half of the palette.
-    pub const LIGHT_SQUARES_BRIGHT: bool = true;
+    pub const LIGHT_SQUARES_BRIGHT: bool = false;
+    /// The palette index the light squares show.
+    pub const LIGHT_SQUARES_INDEX: ColourIndex = if LIGHT_SQUARES_BRIGHT {
+        bright(LIGHT_SQUARES)
+    } else {
+        dark(LIGHT_SQUARES)
+    };
     /// White's pieces.
     pub const WHITE_PIECES: u8 = 7;
     /// Black's pieces.
-    pub const BLACK_PIECES: u8 = 0;
+    pub const BLACK_PIECES: u8 = 3;
     /// Coordinates (files and ranks).
     pub const COORDINATES: u8 = 6;
     /// Ordinary text.
@@ -71,8 +85,8 @@ pub const STATUS_X: u8 = 3;
 pub const STATUS_WIDTH: usize = 28;
 /// Lines from a square's top edge to a glyph centred in it (14 of 24 lines).
 const PIECE_DY: usize = 5;
-/// Lines from a square's top edge to its piece bitmap (16 of 24 lines).
-const PIECE_BITMAP_DY: usize = 4;
+/// Lines from a square's top edge to its piece bitmap (22 of 24 lines).
+pub const PIECE_BITMAP_DY: usize = 1;
 /// X units from a square's left edge to its piece glyph (centres columns 1-5 of the glyph).
 const PIECE_DX: usize = 6;
 /// Top line of the help page.
@@ -104,7 +118,7 @@ fn cell_piece_x(col: usize) -> u8 {
     (GRID_X0_UNITS + col * CELL_W_UNITS + PIECE_DX) as u8
 }
 
-/// Top line of the piece bitmap in grid row `row` (16 lines centred in 24).
+/// Top line of the piece bitmap in grid row `row` (22 lines centred in 24).
 fn cell_piece_y(row: usize) -> u8 {
     (GRID_Y0 + row * CELL_H + PIECE_BITMAP_DY) as u8
 }

@@ -6,7 +6,10 @@
 //! - [`terminal`]: the same state as text for ssh/tmux;
 //! - [`keyboard`]: the 46 G7000 keys and the PC key map; [`help`]: the levels, the
 //!   analysis, the set-up editor's commands and the terminal's commands in words;
-//! - `window` (feature `gui`): a minifb window that shows frames and delivers keys;
+//! - [`sounds`]: the beep and key clicks as the 8244's sound register makes them;
+//!   `audio` (feature `sound`) plays them;
+//! - `window` (feature `gui`): a minifb window that shows frames and delivers keys, read
+//!   as events (`window_input`) so no press is lost;
 //!   [`debug_panel`]: its debugger panel (F12), text and pixels, no window needed;
 //! - [`game`]: the console's side of the reference's game (its rules in
 //!   `reference::game`): refusals in words, console notation, the pieces on the screen;
@@ -14,9 +17,13 @@
 //! - [`controller`]: the [`Console`] itself: keys (one handler per phase) and the terminal's
 //!   lines in, engine driven, time kept (`clocks`), screen out (`view`).
 
+#[cfg(feature = "sound")]
+pub mod audio;
 pub mod controller;
 pub mod debug_panel;
 pub mod display_list;
+#[cfg(feature = "gui")]
+pub mod full_screen;
 pub mod game;
 pub mod help;
 pub mod keyboard;
@@ -29,9 +36,13 @@ pub mod saved;
 pub mod saved_module;
 pub mod screen;
 pub mod setup;
+pub mod sounds;
 pub mod terminal;
 #[cfg(feature = "gui")]
 pub mod window;
+#[cfg(feature = "gui")]
+pub mod window_input;
+pub mod window_layout;
 
 pub use controller::{Console, ConsoleOptions, LineOutcome, Speed};
 pub use game::{Game, GameState};

@@ -1,7 +1,8 @@
 //! The desktop window (feature `gui`): shows frames at the PAL rate and turns PC key presses
 //! into G7000 keys.
 //!
-//! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F12
+//! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F2 a
+//! screenshot (`c7010 play` writes it), Alt+Enter full screen, F12
 //! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape quit.
 //!
 //! Aspect: the 8245's pixel clock (7.094 MHz) gives PAL pixels about 1.04 times as wide as
@@ -9,16 +10,19 @@
 //! shape. We show each frame pixel as a `scale` x `scale` square: sharp, integer scaling,
 //! no resampling blur, and a picture 4% narrower than a TV's.
 //!
-//! The debugger panel (F12, [`super::debug_panel`]) goes to the right of the picture: the
-//! window is opened again wider while the panel is shown (minifb cannot resize a window,
-//! and a stretched buffer would blur the picture), so the picture stays whole and
-//! pixel-exact beside the text, where drawing over it would hide most of the board. If
-//! the wider window cannot be opened the panel is drawn over the picture's right side.
+//! The window is resizable and goes full screen with Alt+Enter (`full_screen`, through the
+//! window manager): each frame is drawn at the largest whole scale that fits, centred
+//! (`window_layout`). The debugger panel (F12, [`super::debug_panel`]) is drawn inside the
+//! same window, the picture making room for it, so the window never moves or changes size
+//! on its own and fits a 1280 x 800 screen at the default scale.
 
-use minifb::{Key, KeyRepeat, Scale, ScaleMode, WindowOptions};
+use minifb::{Scale, ScaleMode, WindowOptions};
 
-use super::debug_panel::{PanelAction, draw_panel, panel_height, panel_width};
-use super::keyboard::{G7000Key, pc::g7000_key};
+use super::debug_panel::draw_panel;
+use super::keyboard::G7000Key;
+pub use super::window_input::WindowInput;
+use super::window_input::{KeyQueue, KeyReader};
+use super::window_layout::{Arrangement, arrange};
 use crate::vdc::palette::rgb;
 use crate::vdc::{Frame, HEIGHT, WIDTH};
 
@@ -32,9 +36,8 @@ pub const FRAMES_PER_SECOND: usize = 50;
 /// The window's title.
 const TITLE: &str = "c7010 - Videopac C7010 chess module";
 
-/// Text lines the debugger panel has room for: a fixed number, so the window does not
-/// change size with every step.
-const PANEL_ROWS: usize = 46;
+/// The colour around the picture when the window is larger than it (0RGB).
+const SURROUND: u32 = 0;
 
 /// Why the window could not be opened or used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,19 +53,6 @@ pub enum WindowError {
     Open(String),
 }
 
-/// What happened since the last frame.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct WindowInput {
-    /// G7000 keys pressed, in order.
-    pub keys: Vec<G7000Key>,
-    /// F1 was pressed (toggle the help page).
-    pub help: bool,
-    /// F12 was pressed (open or close the debugger panel).
-    pub debug: bool,
-    /// F10 (next) and F11 (step) presses, in order, for the debugger panel.
-    pub debug_actions: Vec<PanelAction>,
-}
-
 /// What the window shows in one tick: a frame, and the debugger panel's lines beside it
 /// while the panel is open.
 #[derive(Clone)]
@@ -76,13 +66,13 @@ pub struct WindowView {
 /// An open window showing G7000 frames.
 pub struct Window {
     inner: minifb::Window,
-    scale: usize,
-    /// The window's inner size: the picture's, or wider and perhaps taller with the panel.
+    /// The window's inner size at the last frame drawn.
     width: usize,
     height: usize,
     buffer: Vec<u32>,
-    /// A size the window could not be opened at: not tried again at every frame.
-    failed_size: Option<(usize, usize)>,
+    /// The key events minifb reported (its input callback), read at each frame.
+    queue: KeyQueue,
+    reader: KeyReader,
     input: WindowInput,
     open: bool,
 }
@@ -90,7 +80,7 @@ pub struct Window {
 impl std::fmt::Debug for Window {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Window")
-            .field("scale", &self.scale)
+            .field("size", &(self.width, self.height))
             .field("open", &self.open)
             .finish_non_exhaustive()
     }
@@ -108,14 +98,16 @@ impl Window {
             return Err(WindowError::NoDisplay);
         }
         let (width, height) = (WIDTH * scale, HEIGHT * scale);
-        let inner = open_inner(width, height).map_err(|e| WindowError::Open(e.to_string()))?;
+        let queue = KeyQueue::default();
+        let inner =
+            open_inner(width, height, &queue).map_err(|e| WindowError::Open(e.to_string()))?;
         Ok(Window {
             inner,
-            scale,
+            queue,
+            reader: KeyReader::default(),
             width,
             height,
             buffer: vec![0; width * height],
-            failed_size: None,
             input: WindowInput::default(),
             open: true,
         })
@@ -133,39 +125,40 @@ impl Window {
         self.present_with_panel(frame, None)
     }
 
-    /// Shows a frame and, if `panel` is given, the debugger panel's lines to its right
-    /// (the window widens while the panel is shown and narrows again after).
+    /// Shows a frame and, if `panel` is given, the debugger panel's lines beside it, in
+    /// the window as it is now (the user may have resized it).
     pub fn present_with_panel(&mut self, frame: &Frame, panel: Option<&[String]>) -> bool {
         if !self.open {
             return false;
         }
-        let glyph_scale = self.glyph_scale();
-        let picture = (WIDTH * self.scale, HEIGHT * self.scale);
-        let wanted = match panel {
-            Some(_) => (
-                picture.0 + panel_width(glyph_scale),
-                picture.1.max(panel_height(PANEL_ROWS, glyph_scale)),
-            ),
-            None => picture,
-        };
-        if wanted != self.size() && self.failed_size != Some(wanted) {
-            self.reopen(wanted);
+        let (width, height) = self.inner.get_size();
+        let (width, height) = (width.max(1), height.max(1));
+        if (width, height) != (self.width, self.height) {
+            self.width = width;
+            self.height = height;
+            self.buffer = vec![SURROUND; width * height];
         }
-        self.scale_into_buffer(frame);
-        if let Some(lines) = panel {
-            // Beside the picture, or over its right side if the window could not widen.
-            let left = picture
-                .0
-                .min(self.width.saturating_sub(panel_width(glyph_scale)));
-            draw_panel(lines, &mut self.buffer, self.width, left, glyph_scale);
+        self.buffer.fill(SURROUND);
+        let arrangement = arrange(width, height, panel.is_some());
+        self.draw_picture(frame, &arrangement);
+        if let (Some(lines), Some((left, glyph_scale))) = (panel, arrangement.panel) {
+            draw_panel(lines, &mut self.buffer, width, left, glyph_scale);
         }
-        let (w, h) = self.size();
-        if self.inner.update_with_buffer(&self.buffer, w, h).is_err() {
+        if self
+            .inner
+            .update_with_buffer(&self.buffer, width, height)
+            .is_err()
+        {
             self.open = false;
             return false;
         }
-        self.collect_keys();
-        self.open = self.inner.is_open() && !self.inner.is_key_down(Key::Escape);
+        self.reader.read(&self.queue.take(), &mut self.input);
+        if std::mem::take(&mut self.input.full_screen)
+            && let Err(e) = super::full_screen::toggle(&self.inner)
+        {
+            eprintln!("c7010: no full screen ({e})");
+        }
+        self.open = self.inner.is_open() && !self.input.quit;
         self.open
     }
 
@@ -191,75 +184,41 @@ impl Window {
         }
     }
 
-    /// The panel's text size: font pixels 1 x 1 up to scale 5, 2 x 2 from 6 on (the panel
-    /// then stays readable next to a big picture).
-    fn glyph_scale(&self) -> usize {
-        if self.scale >= 6 { 2 } else { 1 }
-    }
-
-    /// Opens the window again at `width` x `height`; keeps the old one if that fails.
-    /// The new window goes where the window system puts it (minifb's `get_position` and
-    /// `set_position` do not agree on X11: moving it to the old place drifted it away).
-    fn reopen(&mut self, (width, height): (usize, usize)) {
-        let Ok(inner) = open_inner(width, height) else {
-            self.failed_size = Some((width, height));
-            return;
-        };
-        self.inner = inner;
-        self.width = width;
-        self.height = height;
-        self.buffer = vec![0; width * height];
-    }
-
-    fn collect_keys(&mut self) {
-        let shift =
-            self.inner.is_key_down(Key::LeftShift) || self.inner.is_key_down(Key::RightShift);
-        for key in self.inner.get_keys_pressed(KeyRepeat::No) {
-            match key {
-                Key::F1 => self.input.help = true,
-                Key::F12 => self.input.debug = true,
-                Key::F10 => self.input.debug_actions.push(PanelAction::Next),
-                Key::F11 => self.input.debug_actions.push(PanelAction::Step),
-                _ => {
-                    if let Some(k) = g7000_key(key, shift) {
-                        self.input.keys.push(k);
-                    }
-                }
-            }
-        }
-    }
-
-    fn scale_into_buffer(&mut self, frame: &Frame) {
-        let s = self.scale;
-        let row_len = self.width;
-        let picture_len = WIDTH * s;
-        for y in 0..HEIGHT {
-            let row = &mut self.buffer[y * s * row_len..(y * s + 1) * row_len];
-            for (x, &p) in frame.pixels()[y * WIDTH..(y + 1) * WIDTH]
-                .iter()
-                .enumerate()
-            {
-                row[x * s..(x + 1) * s].fill(rgb(p));
-            }
-            for k in 1..s {
-                self.buffer.copy_within(
-                    y * s * row_len..y * s * row_len + picture_len,
-                    (y * s + k) * row_len,
-                );
+    /// The frame at the arrangement's scale and place; what does not fit is cut.
+    fn draw_picture(&mut self, frame: &Frame, arrangement: &Arrangement) {
+        let s = arrangement.scale;
+        let (x0, y0) = arrangement.picture_at;
+        let width = self.width;
+        let visible = (WIDTH * s).min(width.saturating_sub(x0));
+        for y in 0..HEIGHT * s {
+            let Some(row) = self.buffer.get_mut((y0 + y) * width..(y0 + y + 1) * width) else {
+                break;
+            };
+            let source = &frame.pixels()[(y / s) * WIDTH..(y / s + 1) * WIDTH];
+            for (x, pixel) in row[x0..x0 + visible].iter_mut().enumerate() {
+                *pixel = rgb(source[x / s]);
             }
         }
     }
 }
 
 /// A minifb window of `width` x `height` pixels, buffer pixels shown 1:1, paced to
-/// [`FRAMES_PER_SECOND`].
-fn open_inner(width: usize, height: usize) -> Result<minifb::Window, minifb::Error> {
+/// [`FRAMES_PER_SECOND`], its key events going to `queue`.
+fn open_inner(
+    width: usize,
+    height: usize,
+    queue: &KeyQueue,
+) -> Result<minifb::Window, minifb::Error> {
     let options = WindowOptions {
         scale: Scale::X1,
-        scale_mode: ScaleMode::Stretch,
+        // The buffer is made the window's size at each frame; until then (a resize under
+        // way) it is shown as it is rather than stretched.
+        scale_mode: ScaleMode::UpperLeft,
+        resize: true,
         ..WindowOptions::default()
     };
     let mut inner = minifb::Window::new(TITLE, width, height, options)?;
     inner.set_target_fps(FRAMES_PER_SECOND);
+    inner.set_input_callback(Box::new(queue.clone()));
     Ok(inner)
 }

@@ -1,4 +1,4 @@
-//! The command language: one line in, one [`Command`] out, or a clear error.
+//! The command language: one line in, one [`DebugCommand`] out, or a clear error.
 //!
 //! Every command has a long name and short forms (gdb and MAME habits); [`COMMANDS`] lists
 //! them with usage and an example, and is what `help` and `docs/debugger.md` show.
@@ -41,7 +41,7 @@ pub enum SendData {
 
 /// One parsed command.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Command {
+pub enum DebugCommand {
     /// Nothing to do (empty line or `#` comment).
     Nothing,
     /// Set a breakpoint.
@@ -481,10 +481,10 @@ pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
 }
 
 /// Parse one line.
-pub fn parse(line: &str) -> Result<Command, CommandError> {
+pub fn parse(line: &str) -> Result<DebugCommand, CommandError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
-        return Ok(Command::Nothing);
+        return Ok(DebugCommand::Nothing);
     }
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
@@ -499,41 +499,41 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     match info.kind {
         Kind::Break => parse_break(&args),
         Kind::Watch => parse_watch(&args),
-        Kind::Breaks => args.none(Command::List),
-        Kind::Enable => Ok(Command::Enable(args.numbers(true)?)),
-        Kind::Disable => Ok(Command::Disable(args.numbers(true)?)),
-        Kind::Delete => Ok(Command::Delete(args.numbers(false)?)),
-        Kind::Step => Ok(Command::Step(args.count(1)?)),
-        Kind::Next => args.none(Command::Next),
-        Kind::Finish => args.none(Command::Finish),
+        Kind::Breaks => args.none(DebugCommand::List),
+        Kind::Enable => Ok(DebugCommand::Enable(args.numbers(true)?)),
+        Kind::Disable => Ok(DebugCommand::Disable(args.numbers(true)?)),
+        Kind::Delete => Ok(DebugCommand::Delete(args.numbers(false)?)),
+        Kind::Step => Ok(DebugCommand::Step(args.count(1)?)),
+        Kind::Next => args.none(DebugCommand::Next),
+        Kind::Finish => args.none(DebugCommand::Finish),
         Kind::Continue => parse_continue(&args),
-        Kind::RunTo => Ok(Command::RunTo(args.location("missing location")?)),
-        Kind::UntilLatch => args.none(Command::UntilLatch),
-        Kind::Regs => args.none(Command::Regs),
+        Kind::RunTo => Ok(DebugCommand::RunTo(args.location("missing location")?)),
+        Kind::UntilLatch => args.none(DebugCommand::UntilLatch),
+        Kind::Regs => args.none(DebugCommand::Regs),
         Kind::Mem => parse_mem(&args),
         Kind::Poke => parse_poke(&args),
         Kind::Dis => parse_dis(&args),
-        Kind::Src => Ok(Command::Src(if args.rest.is_empty() {
+        Kind::Src => Ok(DebugCommand::Src(if args.rest.is_empty() {
             None
         } else {
             Some(location(args.rest)?)
         })),
-        Kind::Where => args.none(Command::Where),
-        Kind::Board => args.none(Command::Board),
-        Kind::Cycles => args.none(Command::Cycles),
-        Kind::Latches => args.none(Command::Latches),
+        Kind::Where => args.none(DebugCommand::Where),
+        Kind::Board => args.none(DebugCommand::Board),
+        Kind::Cycles => args.none(DebugCommand::Cycles),
+        Kind::Latches => args.none(DebugCommand::Latches),
         Kind::Send => parse_send(&args),
         Kind::Go => parse_go(&args),
         Kind::Trace => parse_trace(&args),
-        Kind::Save => Ok(Command::Save(args.file_name()?)),
-        Kind::Load => Ok(Command::Load(args.file_name()?)),
-        Kind::Back => Ok(Command::Back(args.count(1)?)),
+        Kind::Save => Ok(DebugCommand::Save(args.file_name()?)),
+        Kind::Load => Ok(DebugCommand::Load(args.file_name()?)),
+        Kind::Back => Ok(DebugCommand::Back(args.count(1)?)),
         Kind::Help => match args.words[..] {
-            [] => Ok(Command::Help(None)),
-            [c] => Ok(Command::Help(Some(c.to_string()))),
+            [] => Ok(DebugCommand::Help(None)),
+            [c] => Ok(DebugCommand::Help(Some(c.to_string()))),
             _ => Err(args.usage("one command at a time")),
         },
-        Kind::Quit => args.none(Command::Quit),
+        Kind::Quit => args.none(DebugCommand::Quit),
     }
 }
 
@@ -556,7 +556,7 @@ impl Args<'_> {
     }
 
     /// `command` when nothing follows the name.
-    fn none(&self, command: Command) -> Result<Command, CommandError> {
+    fn none(&self, command: DebugCommand) -> Result<DebugCommand, CommandError> {
         if self.words.is_empty() {
             Ok(command)
         } else {
@@ -616,22 +616,22 @@ impl Args<'_> {
 }
 
 /// `break [LOCATION [if CONDITION]]`; without arguments, the list.
-fn parse_break(args: &Args) -> Result<Command, CommandError> {
+fn parse_break(args: &Args) -> Result<DebugCommand, CommandError> {
     if args.rest.is_empty() {
-        return Ok(Command::List);
+        return Ok(DebugCommand::List);
     }
     let (place, condition) = split_condition(args.rest);
     if place.is_empty() {
         return Err(args.usage("missing location"));
     }
-    Ok(Command::Break {
+    Ok(DebugCommand::Break {
         location: location(place)?,
         condition: condition.map(Condition::parse).transpose()?,
     })
 }
 
 /// `watch [read|write|access] ADDR [LEN]`.
-fn parse_watch(args: &Args) -> Result<Command, CommandError> {
+fn parse_watch(args: &Args) -> Result<DebugCommand, CommandError> {
     let words = &args.words[..];
     let (kind, rest) = match words.first().map(|a| a.to_ascii_lowercase()).as_deref() {
         Some("read" | "r") => (WatchKind::Read, &words[1..]),
@@ -640,7 +640,7 @@ fn parse_watch(args: &Args) -> Result<Command, CommandError> {
         _ => (WatchKind::Write, words),
     };
     let (address, len) = address_and_length(args, rest)?;
-    Ok(Command::Watch { kind, address, len })
+    Ok(DebugCommand::Watch { kind, address, len })
 }
 
 /// `ADDR [LEN]` of `watch` and `mem`.
@@ -654,10 +654,10 @@ fn address_and_length(args: &Args, words: &[&str]) -> Result<(Expr, Option<Expr>
 }
 
 /// `continue [SECONDS]`.
-fn parse_continue(args: &Args) -> Result<Command, CommandError> {
+fn parse_continue(args: &Args) -> Result<DebugCommand, CommandError> {
     match args.words[..] {
-        [] => Ok(Command::Continue(None)),
-        [s] => Ok(Command::Continue(Some(
+        [] => Ok(DebugCommand::Continue(None)),
+        [s] => Ok(DebugCommand::Continue(Some(
             s.parse::<f64>()
                 .ok()
                 .filter(|s| s.is_finite() && *s > 0.0)
@@ -668,15 +668,15 @@ fn parse_continue(args: &Args) -> Result<Command, CommandError> {
 }
 
 /// `mem ADDR [LEN]`.
-fn parse_mem(args: &Args) -> Result<Command, CommandError> {
+fn parse_mem(args: &Args) -> Result<DebugCommand, CommandError> {
     let (address, len) = address_and_length(args, &args.words)?;
-    Ok(Command::Mem { address, len })
+    Ok(DebugCommand::Mem { address, len })
 }
 
 /// `poke ADDR BYTE...`.
-fn parse_poke(args: &Args) -> Result<Command, CommandError> {
+fn parse_poke(args: &Args) -> Result<DebugCommand, CommandError> {
     match &args.words[..] {
-        [a, bytes @ ..] if !bytes.is_empty() => Ok(Command::Poke {
+        [a, bytes @ ..] if !bytes.is_empty() => Ok(DebugCommand::Poke {
             address: Expr::parse(a)?,
             bytes: args.bytes(bytes)?,
         }),
@@ -685,7 +685,7 @@ fn parse_poke(args: &Args) -> Result<Command, CommandError> {
 }
 
 /// `dis [ADDR] [N]`.
-fn parse_dis(args: &Args) -> Result<Command, CommandError> {
+fn parse_dis(args: &Args) -> Result<DebugCommand, CommandError> {
     let (address, count) = match args.words[..] {
         [] => (None, None),
         [a] => (Some(Expr::parse(a)?), None),
@@ -701,14 +701,14 @@ fn parse_dis(args: &Args) -> Result<Command, CommandError> {
         ),
         _ => return Err(args.usage("too many arguments")),
     };
-    Ok(Command::Dis { address, count })
+    Ok(DebugCommand::Dis { address, count })
 }
 
 /// `send TYPE [BYTE...]` or `send raw BYTE`.
-fn parse_send(args: &Args) -> Result<Command, CommandError> {
+fn parse_send(args: &Args) -> Result<DebugCommand, CommandError> {
     match &args.words[..] {
         [raw, unit] if raw.eq_ignore_ascii_case("raw") => {
-            Ok(Command::Send(SendData::Raw(args.bytes(&[unit])?[0])))
+            Ok(DebugCommand::Send(SendData::Raw(args.bytes(&[unit])?[0])))
         }
         [] => Err(args.usage("missing message type")),
         words => {
@@ -716,7 +716,7 @@ fn parse_send(args: &Args) -> Result<Command, CommandError> {
             if bytes.len() > 256 {
                 return Err(args.usage("a payload holds at most 255 bytes"));
             }
-            Ok(Command::Send(SendData::Message {
+            Ok(DebugCommand::Send(SendData::Message {
                 kind: bytes[0],
                 payload: bytes[1..].to_vec(),
             }))
@@ -725,7 +725,7 @@ fn parse_send(args: &Args) -> Result<Command, CommandError> {
 }
 
 /// `go [BUDGET]`: a `GO` message, with the budget as its payload when given.
-fn parse_go(args: &Args) -> Result<Command, CommandError> {
+fn parse_go(args: &Args) -> Result<DebugCommand, CommandError> {
     let payload = match args.words[..] {
         [] => Vec::new(),
         [n] => number(n)
@@ -737,21 +737,21 @@ fn parse_go(args: &Args) -> Result<Command, CommandError> {
             .to_vec(),
         _ => return Err(args.usage("too many arguments")),
     };
-    Ok(Command::Send(SendData::Message {
+    Ok(DebugCommand::Send(SendData::Message {
         kind: GO_MESSAGE,
         payload,
     }))
 }
 
 /// `trace on [FILE]` or `trace off`.
-fn parse_trace(args: &Args) -> Result<Command, CommandError> {
+fn parse_trace(args: &Args) -> Result<DebugCommand, CommandError> {
     let (on, file) = match args.words[..] {
         [on] if on.eq_ignore_ascii_case("on") => (true, None),
         [on, file] if on.eq_ignore_ascii_case("on") => (true, Some(file.to_string())),
         [off] if off.eq_ignore_ascii_case("off") => (false, None),
         _ => return Err(args.usage("say 'on' or 'off'")),
     };
-    Ok(Command::Trace { on, file })
+    Ok(DebugCommand::Trace { on, file })
 }
 
 /// Split `LOCATION if CONDITION` at the word `if`.
@@ -863,7 +863,7 @@ mod tests {
             let command = parse(c.example);
             assert!(command.is_ok(), "{}", c.example);
             assert_eq!(
-                command == Ok(Command::Quit),
+                command == Ok(DebugCommand::Quit),
                 c.kind == Kind::Quit,
                 "{}",
                 c.example
@@ -875,12 +875,12 @@ mod tests {
     fn breakpoints_with_locations_and_conditions() {
         assert_eq!(
             parse("b RECVMSG").unwrap(),
-            Command::Break {
+            DebugCommand::Break {
                 location: Location::Address(Expr::Name("RECVMSG".into())),
                 condition: None
             }
         );
-        let Command::Break {
+        let DebugCommand::Break {
             location,
             condition,
         } = parse("break proto.asm:120 if (BOARD+35)==0x11").unwrap()
@@ -895,12 +895,12 @@ mod tests {
             }
         );
         assert_eq!(condition.unwrap().text, "(BOARD+35)==0x11");
-        let Command::Break { condition, .. } = parse("break CLIMB IF A==0").unwrap() else {
+        let DebugCommand::Break { condition, .. } = parse("break CLIMB IF A==0").unwrap() else {
             panic!()
         };
         assert_eq!(condition.unwrap().text, "A==0");
         // "if" inside a name is not the keyword.
-        let Command::Break {
+        let DebugCommand::Break {
             location,
             condition,
         } = parse("break DIFF").unwrap()
@@ -909,7 +909,7 @@ mod tests {
         };
         assert_eq!(location, Location::Address(Expr::Name("DIFF".into())));
         assert!(condition.is_none());
-        assert_eq!(parse("break").unwrap(), Command::List);
+        assert_eq!(parse("break").unwrap(), DebugCommand::List);
         assert!(parse("break RECVMSG if").is_ok());
         assert!(matches!(parse("break 1+"), Err(CommandError::Expr(_))));
         assert!(matches!(
@@ -922,7 +922,7 @@ mod tests {
     fn watches_steps_and_sends() {
         assert!(matches!(
             parse("watch BOARD").unwrap(),
-            Command::Watch {
+            DebugCommand::Watch {
                 kind: WatchKind::Write,
                 len: None,
                 ..
@@ -930,7 +930,7 @@ mod tests {
         ));
         assert!(matches!(
             parse("wp read SIDE 2").unwrap(),
-            Command::Watch {
+            DebugCommand::Watch {
                 kind: WatchKind::Read,
                 len: Some(_),
                 ..
@@ -938,29 +938,29 @@ mod tests {
         ));
         assert!(matches!(
             parse("w access 0xE000").unwrap(),
-            Command::Watch {
+            DebugCommand::Watch {
                 kind: WatchKind::Access,
                 ..
             }
         ));
-        assert_eq!(parse("s").unwrap(), Command::Step(1));
-        assert_eq!(parse("step 0x10").unwrap(), Command::Step(16));
-        assert_eq!(parse("c 2.5").unwrap(), Command::Continue(Some(2.5)));
-        assert_eq!(parse("back").unwrap(), Command::Back(1));
+        assert_eq!(parse("s").unwrap(), DebugCommand::Step(1));
+        assert_eq!(parse("step 0x10").unwrap(), DebugCommand::Step(16));
+        assert_eq!(parse("c 2.5").unwrap(), DebugCommand::Continue(Some(2.5)));
+        assert_eq!(parse("back").unwrap(), DebugCommand::Back(1));
         assert_eq!(
             parse("send 9 1 2").unwrap(),
-            Command::Send(SendData::Message {
+            DebugCommand::Send(SendData::Message {
                 kind: 9,
                 payload: vec![1, 2]
             })
         );
         assert_eq!(
             parse("send raw 0xFF").unwrap(),
-            Command::Send(SendData::Raw(0xFF))
+            DebugCommand::Send(SendData::Raw(0xFF))
         );
         assert_eq!(
             parse("trace on t.txt").unwrap(),
-            Command::Trace {
+            DebugCommand::Trace {
                 on: true,
                 file: Some("t.txt".into())
             }
@@ -968,28 +968,28 @@ mod tests {
         // GO with a budget: 200 = C8 00 00 00, little-endian as docs/protocol.md has it.
         assert_eq!(
             parse("go 200").unwrap(),
-            Command::Send(SendData::Message {
+            DebugCommand::Send(SendData::Message {
                 kind: 4,
                 payload: vec![0xC8, 0, 0, 0]
             })
         );
         assert_eq!(
             parse("search 0x12345").unwrap(),
-            Command::Send(SendData::Message {
+            DebugCommand::Send(SendData::Message {
                 kind: 4,
                 payload: vec![0x45, 0x23, 0x01, 0]
             })
         );
         assert_eq!(
             parse("go").unwrap(),
-            Command::Send(SendData::Message {
+            DebugCommand::Send(SendData::Message {
                 kind: 4,
                 payload: vec![]
             })
         );
-        assert_eq!(parse("delete").unwrap(), Command::Delete(vec![]));
-        assert_eq!(parse("  # a comment").unwrap(), Command::Nothing);
-        assert_eq!(parse("Q").unwrap(), Command::Quit);
+        assert_eq!(parse("delete").unwrap(), DebugCommand::Delete(vec![]));
+        assert_eq!(parse("  # a comment").unwrap(), DebugCommand::Nothing);
+        assert_eq!(parse("Q").unwrap(), DebugCommand::Quit);
     }
 
     #[test]

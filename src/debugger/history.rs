@@ -17,7 +17,7 @@ use crate::machine::Machine;
 
 use super::expr::Expr;
 use super::link::HostLink;
-use super::session::Session;
+use super::session::{DebugSession, MachineHandle};
 
 /// Instructions between automatic snapshots (and the most `back` ever re-executes).
 pub const SNAPSHOT_EVERY: u64 = 20_000;
@@ -192,7 +192,7 @@ impl History {
 
 /// The commands that change the machine from outside its run (`poke`, `load`, `back`) and
 /// `save`: each leaves the history able to go back from the new present.
-impl Session {
+impl<M: MachineHandle> DebugSession<M> {
     /// `poke`: bytes written into RAM, and a snapshot so `back` does not undo them by replay.
     pub(super) fn poke(
         &mut self,

@@ -24,6 +24,6 @@ pub mod stack;
 mod view;
 pub mod z80;
 
-pub use command::{COMMANDS, Command, CommandError, parse};
+pub use command::{COMMANDS, CommandError, DebugCommand, parse};
 pub use debug_info::{DebugInfo, DebugInfoError};
-pub use session::{Reply, Session, SessionError};
+pub use session::{DebugSession, DebugSessionError, MachineHandle, Reply};

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use super::command::Location;
 use super::expr::{Condition, Expr};
 use super::render_state::kind_name;
-use super::session::Session;
+use super::session::{DebugSession, MachineHandle};
 
 /// A breakpoint.
 #[derive(Debug, Clone)]
@@ -178,7 +178,7 @@ impl Points {
 
 /// The commands that set, enable and delete points (`break`, `watch`, `enable`, `disable`,
 /// `delete`): each hands the machine the new set.
-impl Session {
+impl<M: MachineHandle> DebugSession<M> {
     /// `break`: a breakpoint at a location, with an optional condition.
     pub(super) fn set_break(
         &mut self,

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use super::command::Location;
 use super::expr::Expr;
-use super::session::Session;
+use super::session::{DebugSession, MachineHandle};
 use super::z80;
 
-impl Session {
+impl<M: MachineHandle> DebugSession<M> {
     pub(super) fn bytes_at(&self, address: u16) -> [u8; 4] {
         [0u16, 1, 2, 3].map(|i| self.machine.read(address.wrapping_add(i)))
     }

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use crate::machine::WatchKind;
 
 use super::expr::Expr;
-use super::session::Session;
+use super::session::{DebugSession, MachineHandle};
 use super::stack;
 
-impl Session {
+impl<M: MachineHandle> DebugSession<M> {
     /// What `where` (`bt`) shows: PC's place, then one line a return address found on the
     /// stack.
     pub fn backtrace(&self) -> String {

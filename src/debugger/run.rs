@@ -19,7 +19,7 @@ use crate::machine::{Fault, RunLimit, Stop, WatchHit};
 use super::command::Location;
 use super::expr::Condition;
 use super::render_state::unit_text;
-use super::session::{DEFAULT_RUN_SECONDS, Session};
+use super::session::{DEFAULT_RUN_SECONDS, DebugSession, MachineHandle};
 use super::view::View;
 use super::{stack, z80};
 
@@ -78,7 +78,7 @@ pub(super) enum TraceSink {
 }
 
 /// The commands that run towards a place (`next`, `finish`, `run-to`) and the trace switch.
-impl Session {
+impl<M: MachineHandle> DebugSession<M> {
     /// `next`: one instruction, running a CALL or RST through to its return.
     pub(super) fn step_over(&mut self, out: &mut String) {
         let pc = self.machine.registers().pc;
@@ -155,7 +155,7 @@ impl Session {
     }
 }
 
-impl Session {
+impl<M: MachineHandle> DebugSession<M> {
     /// Run towards `goal` for at most `seconds` of emulated time and report the stop.
     pub(super) fn go(&mut self, goal: Goal, seconds: f64, out: &mut String) {
         let halt = self.advance(goal, seconds, out);

@@ -1,19 +1,20 @@
 //! The debugging session: the machine, the host end of the link, what is known about the
 //! program, breakpoints and watchpoints, the step-back history and the trace; one method,
-//! [`Session::execute`], takes a command line and returns what to show.
+//! [`DebugSession::execute`], takes a command line and returns what to show.
 //!
 //! `run_command` only dispatches: each command's work is in the file that owns what it
 //! touches: running in `run.rs`, breakpoints and watchpoints in `points.rs`, changes from
 //! outside and step-back in `history.rs`, what it shows in the `render_*` files.
 
 use std::fmt::Write as _;
+use std::ops::DerefMut;
 
 use crate::machine::{Disassembler, Machine};
 use crate::protocol::{Command as HostCommand, WirePosition};
 use crate::reference::Board;
 use crate::reference::board::{file_of, rank_of};
 
-use super::command::{self, Command, Location, SendData, help};
+use super::command::{self, DebugCommand, Location, SendData, help};
 use super::debug_info::DebugInfo;
 use super::expr::Expr;
 use super::history::History;
@@ -34,14 +35,14 @@ const DEFAULT_STACK_TOP: u32 = 0xE800;
 
 /// Why a session could not start.
 #[derive(Debug, thiserror::Error)]
-pub enum SessionError {
+pub enum DebugSessionError {
     /// The FEN given with `--fen` is not a position.
     #[error("bad FEN: {0}")]
     Fen(String),
     /// The module did not answer during start-up.
     #[error("the module did not answer: {0}")]
     NoAnswer(String),
-    /// The session is attached to a module its host runs ([`Session::attach`]): the host
+    /// The session is attached to a module its host runs ([`DebugSession::attach`]): the host
     /// owns the link, so the session sends nothing over it.
     #[error(
         "this session is attached to a running module: its host owns the link (no SETUP, send or go)"
@@ -58,9 +59,15 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// A debugging session over one machine.
-pub struct Session {
-    pub(super) machine: Machine,
+/// How a session holds its machine: owned (`Box<Machine>`, `c7010 debug`) or borrowed
+/// (`&mut Machine`, the window's panel borrowing the console's module for a pause).
+pub trait MachineHandle: DerefMut<Target = Machine> {}
+
+impl<M: DerefMut<Target = Machine>> MachineHandle for M {}
+
+/// A debugging session over one machine, owned or borrowed ([`MachineHandle`]).
+pub struct DebugSession<M: MachineHandle = Box<Machine>> {
+    pub(super) machine: M,
     pub(super) link: HostLink,
     pub(super) info: DebugInfo,
     pub(super) points: Points,
@@ -75,35 +82,38 @@ pub struct Session {
     pub(super) owns_link: bool,
 }
 
-impl Session {
+impl DebugSession {
     /// A session on `machine` (as built, at power-on), knowing `info` about its program:
     /// the console resets the module and the session stops at the reset address.
-    pub fn new(mut machine: Machine, info: DebugInfo) -> Session {
+    pub fn new(machine: Machine, info: DebugInfo) -> DebugSession {
+        let mut machine = Box::new(machine);
         let mut link = HostLink::new();
         link.restart(&mut machine);
-        Session::build(machine, link, info)
+        DebugSession::build(machine, link, info)
     }
+}
 
+impl<M: MachineHandle> DebugSession<M> {
     /// A session on a machine that is already running (the window's module, paused where it
     /// is): no reset, and the host end of the link stays out of it (see `owns_link`), so
-    /// the machine can go back to the console with [`Session::into_machine`] and the
+    /// the machine can go back to the console with [`DebugSession::into_machine`] and the
     /// console's link carries on where it was. Commands that talk over the link (`send`,
-    /// `go`) and [`Session::setup_fen`] refuse ([`SessionError::Attached`]): they are for
-    /// sessions made with [`Session::new`].
-    pub fn attach(machine: Machine, info: DebugInfo) -> Session {
-        let mut session = Session::build(machine, HostLink::new(), info);
+    /// `go`) and [`DebugSession::setup_fen`] refuse ([`DebugSessionError::Attached`]): they are for
+    /// sessions made with [`DebugSession::new`].
+    pub fn attach(machine: M, info: DebugInfo) -> DebugSession<M> {
+        let mut session = DebugSession::build(machine, HostLink::new(), info);
         session.owns_link = false;
         session
     }
 
     /// A session on `machine` as it is, with `link` as the host end.
-    fn build(machine: Machine, link: HostLink, info: DebugInfo) -> Session {
+    fn build(machine: M, link: HostLink, info: DebugInfo) -> DebugSession<M> {
         let stack_top = info.symbol("RAMTOP").map_or(DEFAULT_STACK_TOP, |t| {
             if t == 0 { 0x10000 } else { t as u32 }
         });
         let mut history = History::new();
         history.record(&machine, &link);
-        Session {
+        DebugSession {
             machine,
             link,
             info,
@@ -118,7 +128,7 @@ impl Session {
 
     /// End the session and hand the machine back, with no breakpoint or watchpoint left
     /// in it.
-    pub fn into_machine(mut self) -> Machine {
+    pub fn into_machine(mut self) -> M {
         self.machine.clear_breakpoints();
         self.machine.clear_watches();
         self.machine
@@ -147,7 +157,7 @@ impl Session {
     }
 
     /// The machine, to change it from outside (a test setting up RAM). Call
-    /// [`Session::external_change`] afterwards so `back` does not undo it by replay.
+    /// [`DebugSession::external_change`] afterwards so `back` does not undo it by replay.
     pub fn machine_mut(&mut self) -> &mut Machine {
         &mut self.machine
     }
@@ -192,17 +202,17 @@ impl Session {
 
     /// Boot the module (run until `READY`) and set up a position with `SETUP` through the
     /// host link, running until the module answers. Returns what happened, as text.
-    pub fn setup_fen(&mut self, fen: &str) -> Result<String, SessionError> {
+    pub fn setup_fen(&mut self, fen: &str) -> Result<String, DebugSessionError> {
         if !self.owns_link {
-            return Err(SessionError::Attached);
+            return Err(DebugSessionError::Attached);
         }
-        let board = Board::from_fen(fen).map_err(|e| SessionError::Fen(e.to_string()))?;
+        let board = Board::from_fen(fen).map_err(|e| DebugSessionError::Fen(e.to_string()))?;
         let mut out = String::new();
         let limit = ANSWER_SECONDS;
         if self.link.received.is_empty() {
             let halt = self.advance(Goal::Event, limit, &mut out);
             if !matches!(halt, Halt::Event) {
-                return Err(SessionError::NoAnswer(format!(
+                return Err(DebugSessionError::NoAnswer(format!(
                     "no READY after reset: {halt:?}"
                 )));
             }
@@ -232,7 +242,7 @@ impl Session {
         self.send_message(kind, &payload);
         let halt = self.advance(Goal::Event, limit, &mut out);
         if !matches!(halt, Halt::Event) {
-            return Err(SessionError::NoAnswer(format!(
+            return Err(DebugSessionError::NoAnswer(format!(
                 "no answer to SETUP: {halt:?}"
             )));
         }
@@ -303,50 +313,52 @@ impl Session {
 
     /// Does one command's work (in the file that owns what it changes or shows); true
     /// when the session should end.
-    fn run_command(&mut self, command: Command, out: &mut String) -> Result<bool, String> {
+    fn run_command(&mut self, command: DebugCommand, out: &mut String) -> Result<bool, String> {
         match command {
-            Command::Send(_) if !self.owns_link => return Err(SessionError::Attached.to_string()),
-            Command::Nothing => {}
-            Command::Quit => return Ok(true),
-            Command::Help(topic) => out.push_str(&help(topic.as_deref())?),
-            Command::Break {
+            DebugCommand::Send(_) if !self.owns_link => {
+                return Err(DebugSessionError::Attached.to_string());
+            }
+            DebugCommand::Nothing => {}
+            DebugCommand::Quit => return Ok(true),
+            DebugCommand::Help(topic) => out.push_str(&help(topic.as_deref())?),
+            DebugCommand::Break {
                 location,
                 condition,
             } => self.set_break(&location, condition, out)?,
-            Command::Watch { kind, address, len } => {
+            DebugCommand::Watch { kind, address, len } => {
                 self.set_watch(kind, &address, len.as_ref(), out)?
             }
-            Command::List => out.push_str(&self.list_points()),
-            Command::Enable(ids) => self.enable_points(&ids, true, out)?,
-            Command::Disable(ids) => self.enable_points(&ids, false, out)?,
-            Command::Delete(ids) => self.delete_points(&ids, out)?,
-            Command::Step(n) => self.go(Goal::Steps(n), DEFAULT_RUN_SECONDS, out),
-            Command::Next => self.step_over(out),
-            Command::Finish => self.finish(out)?,
-            Command::Continue(seconds) => {
+            DebugCommand::List => out.push_str(&self.list_points()),
+            DebugCommand::Enable(ids) => self.enable_points(&ids, true, out)?,
+            DebugCommand::Disable(ids) => self.enable_points(&ids, false, out)?,
+            DebugCommand::Delete(ids) => self.delete_points(&ids, out)?,
+            DebugCommand::Step(n) => self.go(Goal::Steps(n), DEFAULT_RUN_SECONDS, out),
+            DebugCommand::Next => self.step_over(out),
+            DebugCommand::Finish => self.finish(out)?,
+            DebugCommand::Continue(seconds) => {
                 self.go(Goal::Continue, seconds.unwrap_or(DEFAULT_RUN_SECONDS), out)
             }
-            Command::RunTo(location) => self.run_to(&location, out)?,
-            Command::UntilLatch => self.go(Goal::Latch, DEFAULT_RUN_SECONDS, out),
-            Command::Regs => out.push_str(&self.registers_text()),
-            Command::Mem { address, len } => {
+            DebugCommand::RunTo(location) => self.run_to(&location, out)?,
+            DebugCommand::UntilLatch => self.go(Goal::Latch, DEFAULT_RUN_SECONDS, out),
+            DebugCommand::Regs => out.push_str(&self.registers_text()),
+            DebugCommand::Mem { address, len } => {
                 out.push_str(&self.memory_text(&address, len.as_ref())?)
             }
-            Command::Poke { address, bytes } => self.poke(&address, &bytes, out)?,
-            Command::Dis { address, count } => {
+            DebugCommand::Poke { address, bytes } => self.poke(&address, &bytes, out)?,
+            DebugCommand::Dis { address, count } => {
                 out.push_str(&self.disassembly_text(address.as_ref(), count)?)
             }
-            Command::Src(location) => out.push_str(&self.source_text(location.as_ref())?),
-            Command::Where => out.push_str(&self.backtrace()),
-            Command::Board => out.push_str(&self.with_board(|view| view.render())?),
-            Command::Cycles => out.push_str(&self.cycles_text()),
-            Command::Latches => out.push_str(&self.latches()),
-            Command::Send(data) => self.send(data, out),
-            Command::Trace { on: false, .. } => self.trace_off(out)?,
-            Command::Trace { on: true, file } => self.trace_on(file, out)?,
-            Command::Save(name) => self.save_state(&name, out)?,
-            Command::Load(name) => self.load_state(&name, out)?,
-            Command::Back(n) => self.step_back(n, out)?,
+            DebugCommand::Src(location) => out.push_str(&self.source_text(location.as_ref())?),
+            DebugCommand::Where => out.push_str(&self.backtrace()),
+            DebugCommand::Board => out.push_str(&self.with_board(|view| view.render())?),
+            DebugCommand::Cycles => out.push_str(&self.cycles_text()),
+            DebugCommand::Latches => out.push_str(&self.latches()),
+            DebugCommand::Send(data) => self.send(data, out),
+            DebugCommand::Trace { on: false, .. } => self.trace_off(out)?,
+            DebugCommand::Trace { on: true, file } => self.trace_on(file, out)?,
+            DebugCommand::Save(name) => self.save_state(&name, out)?,
+            DebugCommand::Load(name) => self.load_state(&name, out)?,
+            DebugCommand::Back(n) => self.step_back(n, out)?,
         }
         Ok(false)
     }
@@ -373,7 +385,7 @@ impl Session {
     }
 
     pub(super) fn replace_machine(&mut self, machine: Machine) {
-        self.machine = machine;
+        *self.machine = machine;
         self.points.sync(&mut self.machine, None);
     }
 

@@ -14,6 +14,7 @@ pub mod palette;
 pub mod png;
 pub mod registers;
 mod render;
+pub mod sound;
 
 pub use chip::{Vdc, VdcError};
 pub use frame::{Frame, HEIGHT, WIDTH};

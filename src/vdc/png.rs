@@ -1,7 +1,7 @@
 //! Writing a frame to a PNG file (RGB, scaled up by an integer factor) with the `png` crate.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::frame::{Frame, HEIGHT, WIDTH};
 use super::palette::rgb;
@@ -73,4 +73,42 @@ pub fn write_png(frame: &Frame, scale: usize, path: &Path) -> Result<(), PngErro
         source: std::io::Error::other(e.reason()),
     })?;
     Ok(())
+}
+
+/// The highest number [`write_numbered_png`] tries.
+pub const MAX_NUMBERED: u32 = 9999;
+
+/// Writes the frame to the first free `c7010-NNNN.png` (0001 to 9999) in `dir`, atomically,
+/// and returns its path: the screenshot key's file. The name is taken with an exclusive
+/// create, so two screenshots at once never share a file.
+pub fn write_numbered_png(frame: &Frame, scale: usize, dir: &Path) -> Result<PathBuf, PngError> {
+    let io = |path: &Path, source| PngError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    for n in 1..=MAX_NUMBERED {
+        let path = dir.join(format!("c7010-{n:04}.png"));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io(&path, e)),
+        }
+        return match write_png(frame, scale, &path) {
+            Ok(()) => Ok(path),
+            Err(e) => {
+                // The empty file that held the name goes; the error says why.
+                let _ = std::fs::remove_file(&path);
+                Err(e)
+            }
+        };
+    }
+    let path = dir.join("c7010-NNNN.png");
+    Err(io(
+        &path,
+        std::io::Error::other(format!("all {MAX_NUMBERED} screenshot names are taken")),
+    ))
 }

@@ -8,8 +8,8 @@
 //!   `regs`, `dis` and `bt` from the same state;
 //! - F10/F11 change the machine exactly as the text debugger's `next`/`step` do from the
 //!   same state (a `c7010 debug` session that got there through the host link);
-//! - closing the panel gives the machine back, and the module finishes its search with the
-//!   same decision as a module that was never paused;
+//! - the panel borrows the engine's machine for each key (no machine of its own), and after
+//!   it the module finishes its search with the same decision as a module never paused;
 //! - drawing the lines paints the panel area and leaves the picture area alone.
 
 use crate::common::labels::with_labels;
@@ -17,7 +17,7 @@ use crate::common::symbol::symbol;
 
 use c7010::assembler::{SymbolKind, parse_symbol_file};
 use c7010::console::debug_panel::{DebugPanel, PanelAction, draw_panel, panel_width};
-use c7010::debugger::{DebugInfo, Session};
+use c7010::debugger::{DebugInfo, DebugSession};
 use c7010::engine::guest::GuestEngine;
 use c7010::engine::{Decision, Engine, Limit, Said};
 use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
@@ -84,24 +84,21 @@ fn decision(engine: &mut GuestEngine) -> Decision {
     panic!("no decision in 60 emulated seconds");
 }
 
-/// Takes the machine out of the module, as the window does on F12.
-fn take_machine(engine: &mut GuestEngine) -> Machine {
-    std::mem::replace(
-        engine.module_mut().machine_mut(),
-        Machine::new(&[0x76]).unwrap(),
-    )
+/// The machine the panel borrows, as the window's F12 does (`Console::engine_machine`).
+fn lent(engine: &mut GuestEngine) -> &mut Machine {
+    engine.module_mut().machine_mut()
 }
 
 #[test]
 fn panel_at_analys_shows_registers_code_source_and_stack() {
     let mut engine = engine_at_analys();
-    let machine = take_machine(&mut engine);
+    let machine = lent(&mut engine);
     let analys = symbol("ANALYS");
     let regs = machine.registers();
     let ret = u16::from_le_bytes([machine.read(regs.sp), machine.read(regs.sp.wrapping_add(1))]);
-    let mut text_debugger = Session::attach(copy(&machine), DebugInfo::builtin());
-    let mut panel = DebugPanel::open(machine, DebugInfo::builtin());
-    let lines = panel.lines();
+    let mut text_debugger = DebugSession::attach(Box::new(copy(machine)), DebugInfo::builtin());
+    let panel = DebugPanel::open(DebugInfo::builtin());
+    let lines = panel.lines(machine);
     let text = lines.join("\n");
 
     assert!(
@@ -145,8 +142,7 @@ fn panel_at_analys_shows_registers_code_source_and_stack() {
     }
     insta::assert_snapshot!("panel_at_analys", with_labels(&text));
 
-    // Continue: the machine goes back and the search ends as if never paused.
-    *engine.module_mut().machine_mut() = panel.close();
+    // Continue: the search ends as if never paused.
     let paused = decision(&mut engine);
     let mut unpaused = engine_at_analys();
     assert_eq!(paused, decision(&mut unpaused));
@@ -156,7 +152,8 @@ fn panel_at_analys_shows_registers_code_source_and_stack() {
 #[test]
 fn panel_keys_step_as_the_text_debugger() {
     // The text debugger reaches ANALYS its own way: SETUP and GO through its host link.
-    let mut text_debugger = Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
+    let mut text_debugger =
+        DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     text_debugger.setup_fen(FEN).unwrap();
     for command in [
         &format!("go {BUDGET}"),
@@ -169,7 +166,8 @@ fn panel_keys_step_as_the_text_debugger() {
     }
     let analys = symbol("ANALYS");
     assert_eq!(text_debugger.machine().registers().pc, analys);
-    let mut panel = DebugPanel::open(copy(text_debugger.machine()), DebugInfo::builtin());
+    let mut machine = copy(text_debugger.machine());
+    let mut panel = DebugPanel::open(DebugInfo::builtin());
     let keys = [
         PanelAction::Next,
         PanelAction::Step,
@@ -180,29 +178,35 @@ fn panel_keys_step_as_the_text_debugger() {
         PanelAction::Next,
     ];
     for (i, &key) in keys.iter().enumerate() {
-        let before = panel.session().machine().registers().pc;
-        panel.act(key);
+        let before = machine.registers().pc;
+        panel.act(&mut machine, key);
         let out = text_debugger.execute(key.command()).output;
         assert!(!out.starts_with("error"), "{out}");
-        let (p, t) = (panel.session().machine(), text_debugger.machine());
+        let (p, t) = (&machine, text_debugger.machine());
         assert_eq!(p.registers(), t.registers(), "after key {i} ({key:?})");
         assert_eq!(p.cycles(), t.cycles(), "after key {i} ({key:?})");
         assert_ne!(p.registers().pc, before, "key {i} moved PC");
     }
     // On the window's own path: F10 at ANALYS goes over its CALL (3 bytes), F11 enters
     // the routine called, and the stack then shows the call just made.
-    let mut panel = DebugPanel::open(take_machine(&mut engine_at_analys()), DebugInfo::builtin());
-    panel.act(PanelAction::Next);
-    assert_eq!(panel.session().machine().registers().pc, analys + 3);
-    let mut panel = DebugPanel::open(take_machine(&mut engine_at_analys()), DebugInfo::builtin());
-    panel.act(PanelAction::Step);
+    let mut engine = engine_at_analys();
+    let mut panel = DebugPanel::open(DebugInfo::builtin());
+    panel.act(lent(&mut engine), PanelAction::Next);
+    assert_eq!(lent(&mut engine).registers().pc, analys + 3);
+    assert!(
+        lent(&mut engine).breakpoints().is_empty(),
+        "F10's breakpoint is not left in the module"
+    );
+    let mut engine = engine_at_analys();
+    let mut panel = DebugPanel::open(DebugInfo::builtin());
+    panel.act(lent(&mut engine), PanelAction::Step);
     let a = analys as usize;
     let callee = u16::from_le_bytes([BUILTIN_ROM[a + 1], BUILTIN_ROM[a + 2]]);
     assert_eq!(BUILTIN_ROM[a], 0xCD, "CALL nn at ANALYS");
-    assert_eq!(panel.session().machine().registers().pc, callee);
+    assert_eq!(lent(&mut engine).registers().pc, callee);
     let frame = format!("#1  {:04X}  ANALYS+3", analys + 3);
     let call = format!("(CALL {} from {analys:04X};", label_before(callee));
-    let lines = panel.lines();
+    let lines = panel.lines(lent(&mut engine));
     assert!(
         lines
             .iter()
@@ -224,17 +228,15 @@ fn stepping_through_a_message_leaves_the_link_to_the_console() {
     // so the search's messages all arrive and it decides as an unpaused one does.
     let mut engine = engine_at_sendmsg();
     let latch_before = engine.module().machine().module_latch();
-    let mut panel = DebugPanel::open(take_machine(&mut engine), DebugInfo::builtin());
+    let mut panel = DebugPanel::open(DebugInfo::builtin());
     for _ in 0..300 {
-        panel.act(PanelAction::Step);
+        panel.act(lent(&mut engine), PanelAction::Step);
     }
-    let machine = panel.close();
     assert_ne!(
-        machine.module_latch(),
+        engine.module().machine().module_latch(),
         latch_before,
         "the module wrote a unit"
     );
-    *engine.module_mut().machine_mut() = machine;
     let paused = decision(&mut engine);
     let mut unpaused = engine_at_sendmsg();
     assert_eq!(paused, decision(&mut unpaused));
@@ -243,8 +245,8 @@ fn stepping_through_a_message_leaves_the_link_to_the_console() {
 #[test]
 fn drawing_paints_the_panel_and_leaves_the_picture() {
     let mut engine = engine_at_analys();
-    let mut panel = DebugPanel::open(take_machine(&mut engine), DebugInfo::builtin());
-    let lines = panel.lines();
+    let panel = DebugPanel::open(DebugInfo::builtin());
+    let lines = panel.lines(lent(&mut engine));
     let picture_width = 360 * 2;
     let width = picture_width + panel_width(1);
     let height = 486;
@@ -288,29 +290,26 @@ fn drawing_paints_the_panel_and_leaves_the_picture() {
     }
 }
 
-/// Set in the child process's environment to make `child_window_widens_for_the_panel` act.
+/// Set in the child process's environment to make `child_window_keeps_its_size` act.
 #[cfg(feature = "gui")]
 const CHILD: &str = "C7010_DEBUG_PANEL_WINDOW_CHILD";
 
 /// The window under a virtual X server (this test binary again as a child, through
-/// `xvfb-run`): showing the panel widens it by the panel's width, showing a frame alone
-/// narrows it back. Skipped with a note without `xvfb-run`, except under CI.
+/// `xvfb-run`): showing the panel and closing it again leaves the one window at its size
+/// (the panel is drawn inside it). Skipped with a note without `xvfb-run`, except under CI.
 #[cfg(feature = "gui")]
 #[test]
-fn window_widens_for_the_panel_under_xvfb() {
+fn window_keeps_its_size_with_the_panel_under_xvfb() {
     if !crate::common::child_test::xvfb_run_available() {
         return;
     }
     let exe = std::env::current_exe().unwrap();
     let out = std::process::Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 2000x800x24"])
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(&exe)
         .args([
             "--exact",
-            &crate::common::child_test::exact_name(
-                module_path!(),
-                "child_window_widens_for_the_panel",
-            ),
+            &crate::common::child_test::exact_name(module_path!(), "child_window_keeps_its_size"),
             "--ignored",
             "--nocapture",
         ])
@@ -323,16 +322,15 @@ fn window_widens_for_the_panel_under_xvfb() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success(), "child failed:\n{text}");
-    let wide = 720 + panel_width(1);
     assert!(text.contains("PICTURE 720x486"), "{text}");
-    assert!(text.contains(&format!("PANEL {wide}x486")), "{text}");
+    assert!(text.contains("PANEL 720x486"), "{text}");
     assert!(text.contains("BACK 720x486"), "{text}");
 }
 
 #[cfg(feature = "gui")]
 #[test]
-#[ignore = "child of window_widens_for_the_panel_under_xvfb; needs a display"]
-fn child_window_widens_for_the_panel() {
+#[ignore = "child of window_keeps_its_size_with_the_panel_under_xvfb; needs a display"]
+fn child_window_keeps_its_size() {
     use c7010::console::ScreenState;
     use c7010::console::render::render_screen;
     use c7010::console::window::Window;

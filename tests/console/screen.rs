@@ -1,8 +1,10 @@
 //! The console screen through the VDC: snapshots of whole frames (hash + coarse picture),
 //! where pieces land, and that every screen state fits the chip's object limits.
 
-use c7010::console::layout::{display_list, square_cell, theme};
-use c7010::console::pieces::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, shape_of};
+use c7010::console::layout::{PIECE_BITMAP_DY, display_list, square_cell, theme};
+use c7010::console::pieces::{
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, SHAPE_ROWS, Shape, shape_of,
+};
 use c7010::console::render::render_screen;
 use c7010::console::screen::{
     Analysis, Colour, MATE_CENTIPAWNS, PieceKind, ScreenState, format_clock, format_score,
@@ -68,15 +70,15 @@ fn help_page_frame() {
     insta::assert_snapshot!(snapshot_text(&frame(&s)));
 }
 
-/// The 8 x 16 pixel box where the piece of a square is drawn.
+/// The 8 x 22 pixel box where the piece of a square is drawn.
 fn piece_box(file: usize, rank: usize, flipped: bool) -> (usize, usize) {
     let (col, row) = square_cell(file, rank, flipped);
-    (grid_x_px(col) + 12, grid_y(row) + 4)
+    (grid_x_px(col) + 12, grid_y(row) + PIECE_BITMAP_DY)
 }
 
 /// The bitmap read back from the frame at a piece box, in the given colour.
-fn read_shape(f: &Frame, (x0, y0): (usize, usize), colour: u8) -> [u8; 8] {
-    let mut rows = [0u8; 8];
+fn read_shape(f: &Frame, (x0, y0): (usize, usize), colour: u8) -> Shape {
+    let mut rows = [0u8; SHAPE_ROWS];
     for (r, row) in rows.iter_mut().enumerate() {
         for c in 0..8 {
             // Each shape row is 2 lines; both must agree.
@@ -115,8 +117,9 @@ fn every_piece_of_the_start_position_is_drawn_on_its_square_in_its_colour() {
                         );
                     }
                     None => {
-                        assert_eq!(read_shape(&f, b, bright(theme::WHITE_PIECES)), [0; 8]);
-                        assert_eq!(read_shape(&f, b, bright(theme::BLACK_PIECES)), [0; 8]);
+                        let empty = [0; SHAPE_ROWS];
+                        assert_eq!(read_shape(&f, b, bright(theme::WHITE_PIECES)), empty);
+                        assert_eq!(read_shape(&f, b, bright(theme::BLACK_PIECES)), empty);
                     }
                 }
             }
@@ -140,7 +143,7 @@ fn flipping_puts_a1_at_the_top_right_and_keeps_a1_dark() {
         assert_eq!(corner, Some(theme::BACKGROUND), "a1 is dark");
         let (col, row) = square_cell(1, 0, flipped);
         let corner = f.get(grid_x_px(col) + 30, grid_y(row) + CELL_H - 2);
-        assert_eq!(corner, Some(bright(theme::LIGHT_SQUARES)), "b1 is light");
+        assert_eq!(corner, Some(theme::LIGHT_SQUARES_INDEX), "b1 is light");
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use c7010::console::ScreenState;
 use c7010::console::render::render_screen;
-use c7010::vdc::png::{PngError, encode_png, scaled_rgb8, write_png};
+use c7010::vdc::png::{PngError, encode_png, scaled_rgb8, write_numbered_png, write_png};
 use c7010::vdc::{Frame, HEIGHT, WIDTH};
 
 use crate::common::png::decode_rgb;
@@ -50,4 +50,28 @@ fn png_round_trip_keeps_every_pixel_and_bad_scales_are_errors() {
     ));
     let err = write_png(&frame, 1, Path::new("/nonexistent-dir/x.png")).unwrap_err();
     assert!(err.to_string().contains("/nonexistent-dir/x.png"), "{err}");
+}
+
+#[test]
+fn the_screenshot_key_writes_the_next_free_numbered_file() {
+    let frame = render_screen(&ScreenState::start_position()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let first = write_numbered_png(&frame, 1, dir.path()).unwrap();
+    assert_eq!(first, dir.path().join("c7010-0001.png"));
+    // A file of the next name already there is kept; the one after is taken.
+    std::fs::write(dir.path().join("c7010-0002.png"), b"someone else's").unwrap();
+    let third = write_numbered_png(&frame, 1, dir.path()).unwrap();
+    assert_eq!(third, dir.path().join("c7010-0003.png"));
+    assert_eq!(
+        std::fs::read(dir.path().join("c7010-0002.png")).unwrap(),
+        b"someone else's"
+    );
+    let (w, h, pixels) = decode_rgb(&std::fs::read(&third).unwrap());
+    assert_eq!((w as usize, h as usize), (WIDTH, HEIGHT));
+    assert!(pixels == scaled_rgb8(&frame, 1));
+    // No directory: a clear error, and nothing left behind.
+    let missing = dir.path().join("missing");
+    let err = write_numbered_png(&frame, 1, &missing).unwrap_err();
+    assert!(matches!(err, PngError::Io { .. }), "{err}");
+    assert!(err.to_string().contains("c7010-0001.png"), "{err}");
 }

@@ -10,7 +10,7 @@
 use crate::common::labels::with_labels;
 use crate::common::symbol::symbol;
 
-use c7010::debugger::{DebugInfo, Session};
+use c7010::debugger::{DebugInfo, DebugSession};
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 use c7010::reference::{Board, Search};
@@ -20,7 +20,7 @@ const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w -
 const SCRIPT: &str = include_str!("../data/debugger/analys.txt");
 
 /// The word the machine holds at `address` (little-endian).
-fn word(session: &Session, address: u16) -> u16 {
+fn word(session: &DebugSession, address: u16) -> u16 {
     u16::from_le_bytes([
         session.machine().read(address),
         session.machine().read(address.wrapping_add(1)),
@@ -28,7 +28,7 @@ fn word(session: &Session, address: u16) -> u16 {
 }
 
 /// The 120 mailbox bytes at BOARD.
-fn guest_board(session: &Session) -> Vec<u8> {
+fn guest_board(session: &DebugSession) -> Vec<u8> {
     let base = symbol("BOARD");
     (0..120u16)
         .map(|k| session.machine().read(base + k))
@@ -37,7 +37,7 @@ fn guest_board(session: &Session) -> Vec<u8> {
 
 /// The scenario's transcript (docs/debugger.md shows it), checked line by line as it runs.
 pub fn search_transcript() -> String {
-    let mut session = Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
+    let mut session = DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let mut transcript = session.setup_fen(FEN).unwrap();
     assert!(transcript.contains("Ok { command: 2 }"), "{transcript}");
     let board = Board::from_fen(FEN).unwrap();

@@ -7,7 +7,7 @@ use crate::common::symbol::symbol;
 use std::path::Path;
 
 use c7010::assembler::assemble_source;
-use c7010::debugger::{DebugInfo, Session};
+use c7010::debugger::{DebugInfo, DebugSession};
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 
@@ -19,8 +19,8 @@ fn main_asm_line(needle: &str) -> u32 {
     text.lines().position(|l| l.contains(needle)).expect(needle) as u32 + 1
 }
 
-fn guest() -> Session {
-    Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin())
+fn guest() -> DebugSession {
+    DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin())
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn a_rom_without_symbols_still_debugs() {
     )
     .unwrap();
     let rom = assembly.image(None).unwrap();
-    let mut s = Session::new(Machine::new(&rom).unwrap(), DebugInfo::default());
+    let mut s = DebugSession::new(Machine::new(&rom).unwrap(), DebugInfo::default());
     assert!(
         s.execute("break 0x0005 if A==0")
             .output
@@ -196,7 +196,7 @@ fn a_fault_is_reported_and_back_gets_out_of_it() {
         "        LD A,1\n        LD A,2\n        LD (0010H),A\n        HALT\n",
     )
     .unwrap();
-    let mut s = Session::new(
+    let mut s = DebugSession::new(
         Machine::new(&assembly.image(None).unwrap()).unwrap(),
         DebugInfo::default(),
     );

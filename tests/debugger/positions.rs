@@ -1,25 +1,25 @@
-//! Positions the guest cannot hold, through the debugger: `--fen` (Session::setup_fen and
+//! Positions the guest cannot hold, through the debugger: `--fen` (DebugSession::setup_fen and
 //! `c7010 debug --fen`) refuses them with the rule's message before anything is sent, and a
 //! SETUP injected by hand with `send` gets the module's own BAD_POSITION. About a second.
 
 use crate::common::cli::run_c7010;
 
-use c7010::debugger::{DebugInfo, Session, SessionError};
+use c7010::debugger::{DebugInfo, DebugSession, DebugSessionError};
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 
 /// The position: seventeen white pieces (sixteen queens and the king).
 const CROWDED: &str = "k7/8/qqqqqqqq/QQQQQQQQ/qqqqqqqq/QQQQQQQQ/8/K7 w - - 0 1";
 
-fn session() -> Session {
-    Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin())
+fn session() -> DebugSession {
+    DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin())
 }
 
 #[test]
 fn fen_option_refuses_with_the_rules_message() {
     let mut s = session();
     match s.setup_fen(CROWDED) {
-        Err(SessionError::Fen(why)) => assert_eq!(why, "white has 17 pieces, at most 16"),
+        Err(DebugSessionError::Fen(why)) => assert_eq!(why, "white has 17 pieces, at most 16"),
         other => panic!("{other:?}"),
     }
     let (ok, _, err) = run_c7010(&["debug", "--fen", CROWDED]);

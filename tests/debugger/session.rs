@@ -8,7 +8,7 @@ use crate::common::symbol::symbol;
 
 use std::process::Command;
 
-use c7010::debugger::{DebugInfo, Session, SessionError};
+use c7010::debugger::{DebugInfo, DebugSession, DebugSessionError};
 use c7010::guest::image::BUILTIN_ROM;
 use c7010::machine::Machine;
 use c7010::reference::Board;
@@ -17,8 +17,8 @@ const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 const SCRIPT: &str = include_str!("../data/debugger/session.txt");
 
 /// The session after `--fen FEN`, with the board bytes written where the engine keeps them.
-fn session_after_setup() -> (Session, String) {
-    let mut session = Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
+fn session_after_setup() -> (DebugSession, String) {
+    let mut session = DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let startup = session.setup_fen(FEN).unwrap();
     assert!(startup.contains("Ready { protocol: 1"), "{startup}");
     assert!(
@@ -210,9 +210,9 @@ fn an_attached_session_leaves_the_link_to_its_host() {
     // the host end of its link belongs to the console, so the session refuses to talk
     // over it and the host latch keeps its value.
     let (session, _) = session_after_setup();
-    let machine = session.into_machine();
+    let mut machine = session.into_machine();
     let latch = machine.host_latch();
-    let mut attached = Session::attach(machine, DebugInfo::builtin());
+    let mut attached = DebugSession::attach(&mut *machine, DebugInfo::builtin());
     for command in ["go 200", "send 0x09", "send raw 0x5A"] {
         let out = attached.execute(command).output;
         assert!(
@@ -223,7 +223,7 @@ fn an_attached_session_leaves_the_link_to_its_host() {
     }
     let setup = attached.setup_fen(FEN);
     assert!(
-        matches!(setup, Err(SessionError::Attached)),
+        matches!(setup, Err(DebugSessionError::Attached)),
         "SETUP on an attached session: {setup:?}"
     );
     assert_eq!(attached.machine().host_latch(), latch, "SETUP");
@@ -296,7 +296,7 @@ fn command_line_prints_the_same_transcript() {
         String::from_utf8_lossy(&output.stderr)
     );
     let text = String::from_utf8(output.stdout).unwrap();
-    let mut session = Session::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
+    let mut session = DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let mut expected = session.execute("regs").output;
     for line in ["break SENDMSG", "continue", "bt", "regs", "quit"] {
         expected.push_str(&format!("(c7010) {line}\n{}", session.execute(line).output));

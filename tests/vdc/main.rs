@@ -4,3 +4,4 @@
 
 mod charset_frame;
 mod chip;
+mod sound;
