@@ -75,6 +75,12 @@ pub struct Window {
     reader: KeyReader,
     input: WindowInput,
     open: bool,
+    /// What the window shows now, and how many frames ago it was drawn: an unchanged
+    /// picture is not drawn again (an idle console then costs almost nothing), except once
+    /// in [`FRAMES_PER_SECOND`] frames, for a window the desktop has covered and uncovered.
+    shown: Option<(Frame, Option<Vec<String>>)>,
+    frames_since_drawn: u32,
+    pictures_drawn: u64,
 }
 
 impl std::fmt::Debug for Window {
@@ -110,7 +116,16 @@ impl Window {
             buffer: vec![0; width * height],
             input: WindowInput::default(),
             open: true,
+            shown: None,
+            frames_since_drawn: 0,
+            pictures_drawn: 0,
         })
+    }
+
+    /// How many times a picture was drawn into the window: a frame that did not change is
+    /// not drawn again, except once a second.
+    pub fn pictures_drawn(&self) -> u64 {
+        self.pictures_drawn
     }
 
     /// The window's inner size in screen pixels.
@@ -133,6 +148,24 @@ impl Window {
         }
         let (width, height) = self.inner.get_size();
         let (width, height) = (width.max(1), height.max(1));
+        let same_picture = self
+            .shown
+            .as_ref()
+            .is_some_and(|(shown_frame, shown_panel)| {
+                shown_frame == frame && shown_panel.as_deref() == panel
+            });
+        self.frames_since_drawn += 1;
+        if same_picture
+            && (width, height) == (self.width, self.height)
+            && self.frames_since_drawn < FRAMES_PER_SECOND as u32
+        {
+            // Events and pacing only: the picture on the screen is already this one.
+            self.inner.update();
+            return self.after_update();
+        }
+        self.frames_since_drawn = 0;
+        self.pictures_drawn += 1;
+        self.shown = Some((frame.clone(), panel.map(<[String]>::to_vec)));
         if (width, height) != (self.width, self.height) {
             self.width = width;
             self.height = height;
@@ -152,6 +185,11 @@ impl Window {
             self.open = false;
             return false;
         }
+        self.after_update()
+    }
+
+    /// Reads the key events of the update just done; whether the window is still open.
+    fn after_update(&mut self) -> bool {
         self.reader.read(&self.queue.take(), &mut self.input);
         if std::mem::take(&mut self.input.full_screen)
             && let Err(e) = super::full_screen::toggle(&self.inner)

@@ -166,8 +166,10 @@ fn child_types_with_xdotool() {
         .unwrap();
     let mut keys = Vec::new();
     let mut after = 0;
+    let mut presented = 1;
     for _ in 0..500 {
         assert!(window.present(&frame));
+        presented += 1;
         keys.extend(window.keys());
         if typist.try_wait().unwrap().is_some() {
             after += 1;
@@ -177,6 +179,13 @@ fn child_types_with_xdotool() {
         }
     }
     assert!(typist.wait().unwrap().success(), "xdotool failed");
+    // The same frame all along: drawn once, then again only once a second (50 frames),
+    // while the key events kept arriving (an idle window costs almost nothing).
+    assert!(
+        window.pictures_drawn() <= 2 + presented / 50,
+        "drawn {} times in {presented} frames",
+        window.pictures_drawn()
+    );
     let typed: String = keys
         .iter()
         .map(|k| match k {
