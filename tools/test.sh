@@ -5,6 +5,7 @@
 #   xvfb-run (xvfb)   window tests, under a virtual X server
 #   xwininfo          the window tests' check that the X server sees the window
 #   python-chess      a UCI client playing the engine, and tools/match.py's arithmetic
+#   libasound2-dev    the `sound` feature (rodio) must build: checked before the tests
 # What cannot be installed (no apt-get, no root or sudo, no pip) is reported and the tests
 # that need it say in one line that they were skipped; under CI (`CI=true`) they fail.
 set -euo pipefail
@@ -29,6 +30,8 @@ command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+pkg-config --exists alsa 2>/dev/null || need+=(libasound2-dev)
 if [ ${#need[@]} -gt 0 ]; then
   apt_install "${need[@]}" ||
     echo "test.sh: could not install ${need[*]} (needs apt-get and root or sudo); their tests will be skipped" >&2
@@ -40,6 +43,13 @@ if ! python3 -c 'import chess.engine' >/dev/null 2>&1; then
     python3 -m pip install -q --break-system-packages -r tools/requirements.txt 2>/dev/null ||
     python3 -m pip install -q --user --break-system-packages -r tools/requirements.txt ||
     echo "test.sh: could not install python-chess (tools/requirements.txt); its tests will be skipped" >&2
+fi
+
+if pkg-config --exists alsa 2>/dev/null; then
+  cargo clippy --quiet --all-targets --features sound -- -D warnings
+else
+  echo "test.sh: skipped: the sound feature's build (needs libasound2-dev and pkg-config)" >&2
+  if [ "${CI:-}" = true ]; then exit 1; fi
 fi
 
 exec cargo test "$@"
