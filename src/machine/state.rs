@@ -68,9 +68,9 @@ pub enum StateError {
     /// Checksum fine but a field is impossible (or trailing bytes follow).
     #[error("save state corrupt: {0}")]
     Corrupt(String),
-    /// Reading or writing the file failed.
-    #[error("save state file: {0}")]
-    Io(#[from] std::io::Error),
+    /// Reading or writing the file failed (the message names the file).
+    #[error("{0}")]
+    File(String),
 }
 
 /// Little-endian writer.
@@ -175,101 +175,11 @@ impl Machine {
     /// A machine restored from [`Machine::save_state`] bytes; it continues exactly as the
     /// saved one would have.
     pub fn load_state(bytes: &[u8]) -> Result<Machine, StateError> {
-        if bytes.len() < HEADER {
-            return Err(StateError::Truncated {
-                needed: HEADER,
-                found: bytes.len(),
-            });
-        }
-        if &bytes[..8] != STATE_MAGIC {
-            return Err(StateError::BadMagic);
-        }
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version > STATE_VERSION {
-            return Err(StateError::NewerVersion {
-                found: version,
-                supported: STATE_VERSION,
-            });
-        }
-        if version != STATE_VERSION {
-            return Err(StateError::UnsupportedVersion(version));
-        }
-        let length = u32::from_le_bytes([bytes[10], bytes[11], bytes[12], bytes[13]]) as usize;
-        let needed = HEADER + length + CHECKSUM;
-        if bytes.len() < needed {
-            return Err(StateError::Truncated {
-                needed,
-                found: bytes.len(),
-            });
-        }
-        if bytes.len() > needed {
-            return Err(StateError::Corrupt(format!(
-                "{} bytes after the checksum",
-                bytes.len() - needed
-            )));
-        }
-        let stored = u32::from_le_bytes(bytes[HEADER + length..].try_into().unwrap_or_default());
-        let computed = crc32(&bytes[..HEADER + length]);
-        if stored != computed {
-            return Err(StateError::ChecksumMismatch { stored, computed });
-        }
-        if length != PAYLOAD_V1 {
-            return Err(StateError::Corrupt(format!(
-                "payload is {length} bytes, version 1 has {PAYLOAD_V1}"
-            )));
-        }
-
         let mut p = In {
-            bytes: &bytes[HEADER..HEADER + length],
+            bytes: checked_payload(bytes)?,
             at: 0,
         };
-        let mut pairs = [0u16; 12];
-        for pair in &mut pairs {
-            *pair = p.u16();
-        }
-        let [
-            af,
-            bc,
-            de,
-            hl,
-            af_alt,
-            bc_alt,
-            de_alt,
-            hl_alt,
-            ix,
-            iy,
-            sp,
-            pc,
-        ] = pairs;
-        let i = p.u8();
-        let r = p.u8();
-        let iff1 = p.bool("IFF1")?;
-        let iff2 = p.bool("IFF2")?;
-        let im = p.u8();
-        if im > 2 {
-            return Err(StateError::Corrupt(format!("interrupt mode {im}")));
-        }
-        let halted = p.bool("halted")?;
-        let registers = Registers {
-            af,
-            bc,
-            de,
-            hl,
-            af_alt,
-            bc_alt,
-            de_alt,
-            hl_alt,
-            ix,
-            iy,
-            sp,
-            pc,
-            i,
-            r,
-            iff1,
-            iff2,
-            im,
-            halted,
-        };
+        let registers = read_registers(&mut p)?;
         let cycles = p.u64();
         let clock_hz = f64::from_bits(p.u64());
         let reset_held = p.bool("reset line")?;
@@ -305,14 +215,116 @@ impl Machine {
         Ok(machine)
     }
 
-    /// Write [`Machine::save_state`] to a file.
+    /// Write [`Machine::save_state`] to a file, atomically (a new file, then a rename).
     pub fn save_state_to(&self, path: &Path) -> Result<(), StateError> {
-        std::fs::write(path, self.save_state())?;
-        Ok(())
+        crate::files::write_atomic(path, &self.save_state())
+            .map_err(|e| StateError::File(e.to_string()))
     }
 
     /// Read a machine from a save-state file.
     pub fn load_state_from(path: &Path) -> Result<Machine, StateError> {
-        Machine::load_state(&std::fs::read(path)?)
+        let bytes = crate::files::read(path, crate::files::MACHINE_SAVE)
+            .map_err(|e| StateError::File(e.to_string()))?;
+        Machine::load_state(&bytes)
     }
+}
+
+/// The payload of save-state `bytes` once its header, length, checksum and version are
+/// right.
+fn checked_payload(bytes: &[u8]) -> Result<&[u8], StateError> {
+    if bytes.len() < HEADER {
+        return Err(StateError::Truncated {
+            needed: HEADER,
+            found: bytes.len(),
+        });
+    }
+    if &bytes[..8] != STATE_MAGIC {
+        return Err(StateError::BadMagic);
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version > STATE_VERSION {
+        return Err(StateError::NewerVersion {
+            found: version,
+            supported: STATE_VERSION,
+        });
+    }
+    if version != STATE_VERSION {
+        return Err(StateError::UnsupportedVersion(version));
+    }
+    let length = u32::from_le_bytes([bytes[10], bytes[11], bytes[12], bytes[13]]) as usize;
+    let needed = HEADER + length + CHECKSUM;
+    if bytes.len() < needed {
+        return Err(StateError::Truncated {
+            needed,
+            found: bytes.len(),
+        });
+    }
+    if bytes.len() > needed {
+        return Err(StateError::Corrupt(format!(
+            "{} bytes after the checksum",
+            bytes.len() - needed
+        )));
+    }
+    let stored = u32::from_le_bytes(bytes[HEADER + length..].try_into().unwrap_or_default());
+    let computed = crc32(&bytes[..HEADER + length]);
+    if stored != computed {
+        return Err(StateError::ChecksumMismatch { stored, computed });
+    }
+    if length != PAYLOAD_V1 {
+        return Err(StateError::Corrupt(format!(
+            "payload is {length} bytes, version 1 has {PAYLOAD_V1}"
+        )));
+    }
+    Ok(&bytes[HEADER..HEADER + length])
+}
+
+/// The CPU's registers, the first fields of a payload.
+fn read_registers(p: &mut In<'_>) -> Result<Registers, StateError> {
+    let mut pairs = [0u16; 12];
+    for pair in &mut pairs {
+        *pair = p.u16();
+    }
+    let [
+        af,
+        bc,
+        de,
+        hl,
+        af_alt,
+        bc_alt,
+        de_alt,
+        hl_alt,
+        ix,
+        iy,
+        sp,
+        pc,
+    ] = pairs;
+    let i = p.u8();
+    let r = p.u8();
+    let iff1 = p.bool("IFF1")?;
+    let iff2 = p.bool("IFF2")?;
+    let im = p.u8();
+    if im > 2 {
+        return Err(StateError::Corrupt(format!("interrupt mode {im}")));
+    }
+    let halted = p.bool("halted")?;
+    Ok(Registers {
+        af,
+        bc,
+        de,
+        hl,
+        af_alt,
+        bc_alt,
+        de_alt,
+        hl_alt,
+        ix,
+        iy,
+        sp,
+        pc,
+        i,
+        r,
+        iff1,
+        iff2,
+        im,
+        halted,
+    })
 }

@@ -168,9 +168,18 @@ fn states_go_to_files_and_back() {
     m.save_state_to(&path).unwrap();
     let loaded = Machine::load_state_from(&path).unwrap();
     assert_eq!(loaded.save_state(), m.save_state());
+    // Written atomically: no temporary file is left beside it.
+    let names: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().collect();
+    assert_eq!(names.len(), 1, "{names:?}");
     std::fs::remove_file(&path).unwrap();
-    assert!(matches!(
-        Machine::load_state_from(&path),
-        Err(StateError::Io(_))
-    ));
+    match Machine::load_state_from(&path) {
+        Err(StateError::File(message)) => assert!(message.contains("state.sav"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    // A file far larger than a save state is refused before it is read whole.
+    std::fs::write(&path, vec![0u8; (1 << 20) + 1]).unwrap();
+    match Machine::load_state_from(&path) {
+        Err(StateError::File(message)) => assert!(message.contains("limit"), "{message}"),
+        other => panic!("{other:?}"),
+    }
 }
