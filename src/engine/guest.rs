@@ -13,11 +13,14 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
-use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_move, wire_position};
+use crate::guest::wire::{
+    legal_line_of_wire, legal_move_of_wire, wire_draws, wire_move, wire_position,
+};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
-use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
-use crate::reference::{Board, Move, legal_moves};
+use crate::protocol::{self, Command, Event, GameEnd, GoLong, Module, Refusal};
+use crate::reference::game::draw_moves;
+use crate::reference::{Board, Move, legal_moves, levels};
 
 /// The module playing chess.
 pub struct GuestEngine {
@@ -28,6 +31,8 @@ pub struct GuestEngine {
     level: u8,
     thinking: bool,
     rom_version: u8,
+    /// The protocol version the ROM announced: from 2 on GO carries the draw moves.
+    protocol: u8,
     /// A reset after a failure did not bring the module back: try again before the next
     /// request.
     broken: bool,
@@ -64,7 +69,7 @@ impl GuestEngine {
     /// Boots a module with an image (ROM and symbols) and waits for its `READY`.
     pub fn boot_image(image: &GuestImage) -> Result<GuestEngine, EngineError> {
         let machine = Machine::new(&image.rom).map_err(|e| EngineError::Module(e.to_string()))?;
-        let (mut module, _protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
+        let (mut module, protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
         module.set_progress_counter(image.symbol("POSCNT").ok());
         Ok(GuestEngine {
             module,
@@ -74,6 +79,7 @@ impl GuestEngine {
             level: LEVEL_AFTER_RESET,
             thinking: false,
             rom_version,
+            protocol,
             broken: false,
         })
     }
@@ -268,6 +274,23 @@ impl GuestEngine {
     }
 
     /// Finds the reference move for a wire move in the current position.
+    /// GO for the game kept here: from protocol 2 on the long form with the root moves
+    /// that draw (repetitions since the last set-up, the fifty-move rule) and the budget
+    /// made explicit (the level's); a protocol-1 ROM gets the short form.
+    fn go_command(&self, budget: Option<u32>) -> Result<Command, EngineError> {
+        if self.protocol < 2 {
+            return Ok(Command::Go { budget });
+        }
+        let budget = match budget {
+            Some(n) => n,
+            None => levels::budget(self.level).map_err(|_| EngineError::BadLevel(self.level))?,
+        };
+        let draws = wire_draws(&draw_moves(&self.start, &self.history));
+        GoLong::new(budget, 0, draws)
+            .map(Command::GoLong)
+            .map_err(|e| EngineError::Module(e.to_string()))
+    }
+
     fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
         legal_move_of_wire(&self.board, mv)
             .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))
@@ -391,8 +414,9 @@ impl Engine for GuestEngine {
             Limit::Positions(n) => Some(n),
             Limit::Infinite => Some(u32::MAX),
         };
+        let go = self.go_command(budget)?;
         self.guarded(|e| {
-            e.module.send(&Command::Go { budget });
+            e.module.send(&go);
             e.thinking = true;
             Ok(())
         })

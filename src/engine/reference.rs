@@ -1,11 +1,13 @@
 //! The native reference engine behind the [`Engine`] interface: it thinks instantly (no
-//! emulated clock) and keeps its own game history for the book and for take-backs.
+//! emulated clock) and keeps its own game history for the book, for take-backs and for the
+//! root moves that draw (repetitions, the fifty-move rule).
 //! The book follows the module's rules (asm/bookplay.asm): a game from the initial position
 //! is in the book until it leaves the book's lines; a take-back leaves it for good.
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
 use crate::reference::book::Book;
+use crate::reference::game::draw_moves;
 use crate::reference::levels;
 use crate::reference::{Board, Move, analys, legal_moves};
 
@@ -50,10 +52,13 @@ impl RefEngine {
         };
         let from_start = self.start == Board::startpos() && self.book_open;
         let history: &[Move] = if from_start { &self.history } else { &[] };
+        // The game since the last set-up tells which root moves draw, as GuestEngine sends.
+        let draws = draw_moves(&self.start, &self.history);
         let result = analys(
             &self.board,
             history,
             self.book.as_ref().filter(|_| from_start),
+            &draws,
             budget,
             &mut |_| {},
         );
