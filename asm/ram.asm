@@ -79,7 +79,13 @@ PCUR    EQU     9               ; index of the move being explored
 PUNDO   EQU     10              ; undo record of that move (4 bytes)
 PPOS    EQU     14              ; positional sum at the node, white view (word)
 PLYSIZE EQU     16
-PVTAB   EQU     PLYTAB+160      ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
+GOFLAGS EQU     PLYTAB+160      ; the last GO's flags byte (protocol 2; 0 for the short forms)
+PVTAB   EQU     GOFLAGS+1       ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
+; GO's draw moves (CGO) wait in PVTAB until the root list is built and marked (DRWFIX, while
+; SRFLAGS has FDRAW); the PV is written only afterwards. EXCH borrows MSGBUF meanwhile.
+MAXDRW  EQU     8               ; draw moves GO may list (MAX_DRAWS in src/reference/search.rs)
+DRAWLST EQU     PVTAB           ; their number, then each as wire squares from, to (CGO
+                                ; copies GOFLAGS and DRAWLST from GO's payload in one go)
 PVLEN   EQU     PVTAB+108       ; PV length per ply, 10 bytes
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
