@@ -25,6 +25,10 @@ use crate::reference::{Board, Move, legal_moves, levels};
 /// The module playing chess.
 pub struct GuestEngine {
     module: Module,
+    /// Where the game began and the moves to `start` that were not played through the
+    /// module (`set_position_after`): they count for repetitions.
+    origin: Board,
+    before: Vec<Move>,
     start: Board,
     board: Board,
     history: Vec<Move>,
@@ -73,6 +77,8 @@ impl GuestEngine {
         module.set_progress_counter(image.symbol("POSCNT").ok());
         Ok(GuestEngine {
             module,
+            origin: Board::startpos(),
+            before: Vec::new(),
             start: Board::startpos(),
             board: Board::startpos(),
             history: Vec::new(),
@@ -285,7 +291,8 @@ impl GuestEngine {
             Some(n) => n,
             None => levels::budget(self.level).map_err(|_| EngineError::BadLevel(self.level))?,
         };
-        let draws = wire_draws(&draw_moves(&self.start, &self.history));
+        let game = [self.before.as_slice(), &self.history].concat();
+        let draws = wire_draws(&draw_moves(&self.origin, &game));
         GoLong::new(budget, 0, draws)
             .map(Command::GoLong)
             .map_err(|e| EngineError::Module(e.to_string()))
@@ -380,7 +387,21 @@ impl Engine for GuestEngine {
         self.guarded(|e| {
             e.abandon_thought()?;
             e.set_up(&board)
-        })
+        })?;
+        self.origin = board;
+        self.before.clear();
+        Ok(())
+    }
+
+    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
+        let mut board = start.clone();
+        moves.iter().for_each(|&m| {
+            board.make(m);
+        });
+        self.set_position(&board)?;
+        self.origin = start.clone();
+        self.before = moves.to_vec();
+        Ok(())
     }
 
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {

@@ -4,12 +4,14 @@
 //! INFO lines and BESTMOVE. Also how the module answers a long GO it must refuse.
 
 use crate::common::histories::shuffled_games;
+use c7010::engine::guest::GuestEngine;
+use c7010::engine::{Engine, Limit, RefEngine, Said};
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
 use c7010::guest::wire::{wire_draws, wire_move};
 use c7010::protocol::GoLong;
 use c7010::reference::game::Game;
-use c7010::reference::{Board, Move, PassInfo, analys};
+use c7010::reference::{Board, Move, PassInfo, analys, parse_uci};
 
 /// What both engines report for one search: INFO lines, then move, score, positions, passes.
 #[derive(Debug, PartialEq, Eq)]
@@ -98,4 +100,93 @@ fn a_listed_move_that_is_not_legal_marks_nothing() {
     let want = analys(&Board::startpos(), &[], None, &[], 200, &mut |_| {});
     assert_eq!(best.mv, wire_move(&want.best.unwrap()));
     assert_eq!((best.score, best.positions), (want.score, want.positions));
+}
+
+/// The engine's move at its level (2) and its score.
+fn decide(engine: &mut dyn Engine) -> (String, i16) {
+    engine.go(Limit::Level).unwrap();
+    loop {
+        for said in engine.advance(10_000_000).unwrap() {
+            if let Said::Decided(d) = said {
+                return (d.best.unwrap().uci(), d.score);
+            }
+        }
+    }
+}
+
+/// Both engines, the module and its twin.
+fn engines() -> Vec<Box<dyn Engine>> {
+    vec![
+        Box::new(GuestEngine::builtin().unwrap()),
+        Box::new(RefEngine::new()),
+    ]
+}
+
+/// The move each engine plays in the position `ucis` reach from `fen`, set up without the
+/// game (as protocol 1 could) and with it.
+fn without_and_with_the_game(fen: &str, ucis: &str) -> Vec<((String, i16), (String, i16))> {
+    let mut game = Game::from_fen(fen).unwrap();
+    for u in ucis.split_whitespace() {
+        game.play(parse_uci(game.board(), u).unwrap()).unwrap();
+    }
+    engines()
+        .into_iter()
+        .map(|mut e| {
+            e.set_position(game.board()).unwrap();
+            let alone = decide(e.as_mut());
+            e.set_position_after(game.start(), game.moves()).unwrap();
+            (alone, decide(e.as_mut()))
+        })
+        .collect()
+}
+
+#[test]
+fn ahead_the_module_avoids_the_repetition_it_played_before() {
+    // White is twelve pawns up; Qc3 would bring back the position after 1. Qc3.
+    let fen = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
+    for (alone, with) in without_and_with_the_game(fen, "c4c3 d8e8 c3c4 e8d8") {
+        assert_eq!(
+            alone,
+            ("c4c3".to_string(), 191),
+            "without the game: the repetition"
+        );
+        assert_eq!(
+            with,
+            ("c4d3".to_string(), 191),
+            "with it: another way, as strong"
+        );
+    }
+}
+
+#[test]
+fn behind_the_module_takes_the_repetition() {
+    // White is lost (about 8 pawns down); Kd1 repeats the position after 2. Kd1.
+    let fen = "rnbq2r1/p4kpp/2p1p3/1p1p4/4PPnP/P1P3P1/P2P4/RNBK1BR1 b - e3 0 16";
+    for (alone, with) in without_and_with_the_game(fen, "g8f8 d1c2 f8g8 c2d1 g8h8 d1c2 h8g8") {
+        assert_eq!(
+            alone,
+            ("f1d3".to_string(), -124),
+            "without the game: on it goes"
+        );
+        assert_eq!(with, ("c2d1".to_string(), 0), "with it: the draw");
+    }
+}
+
+#[test]
+fn ahead_the_module_does_not_let_the_fifty_move_rule_end_the_game() {
+    // Half-move clock 99: Nc6 (the choice of a search that does not know the clock) would
+    // let White claim the draw; a pawn move keeps the game and most of the advantage.
+    let fen = "r1b1kb1r/ppp1ppp1/5n2/8/QnpP1PpP/B1q5/P2NPK2/R4BNR b kq - 99 13";
+    let game = Game::from_fen(fen).unwrap();
+    let draws: Vec<String> = game.draw_moves().iter().map(|m| m.uci()).collect();
+    assert!(draws.contains(&"b4c6".to_string()), "{draws:?}");
+    let blind = analys(game.board(), &[], None, &[], 2300, &mut |_| {});
+    assert_eq!(
+        (blind.best.unwrap().uci(), blind.score),
+        ("b4c6".to_string(), 54)
+    );
+    for mut e in engines() {
+        e.set_position(game.board()).unwrap();
+        assert_eq!(decide(e.as_mut()), ("c7c6".to_string(), 48));
+    }
 }
