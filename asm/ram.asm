@@ -62,7 +62,7 @@ BUDGET  EQU     POSCNT+4        ; position budget (4 bytes)
 MSTOP   EQU     BUDGET+4        ; first free move-stack entry (word)
 DEPTHN  EQU     MSTOP+2         ; depth of the current pass
 PASSN   EQU     DEPTHN+1        ; passes completed
-PLYN    EQU     PASSN+1         ; current ply
+PLYN    EQU     PASSN+1         ; current ply (ANALYS clears PASSN and PLYN as one word)
 LEVEL   EQU     PLYN+1          ; playing level 1-6
 ; PERFT borrows three search variables (perft and the search never run at the same time):
 PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)

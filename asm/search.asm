@@ -206,6 +206,7 @@ EXMOVE: LD      (IX+PCUR),A
         LD      A,(IY+EFLAGS)
         AND     3FH
         LD      C,A
+        PUSH    BC              ; C = the move's flags, for MAKE
         PUSH    IY
         CALL    DELTA           ; HL = change of the positional sum (before the move)
         POP     IY
@@ -218,11 +219,9 @@ EXMOVE: LD      (IX+PCUR),A
         POP     HL
         LD      DE,PUNDO
         ADD     HL,DE           ; HL = undo record
+        POP     DE              ; E = the flags
         LD      B,(IY+0)
         LD      C,(IY+1)
-        LD      A,(IY+EFLAGS)
-        AND     3FH
-        LD      E,A
         CALL    MAKE            ; (IX and IY kept)
         LD      A,(PLYN)
         INC     A
@@ -559,8 +558,7 @@ ANALYS: CALL    POSANA
         LD      L,A
         LD      (POSCNT),HL
         LD      (POSCNT+2),HL
-        LD      (PLYN),A
-        LD      (PASSN),A
+        LD      (PASSN),HL      ; and PLYN
         LD      (PASSES),A
         LD      (PVLEN),A
         LD      HL,MOVESTK
@@ -705,17 +703,16 @@ SENDINF:
         LD      (HL),A
         INC     HL
         EX      DE,HL
+        PUSH    BC              ; B = the PV's length: 1 or more after a pass
         CALL    SCOPOS
-        LD      A,(PVLEN)
+        POP     BC
+        LD      A,B
         LD      (DE),A
         INC     DE
-        LD      B,A
         LD      HL,PVTAB
-        OR      A
-        JR      Z,SNI2
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-SNI2:   LD      HL,MSGBUF
+        LD      HL,MSGBUF
         JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
