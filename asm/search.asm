@@ -47,7 +47,8 @@ EKEY    EQU     3               ; order key (word): minimum, then final evaluati
 EMAX    EQU     5               ; maximum evaluation (word)
 DONEBIT EQU     6
 CHKBIT  EQU     7
-DRAWMK  EQU     F_EP+F_DBL      ; both: a root move that draws (DRWFIX); no real move has both
+DRAWMK  EQU     30H             ; F_EP and F_DBL both: a root move that draws (DRWFIX); no real
+                                ; move has both (a number: the hosted search test has no board.asm)
 
 MATE    EQU     30000           ; mate at the root; mated n plies deep = -(MATE - n)
 INF     EQU     32000           ; bound beyond every score

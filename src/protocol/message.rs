@@ -621,6 +621,9 @@ mod tests {
             Command::Go {
                 budget: Some(123_456),
             },
+            Command::GoLong(GoLong::new(2300, 0, vec![]).unwrap()),
+            Command::GoLong(GoLong::new(u32::MAX, 1, vec![[6, 21], [62, 45]]).unwrap()),
+            Command::GoLong(GoLong::new(7, 0, vec![[0, 63]; 8]).unwrap()),
             Command::MoveNow,
             Command::Level(6),
             Command::TakeBack,
@@ -630,6 +633,44 @@ mod tests {
             let (k, p) = c.encode();
             assert_eq!(Command::decode(k, &p), Ok(c));
         }
+    }
+
+    #[test]
+    fn go_long_is_laid_out_as_the_protocol_says_and_bad_values_are_refused() {
+        let go = GoLong::new(0x0102_0304, 1, vec![[6, 21], [62, 45]]).unwrap();
+        assert_eq!(
+            Command::GoLong(go).encode(),
+            (0x04, vec![4, 3, 2, 1, 1, 2, 6, 21, 62, 45])
+        );
+        // The encoder's side: what the module would refuse is not built.
+        assert_eq!(
+            GoLong::new(1, 0, vec![[0, 1]; 9]),
+            Err(GoLongError::TooManyDraws(9))
+        );
+        assert_eq!(GoLong::new(1, 2, vec![]), Err(GoLongError::BadFlags(2)));
+        assert_eq!(
+            GoLong::new(1, 0, vec![[0, 64]]),
+            Err(GoLongError::BadSquare(64))
+        );
+        // The decoder's side, as the module answers: a length other than 0, 4 or 6 + 2n
+        // is a bad message, n above 8 or a flag above bit 0 a bad argument.
+        let bad_length = |len| Err(DecodeError::BadLength { kind: 0x04, len });
+        assert_eq!(Command::decode(0x04, &[0, 0, 0, 0, 0, 1]), bad_length(6));
+        assert_eq!(
+            Command::decode(0x04, &[0, 0, 0, 0, 0, 0, 1, 2]),
+            bad_length(8)
+        );
+        assert_eq!(Command::decode(0x04, &[0, 0, 0, 0, 0]), bad_length(5));
+        let mut nine = vec![0, 0, 0, 0, 0, 9];
+        nine.extend_from_slice(&[1; 18]);
+        assert_eq!(
+            Command::decode(0x04, &nine),
+            Err(DecodeError::BadArgument(0x04))
+        );
+        assert_eq!(
+            Command::decode(0x04, &[0, 0, 0, 0, 2, 0]),
+            Err(DecodeError::BadArgument(0x04))
+        );
     }
 
     #[test]

@@ -60,7 +60,8 @@ pub struct MoveEval {
     pub check: bool,
 }
 
-/// Per-ply record (the guest's PLYTAB, 16 bytes a ply).
+/// Per-ply record (the guest's PLYTAB, 16 bytes a ply), plies 0-8: a pass of 9 plies
+/// evaluates its last list at ply 8 and makes no move there.
 #[derive(Clone, Copy, Debug, Default)]
 struct Ply {
     first: u16,
@@ -132,7 +133,7 @@ pub struct Search {
     board: Board,
     tables: Positional,
     entries: [Entry; MOVE_CAP],
-    plies: [Ply; MAX_DEPTH + 1],
+    plies: [Ply; MAX_DEPTH],
     pv: [[Move; MAX_DEPTH]; MAX_DEPTH + 1],
     pv_len: [u8; MAX_DEPTH + 1],
     positions: u32,
@@ -153,7 +154,7 @@ impl Search {
             board: b.clone(),
             tables,
             entries: [Entry::default(); MOVE_CAP],
-            plies: [Ply::default(); MAX_DEPTH + 1],
+            plies: [Ply::default(); MAX_DEPTH],
             pv: [[Move::default(); MAX_DEPTH]; MAX_DEPTH + 1],
             pv_len: [0; MAX_DEPTH + 1],
             positions: 0,
