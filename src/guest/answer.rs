@@ -176,7 +176,7 @@ mod tests {
     #[test]
     fn a_different_line_move_or_book_flag_is_reported() {
         let b = Board::from_fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1").unwrap();
-        let want = reference_answer(&b, 2000);
+        let want = reference_answer(&b, &[], 2000);
         assert!(!want.lines.is_empty(), "a pass completes");
         assert!(differences(&want, &want).is_empty());
         let mut other = want.clone();
