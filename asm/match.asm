@@ -54,9 +54,9 @@ MATCH:  LD      SP,RAMTOP       ; every command starts on an empty stack
         LD      A,(HL)
         AND     0FBH
         JR      Z,MATCH1
-        LD      A,(MSGBUF+7)    ; or the long form: 6 + 2n bytes, n its 6th byte (6 + 2n
-        ADD     A,A             ; is taken modulo 256 but must not pass 255: n 125-127)
-        ADD     A,6
+        LD      A,(MSGBUF+7)    ; or the long form: 6 + 2n bytes, n its 6th byte; a sum past
+        ADD     A,A             ; 255 from n 125-127 is refused here, an n from 128 on
+        ADD     A,6             ; wraps in ADD A,A and CGO refuses it (above 8)
         JR      C,MATCH3
         CP      (HL)
         JR      NZ,MATCH3

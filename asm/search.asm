@@ -735,6 +735,7 @@ SCOPOS: LD      HL,SCORE
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
 LEVELS: DEFW    26000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+                                ; (CGO reads this 0 as the short GO's flags and n)
         DEFW    2300,0          ; 2 beginner, about 10 s
         DEFW    6200,0          ; 3 about 30 s
         DEFW    11000,0         ; 4 about 1 minute
