@@ -190,3 +190,25 @@ fn ahead_the_module_does_not_let_the_fifty_move_rule_end_the_game() {
         assert_eq!(decide(e.as_mut()), ("c7c6".to_string(), 48));
     }
 }
+
+#[test]
+fn verify_takes_positions_with_their_games() {
+    let verify = |suite: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_c7010"))
+            .args(["verify", "--suite", suite, "--budget", "2300"])
+            .output()
+            .unwrap()
+    };
+    let out = verify("tests/data/suites/histories.epd");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("4 positions, 4 identical"), "{text}");
+    // A move of the game that is not legal: a clear error naming the line, no panic.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.epd");
+    std::fs::write(&bad, "8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a3;\n").unwrap();
+    let out = verify(bad.to_str().unwrap());
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.epd:1") && err.contains("a1a3"), "{err}");
+}
