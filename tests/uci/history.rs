@@ -1,6 +1,7 @@
 //! The game a GUI sends with `position ... moves` reaches the engine's GO as draw moves
 //! (`docs/protocol.md`, "Protocol 2"), also when the game is set up at its position rather
-//! than replayed: ahead, the module leaves the repetition it would play without the game.
+//! than replayed, and the moves xboard sends: ahead, the module leaves the repetition it
+//! would play without the game.
 
 use c7010::uci::{EngineChoice, Player, Uci, factory};
 
@@ -37,4 +38,32 @@ fn uci_position_moves_are_the_game_the_engine_knows() {
         let long = format!("position fen {AHEAD} moves {}", moves.join(" "));
         assert_eq!(bestmove(choice, &long), "c4d3", "{choice:?} set up");
     }
+}
+
+#[test]
+fn xboard_moves_are_the_game_the_engine_knows() {
+    let script = |moves: &[&str]| {
+        let mut lines = vec![
+            "xboard".to_string(),
+            "protover 2".to_string(),
+            "new".to_string(),
+            "force".to_string(),
+            format!("setboard {AHEAD}"),
+        ];
+        lines.extend(moves.iter().map(|m| format!("usermove {m}")));
+        lines.push("go".to_string());
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        crate::common::transcript::transcript::<c7010::uci::Xboard>(&lines)
+    };
+    let engine_move = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("move "))
+            .unwrap_or_else(|| panic!("no move: {text}"))
+            .to_string()
+    };
+    assert_eq!(engine_move(&script(&[])), "c4c3");
+    assert_eq!(
+        engine_move(&script(&["c4c3", "d8e8", "c3c4", "e8d8"])),
+        "c4d3"
+    );
 }
