@@ -102,6 +102,9 @@ fn a_listed_move_that_is_not_legal_marks_nothing() {
     assert_eq!((best.score, best.positions), (want.score, want.positions));
 }
 
+/// White twelve pawns up, to move (the game below shuffles its queen and the black rook).
+const AHEAD: &str = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
+
 /// The engine's move at its level (2) and its score.
 fn decide(engine: &mut dyn Engine) -> (String, i16) {
     engine.go(Limit::Level).unwrap();
@@ -143,8 +146,7 @@ fn without_and_with_the_game(fen: &str, ucis: &str) -> Vec<((String, i16), (Stri
 #[test]
 fn ahead_the_module_avoids_the_repetition_it_played_before() {
     // White is twelve pawns up; Qc3 would bring back the position after 1. Qc3.
-    let fen = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
-    for (alone, with) in without_and_with_the_game(fen, "c4c3 d8e8 c3c4 e8d8") {
+    for (alone, with) in without_and_with_the_game(AHEAD, "c4c3 d8e8 c3c4 e8d8") {
         assert_eq!(
             alone,
             ("c4c3".to_string(), 191),
@@ -211,4 +213,26 @@ fn verify_takes_positions_with_their_games() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.epd:1") && err.contains("a1a3"), "{err}");
+}
+
+#[test]
+fn a_rom_that_says_protocol_1_gets_the_short_go() {
+    // The built-in ROM with READY's protocol byte patched to 1: the host must not send the
+    // long form, so the game's repetition is not listed and the module repeats.
+    let image = GuestImage::builtin();
+    let ready = usize::from(image.symbol("READYMSG").unwrap());
+    let mut rom = image.rom.clone();
+    assert_eq!(
+        &rom[ready..ready + 3],
+        &[0x40, 2, 2],
+        "READY: type, length, protocol"
+    );
+    rom[ready + 2] = 1;
+    let mut old = GuestEngine::boot(&rom).unwrap();
+    let mut game = Game::from_fen(AHEAD).unwrap();
+    for u in ["c4c3", "d8e8", "c3c4", "e8d8"] {
+        game.play(parse_uci(game.board(), u).unwrap()).unwrap();
+    }
+    old.set_position_after(game.start(), game.moves()).unwrap();
+    assert_eq!(decide(&mut old), ("c4c3".to_string(), 191));
 }
