@@ -25,7 +25,7 @@ RESET:  DI
 TRAP:   HALT
 
 READYMSG:
-        DEFB    40H,2,1,ROMVER  ; READY: protocol 1, ROM version
+        DEFB    40H,2,2,ROMVER  ; READY: protocol 2, ROM version
 
         INCLUDE "proto.asm"
         INCLUDE "board.asm"

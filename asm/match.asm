@@ -49,12 +49,16 @@ MATCH:  LD      SP,RAMTOP       ; every command starts on an empty stack
         LD      HL,MSGBUF+1
         CP      (HL)
         JR      Z,MATCH1
-        INC     A               ; 0FFH: GO, without (0) or with a budget (4)
+        INC     A               ; 0FFH: GO, without (0) or with a budget (4),
         JR      NZ,MATCH3
         LD      A,(HL)
-        OR      A
+        AND     0FBH
         JR      Z,MATCH1
-        CP      4
+        LD      A,(MSGBUF+7)    ; or the long form: 6 + 2n bytes, n its 6th byte; a sum past
+        ADD     A,A             ; 255 from n 125-127 is refused here, an n from 128 on
+        ADD     A,6             ; wraps in ADD A,A and CGO refuses it (above 8)
+        JR      C,MATCH3
+        CP      (HL)
         JR      NZ,MATCH3
 MATCH1: LD      A,C             ; dispatch
         ADD     A,A
@@ -391,14 +395,16 @@ PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
         JP      MOVOUT          ; the wire move is still in MSGBUF+2..4
 
 ; ------------------------------------------------------------------------------------------
-; CGO - GO [budget]: the search (GOSRCH, search.asm) with the payload's budget or the level's;
+; CGO - GO [budget [flags n draw-moves]]: the search (GOSRCH, search.asm) with the payload's
+; budget or the level's, in which the root moves listed as draws score 0 (DRWFIX, node.asm);
 ; INFO after every pass; BESTMOVE move, flags, score, positions, passes; the move is
 ; played; maybe GAMEOVER. While the game is in the opening book, GO plays the book's move
 ; instead (BKGO, bookplay.asm; BESTMOVE flag bit 7). A command that arrives meanwhile stops the
 ; search (MOVENOW is then taken as any command: outside a search it does nothing). Then the
 ; module thinks on the opponent's time (PONDER) until the next command.
-; GAME_OVER when there is no legal move.
-; In: MSGBUF = the command.   Out: its answer sent.
+; GAME_OVER when there is no legal move, else BAD_ARGUMENT for a flag above bit 0 or n
+; above 8 (MATCH has checked the length).
+; In: MSGBUF = the command.   Out: its answer sent; GOFLAGS, DRAWLST.
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
 CGO:    CALL    MOVLIST
@@ -406,6 +412,21 @@ CGO:    CALL    MOVLIST
         OR      A
         LD      A,E_OVER
         JR      Z,SENDERR
+        LD      HL,MSGBUF+6     ; flags, n, the moves: out of EXCH's way
+        LD      A,(MSGBUF+1)
+        CP      6
+        JR      NC,CGO1
+        LD      HL,LEVELS+2     ; the short forms: two zero bytes (no flags, no draw moves)
+CGO1:   LD      DE,GOFLAGS      ; (DRAWLST follows)
+        LD      BC,2*MAXDRW+2
+        LDIR
+        LD      HL,(GOFLAGS)    ; L = flags, H = n
+        LD      A,L
+        CP      2
+        JR      NC,CGOARG
+        LD      A,H
+        CP      MAXDRW+1
+        JR      NC,CGOARG
         LD      HL,MSGBUF+2
         LD      A,(MSGBUF+1)
         OR      A
@@ -437,6 +458,8 @@ CGO3:   LD      HL,11*256+T_BEST
         OR      A
         RET     NZ              ; the game is over: nothing to ponder
         JP      PONDER
+CGOARG: LD      A,E_BADARG
+        JP      SENDERR
 
 ; ------------------------------------------------------------------------------------------
 ; CTAKEBK - TAKEBACK: undo the last ply of the history. -> OK, or ERROR NOTHING_TO_UNDO.

@@ -161,4 +161,48 @@ NODEH2: LD      (HL),B
         LD      (HL),D
         INC     HL
         LD      (MSTOP),HL
+        ; fall into DRWFIX
+
+; ------------------------------------------------------------------------------------------
+; DRWFIX - NODEHK's tail: while GO's root list is built (SRFLAGS has FDRAW), an entry whose
+; move GO listed as a draw gets DRAWMK in its flags and 0 as key and maximum: the root takes
+; its value as 0 everywhere (reference: Search::mark_draws; PASS values it 0 unexplored).
+; In: HL = one past the entry just stored; DRAWLST (GO's n, then n moves in wire squares).
+; Out: the entry marked or not.   Destroys: A, B, D, E, H, L.   Called by: NODEHK (falls in).
+; ------------------------------------------------------------------------------------------
+DRWFIX: LD      A,(SRFLAGS)
+        AND     1 SHL FDRAW
+        RET     Z               ; not GO's root list
+        LD      DE,-MSENTRY
+        ADD     HL,DE
+        EX      DE,HL           ; DE = the entry
+        LD      HL,DRAWLST
+        LD      B,(HL)          ; n (0-8)
+        INC     B
+        JR      DRWF2
+DRWF1:  INC     HL
+        LD      A,(DE)          ; from
+        CALL    TOWIRE
+        CP      (HL)
+        INC     HL
+        JR      NZ,DRWF2
+        INC     DE
+        LD      A,(DE)          ; to
+        DEC     DE
+        CALL    TOWIRE
+        CP      (HL)
+        JR      Z,DRWF3
+DRWF2:  DJNZ    DRWF1
+        RET
+DRWF3:  EX      DE,HL
+        INC     HL
+        INC     HL
+        LD      A,(HL)
+        OR      DRAWMK
+        LD      (HL),A
+        XOR     A
+        LD      B,4             ; key and maximum
+DRWF4:  INC     HL
+        LD      (HL),A
+        DJNZ    DRWF4
         RET

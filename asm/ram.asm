@@ -62,13 +62,14 @@ BUDGET  EQU     POSCNT+4        ; position budget (4 bytes)
 MSTOP   EQU     BUDGET+4        ; first free move-stack entry (word)
 DEPTHN  EQU     MSTOP+2         ; depth of the current pass
 PASSN   EQU     DEPTHN+1        ; passes completed
-PLYN    EQU     PASSN+1         ; current ply
+PLYN    EQU     PASSN+1         ; current ply (ANALYS clears PASSN and PLYN as one word)
 LEVEL   EQU     PLYN+1          ; playing level 1-6
 ; PERFT borrows three search variables (perft and the search never run at the same time):
 PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
-PLYTAB  EQU     LEVEL+1         ; 10 ply records x 16 bytes
+PLYTAB  EQU     LEVEL+1         ; 9 ply records x 16 bytes: plies 0-8 (a pass of 9 plies
+                                ; evaluates its last list at ply 8; nothing is made there)
 ; A ply record (search.asm; node.asm and eval.asm read the running best and the sum):
 PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
 PCOUNT  EQU     2               ; entries in the node's list
@@ -79,7 +80,13 @@ PCUR    EQU     9               ; index of the move being explored
 PUNDO   EQU     10              ; undo record of that move (4 bytes)
 PPOS    EQU     14              ; positional sum at the node, white view (word)
 PLYSIZE EQU     16
-PVTAB   EQU     PLYTAB+160      ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
+GOFLAGS EQU     PLYTAB+144      ; the last GO's flags byte (protocol 2; 0 for the short forms)
+PVTAB   EQU     GOFLAGS+1       ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
+; GO's draw moves (CGO) wait in PVTAB until the root list is built and marked (DRWFIX, while
+; SRFLAGS has FDRAW); the PV is written only afterwards. EXCH borrows MSGBUF meanwhile.
+MAXDRW  EQU     8               ; draw moves GO may list (MAX_DRAWS in src/reference/search.rs)
+DRAWLST EQU     PVTAB           ; their number, then each as wire squares from, to (CGO
+                                ; copies GOFLAGS and DRAWLST from GO's payload in one go)
 PVLEN   EQU     PVTAB+108       ; PV length per ply, 10 bytes
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------

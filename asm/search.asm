@@ -9,6 +9,8 @@
 ;   EXMOVE : make the chosen move, positional sum of the new node.
 ;   NODE   : GEN + EVAL at the new node (inside PASS; the list or only the best minimum).
 ;   CLIMB  : take the move back, its final evaluation = -value(child), the PV, alpha-beta.
+;            A root move GO listed as a draw (marked by DRWFIX, node.asm) is not made: its
+;            value is 0 and its PV the move alone.
 ;   GOSRCH : the GO command's search: ANALYS with INFO lines, stopped by a waiting command.
 ;   PONDER : think on the opponent's time and throw it away.
 ;
@@ -45,6 +47,8 @@ EKEY    EQU     3               ; order key (word): minimum, then final evaluati
 EMAX    EQU     5               ; maximum evaluation (word)
 DONEBIT EQU     6
 CHKBIT  EQU     7
+DRAWMK  EQU     30H             ; F_EP and F_DBL both: a root move that draws (DRWFIX); no real
+                                ; move has both (a number: the hosted search test has no board.asm)
 
 MATE    EQU     30000           ; mate at the root; mated n plies deep = -(MATE - n)
 INF     EQU     32000           ; bound beyond every score
@@ -54,6 +58,7 @@ MAXDPTH EQU     9               ; the deepest pass
 ; --- SRFLAGS bits -------------------------------------------------------------------------------
 FPOLL   EQU     0               ; poll the latch before every EXMOVE
 FINFO   EQU     1               ; send INFO after every completed pass
+FDRAW   EQU     2               ; the root list being built gets GO's draw moves marked
 FBOOK   EQU     6               ; BKGO played a book move (bookplay.asm)
 FSTOP   EQU     7               ; a waiting command stopped the search
 
@@ -111,15 +116,13 @@ TOPSET: LD      A,(IX+PCOUNT)
 ; earlier one on a tie. A node whose best final evaluation reached beta is finished. Forward
 ; pruning: once the node has a best, every undone entry whose maximum is below it is marked
 ; done (at the root it keeps its maximum as key), unless it gives check.
+; NONE (8000H) is below every beta and every maximum, so a node without a best is neither
+; finished nor pruned by the same comparisons.
 ; In: IX = ply record, PLYN = its ply.
 ; Out: C set, A = index, IY = entry (marked done) when a move was chosen; NC when finished.
-; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS.
+; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS, ANALYS.
 ; ------------------------------------------------------------------------------------------
-DEPTH:  LD      A,(IX+PBEST+1)
-        XOR     80H
-        OR      (IX+PBEST)
-        JR      Z,DEP0          ; best = NONE: no cutoff, no pruning yet
-        LD      L,(IX+PBEST)
+DEPTH:  LD      L,(IX+PBEST)
         LD      H,(IX+PBEST+1)
         LD      E,(IX+PBETA)
         LD      D,(IX+PBETA+1)
@@ -139,10 +142,6 @@ DEP0:   EXX
         JR      Z,DEPEND
 DEPLP:  BIT     DONEBIT,(IY+EFLAGS)
         JR      NZ,DEPNXT
-        LD      A,(IX+PBEST+1)
-        XOR     80H
-        OR      (IX+PBEST)
-        JR      Z,DEPCAN        ; no best yet: nothing is pruned
         BIT     CHKBIT,(IY+EFLAGS)
         JR      NZ,DEPCAN       ; checks are never dropped
         PUSH    DE
@@ -208,6 +207,7 @@ EXMOVE: LD      (IX+PCUR),A
         LD      A,(IY+EFLAGS)
         AND     3FH
         LD      C,A
+        PUSH    BC              ; C = the move's flags, for MAKE
         PUSH    IY
         CALL    DELTA           ; HL = change of the positional sum (before the move)
         POP     IY
@@ -220,11 +220,9 @@ EXMOVE: LD      (IX+PCUR),A
         POP     HL
         LD      DE,PUNDO
         ADD     HL,DE           ; HL = undo record
+        POP     DE              ; E = the flags
         LD      B,(IY+0)
         LD      C,(IY+1)
-        LD      A,(IY+EFLAGS)
-        AND     3FH
-        LD      E,A
         CALL    MAKE            ; (IX and IY kept)
         LD      A,(PLYN)
         INC     A
@@ -299,27 +297,20 @@ CLIMB:  PUSH    HL
         LD      HL,PVLEN
         ADD     HL,BC
         LD      B,(HL)          ; the child's PV length
+        DEC     HL
+        LD      (HL),B
+        INC     (HL)            ; this node's: the child's + 1
         PUSH    BC
         CALL    PVROWA          ; HL = the child's row (A = child's ply)
         POP     BC
         POP     DE
         LD      A,B
-        INC     A
-        PUSH    AF
-        LD      A,B
         ADD     A,A
         ADD     A,B             ; 3 bytes a move
-        JR      Z,CLB1
+        RET     Z
         LD      C,A
         LD      B,0
         LDIR                    ; then the child's PV
-CLB1:   LD      A,(PLYN)
-        LD      E,A
-        LD      D,0
-        LD      HL,PVLEN
-        ADD     HL,DE
-        POP     AF
-        LD      (HL),A          ; length = child's + 1
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -378,13 +369,11 @@ STC1:   LD      A,(DE)
 ; ------------------------------------------------------------------------------------------
 PASS:   LD      IX,PLYTAB
         LD      HL,-INF
-        LD      (IX+PALPHA),L
-        LD      (IX+PALPHA+1),H
+        LD      (PLYTAB+PALPHA),HL
         LD      HL,INF
-        LD      (IX+PBETA),L
-        LD      (IX+PBETA+1),H
-        LD      (IX+PBEST),0
-        LD      (IX+PBEST+1),80H
+        LD      (PLYTAB+PBETA),HL
+        LD      H,80H           ; L = 0 (INF = 7D00H): NONE
+        LD      (PLYTAB+PBEST),HL
         ; PVLEN[0] is not cleared: row 0 keeps the result of the last pass until a root
         ; move of this pass finishes, and then it is overwritten whole (CLIMB).
         LD      L,(IX+PFIRST)
@@ -407,6 +396,10 @@ PASLP:  CALL    DEPTH
         CALL    STOPCHK
         POP     IY
         JP      C,PASSTP
+        LD      A,(IY+EFLAGS)
+        CPL
+        AND     DRAWMK
+        JP      Z,PASDRW        ; both DRAWMK bits: a draw move (only the root has them)
         POP     AF
         CALL    EXMOVE
         ; NODE: GEN + EVAL at the child; a list only above the last ply
@@ -495,9 +488,17 @@ PASFIN: ; CLIMB: the node IX is finished
         DEC     (HL)
         CALL    TAKEBCK         ; (PASLF's tail again: a JR there would cost 12 T-states
         POP     HL              ; per finished node)
-        CALL    NEGHL
+PASCL:  CALL    NEGHL
         CALL    CLIMB
         JP      PASLP
+PASDRW: ; a draw move: value 0 without a child (never made), its PV the move alone
+        POP     AF
+        LD      (IX+PCUR),A
+        XOR     A
+        LD      (PVLEN+1),A     ; the root's child
+        LD      H,A
+        LD      L,A
+        JR      PASCL
 PASSTP: ; stop: the chosen entry is undone again, the board goes back to the root
         POP     AF
         CALL    ENTADR
@@ -524,7 +525,7 @@ PASUW1: SCF
 ; In: BUDGET.   Out: as ANALYS.
 ; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
 ; ------------------------------------------------------------------------------------------
-GOSRCH: LD      A,03H           ; FPOLL and FINFO
+GOSRCH: LD      A,07H           ; FPOLL, FINFO and FDRAW
         JR      PONDR1
 
 ; ------------------------------------------------------------------------------------------
@@ -558,8 +559,7 @@ ANALYS: CALL    POSANA
         LD      L,A
         LD      (POSCNT),HL
         LD      (POSCNT+2),HL
-        LD      (PLYN),A
-        LD      (PASSN),A
+        LD      (PASSN),HL      ; and PLYN
         LD      (PASSES),A
         LD      (PVLEN),A
         LD      HL,MOVESTK
@@ -575,8 +575,9 @@ THKR:   LD      A,1
         CALL    GENEVAL         ; the root list
         POP     AF
         LD      HL,SRFLAGS
-        OR      (HL)            ; FPOLL back, FSTOP kept
-        LD      (HL),A
+        OR      (HL)            ; FPOLL back, FSTOP kept,
+        AND     0FFH-(1 SHL FDRAW) ; the draw moves marked: the move stack's other lists
+        LD      (HL),A          ; are not the root's
         BIT     FSTOP,A
         RET     NZ              ; pondering stopped: nothing to keep
         LD      A,B
@@ -600,34 +601,13 @@ THK0:   LD      (PLYTAB+PCOUNT),A
         LD      HL,-MATE
 THK1:   LD      (SCORE),HL
         RET
-THK2:   ; before any pass: the root move with the highest minimum evaluation
-        LD      A,(PLYTAB+PCOUNT)
-        LD      B,A
-        LD      HL,(PLYTAB+PFIRST)
-        PUSH    HL
-        POP     IY              ; IY = the best so far
-        LD      DE,MSENTRY
-THK3:   ADD     HL,DE
-        DEC     B
-        JR      Z,THK4
-        PUSH    DE
-        PUSH    HL
-        INC     HL
-        INC     HL
-        INC     HL
-        LD      E,(HL)
-        INC     HL
-        LD      D,(HL)          ; DE = this key
+THK2:   ; before any pass: the root move with the highest minimum evaluation (its key), the
+        ; earlier on a tie, as DEPTH picks it at a node without a best (PASS clears its mark)
+        LD      HL,8000H
+        LD      (PLYTAB+PBEST),HL
+        LD      IX,PLYTAB
+        CALL    DEPTH           ; IY = the entry
         LD      L,(IY+EKEY)
-        LD      H,(IY+EKEY+1)
-        CALL    CPSGN           ; best key < this key?
-        POP     HL
-        POP     DE
-        JR      NC,THK3
-        PUSH    HL
-        POP     IY
-        JR      THK3
-THK4:   LD      L,(IY+EKEY)
         LD      H,(IY+EKEY+1)
         LD      (SCORE),HL
         PUSH    IY
@@ -673,8 +653,11 @@ THKEND: LD      HL,PVTAB
         EX      DE,HL
         DEC     HL              ; BESTMV+2, the flags
         LD      A,(HL)
-        AND     3FH             ; done and check bits are the move stack's, not the move's
-        LD      (HL),A
+        AND     3FH             ; done and check bits are the move stack's, not the move's,
+        CP      DRAWMK          ; and so is DRAWMK (a draw move is no pawn move: no F_EP,
+        JR      C,THKE1         ; F_DBL or promotion of its own)
+        AND     0FH
+THKE1:  LD      (HL),A
         LD      A,(PASSN)
         LD      (PASSES),A
         RET
@@ -721,17 +704,16 @@ SENDINF:
         LD      (HL),A
         INC     HL
         EX      DE,HL
+        PUSH    BC              ; B = the PV's length: 1 or more after a pass
         CALL    SCOPOS
-        LD      A,(PVLEN)
+        POP     BC
+        LD      A,B
         LD      (DE),A
         INC     DE
-        LD      B,A
         LD      HL,PVTAB
-        OR      A
-        JR      Z,SNI2
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-SNI2:   LD      HL,MSGBUF
+        LD      HL,MSGBUF
         JP      SENDMSG
 
 ; ------------------------------------------------------------------------------------------
@@ -753,6 +735,7 @@ SCOPOS: LD      HL,SCORE
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
 LEVELS: DEFW    26000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+                                ; (CGO reads this 0 as the short GO's flags and n)
         DEFW    2300,0          ; 2 beginner, about 10 s
         DEFW    6200,0          ; 3 about 30 s
         DEFW    11000,0         ; 4 about 1 minute

@@ -4,7 +4,10 @@
 use c7010::engine::EngineChoice;
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
+use c7010::guest::wire::wire_draws;
 use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
+use c7010::protocol::GoLong;
+use c7010::reference::game::draw_moves;
 use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
 use std::time::Instant;
 
@@ -73,16 +76,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),
     };
+    let start_board = board.clone();
     let mut history = Vec::new();
     for text in args.moves.as_deref().unwrap_or("").split_whitespace() {
         let m = parse_uci(&board, text)?;
         board.make(m);
         history.push(m);
     }
+    // The moves' repetitions and the fifty-move rule: the root moves that draw.
+    let draws = draw_moves(&start_board, &history);
     let budget = budget_of(args.level, args.budget)?;
     let from_start = args.fen.is_none() && !args.no_book;
     if args.engine == EngineChoice::Guest {
-        return run_guest(from_start, &board, &history, budget);
+        return run_guest(from_start, &board, &history, &draws, budget);
     }
     let image = match (&args.book, from_start) {
         (Some(rom), _) => Some(GuestImage::load(rom)?),
@@ -100,6 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &board,
         &history,
         book.as_ref(),
+        &draws,
         budget,
         &mut |p: &PassInfo| {
             println!(
@@ -142,7 +149,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// The guest's search of `board`: from the initial position NEW and the game's moves (so the
 /// module's book follows the game), else (or with `--no-book`) SETUP; then GO through the latch protocol, with the
 /// INFO lines as they come, the move and the emulated time and T-states it took.
-fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> anyhow::Result<()> {
+fn run_guest(
+    from_start: bool,
+    board: &Board,
+    history: &[Move],
+    draws: &[Move],
+    budget: u32,
+) -> anyhow::Result<()> {
     if c7010::reference::legal_moves(board).is_empty() {
         let what = if board.in_check() {
             "mated"
@@ -163,7 +176,8 @@ fn run_guest(from_start: bool, board: &Board, history: &[Move], budget: u32) -> 
     }
     let start = Instant::now();
     let mut pv = String::new();
-    let best = session.go(Some(budget), |i| {
+    let go = GoLong::new(budget, 0, wire_draws(draws))?;
+    let best = session.go_long(go, |i| {
         pv =
             i.pv.iter()
                 .map(|m| m.to_string())

@@ -11,9 +11,10 @@ use c7010::guest::GuestImage;
 use c7010::guest::answer::{differences, guest_answer, reference_answer};
 use c7010::guest::session::GuestSession;
 use c7010::machine::{DEFAULT_CLOCK_HZ, GuestStats, RAM_START, seconds_of};
-use c7010::reference::Board;
 use c7010::reference::epd::parse_epd;
+use c7010::reference::game::draw_moves;
 use c7010::reference::random::random_positions;
+use c7010::reference::{Board, Move};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
@@ -23,6 +24,8 @@ use super::search::budget_of;
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
     /// EPD (or FEN-per-line) suite; without it, positions from random games (fixed seed).
+    /// A record's `moves` operation (UCI moves from its FEN) gives the game that led to the
+    /// position searched: its repetitions and the fifty-move rule go with GO.
     #[arg(long)]
     suite: Option<PathBuf>,
     /// Level 1-6 (a position budget each; level 2 when neither this nor --budget is given).
@@ -39,7 +42,10 @@ pub struct Args {
     rom: Option<PathBuf>,
 }
 
-fn load_positions(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
+/// A position to verify: its name, where its game began and the moves since.
+type Position = (String, Board, Vec<Move>);
+
+fn load_positions(args: &Args) -> anyhow::Result<Vec<Position>> {
     let mut out = vec![];
     match &args.suite {
         Some(path) => {
@@ -51,12 +57,12 @@ fn load_positions(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
                 let rec =
                     parse_epd(line).with_context(|| format!("{}:{}", path.display(), no + 1))?;
                 let name = rec.id.unwrap_or_else(|| format!("line {}", no + 1));
-                out.push((name, rec.board));
+                out.push((name, rec.start, rec.moves));
             }
         }
         None => {
             for (i, b) in random_positions(100, 7010).into_iter().enumerate() {
-                out.push((format!("random {}", i + 1), b));
+                out.push((format!("random {}", i + 1), b, vec![]));
             }
         }
     }
@@ -99,10 +105,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .expect("a valid progress template"),
     );
     let (mut identical, mut evaluated, mut t_states) = (0usize, 0u64, 0u64);
-    for (name, board) in &positions {
-        let (guest, t) = guest_answer(&mut session, board, budget)
+    for (name, start, moves) in &positions {
+        // A record's `moves` are its game: their repetitions go to both engines.
+        let mut board = start.clone();
+        moves.iter().for_each(|&m| {
+            board.make(m);
+        });
+        let board = &board;
+        let draws = draw_moves(start, moves);
+        let (guest, t) = guest_answer(&mut session, board, &draws, budget)
             .with_context(|| format!("{name}: {}", board.to_fen()))?;
-        let want = reference_answer(board, budget);
+        let want = reference_answer(board, &draws, budget);
         let diff = differences(&guest, &want);
         if diff.is_empty() {
             identical += 1;

@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::machine::WatchKind;
+use crate::protocol::GoLong;
 
 use super::expr::{Condition, Expr, ExprError, number};
 
@@ -418,8 +419,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         kind: Kind::Go,
         name: "go",
         aliases: &["search"],
-        usage: "go [BUDGET]",
-        summary: "send GO through the host link (with BUDGET positions as its 4-byte payload, else the level's budget); `continue` then runs the search",
+        usage: "go [BUDGET [DRAW-MOVE...]]",
+        summary: "send GO through the host link (with BUDGET positions as its 4-byte payload, else the level's budget; with moves like g1f3 after it, the long form listing them as root moves that draw); `continue` then runs the search",
         example: "go 200",
     },
     CommandInfo {
@@ -728,19 +729,35 @@ fn parse_send(args: &Args) -> Result<DebugCommand, CommandError> {
 fn parse_go(args: &Args) -> Result<DebugCommand, CommandError> {
     let payload = match args.words[..] {
         [] => Vec::new(),
-        [n] => number(n)
-            .ok()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(|| args.usage(&format!("'{n}' is not a budget (1..4294967295)")))?
-            .to_le_bytes()
-            .to_vec(),
-        _ => return Err(args.usage("too many arguments")),
+        [n, ref draws @ ..] => {
+            let budget = number(n)
+                .ok()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| *n > 0)
+                .ok_or_else(|| args.usage(&format!("'{n}' is not a budget (1..4294967295)")))?;
+            if draws.is_empty() {
+                budget.to_le_bytes().to_vec()
+            } else {
+                go_long_payload(args, budget, draws)?
+            }
+        }
     };
     Ok(DebugCommand::Send(SendData::Message {
         kind: GO_MESSAGE,
         payload,
     }))
+}
+
+/// GO's long form: `budget`, no flags, the root moves `draws` (UCI text, `g1f3`) that draw.
+fn go_long_payload(args: &Args, budget: u32, draws: &[&str]) -> Result<Vec<u8>, CommandError> {
+    let mut moves = Vec::new();
+    for text in draws {
+        let m = crate::guest::wire::parse_uci(text)
+            .map_err(|_| args.usage(&format!("'{text}' is not a move like g1f3")))?;
+        moves.push([m.from, m.to]);
+    }
+    let go = GoLong::new(budget, 0, moves).map_err(|e| args.usage(&e.to_string()))?;
+    Ok(crate::protocol::Command::GoLong(go).encode().1)
 }
 
 /// `trace on [FILE]` or `trace off`.
@@ -973,6 +990,16 @@ mod tests {
                 payload: vec![0xC8, 0, 0, 0]
             })
         );
+        // With moves after the budget: the long form, listing them as draws.
+        assert_eq!(
+            parse("go 200 g1f3 f6g8").unwrap(),
+            Command::Send(SendData::Message {
+                kind: 4,
+                payload: vec![0xC8, 0, 0, 0, 0, 2, 6, 21, 45, 62]
+            })
+        );
+        assert!(parse("go 200 g1f9").is_err());
+        assert!(parse(&format!("go 200{}", " a1a2".repeat(9))).is_err());
         assert_eq!(
             parse("search 0x12345").unwrap(),
             DebugCommand::Send(SendData::Message {

@@ -16,7 +16,7 @@ pub struct BoardView<'a> {
 }
 
 /// Ply records in PLYTAB.
-const PLY_RECORDS: u8 = 10;
+const PLY_RECORDS: u8 = 9;
 /// Bytes per ply record.
 const PLY_RECORD: u16 = 16;
 /// Bytes per move-stack entry.

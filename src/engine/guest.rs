@@ -13,21 +13,30 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
-use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_move, wire_position};
+use crate::guest::wire::{
+    legal_line_of_wire, legal_move_of_wire, wire_draws, wire_move, wire_position,
+};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
-use crate::protocol::{self, Command, Event, GameEnd, Module, Refusal};
-use crate::reference::{Board, Move, legal_moves};
+use crate::protocol::{self, Command, Event, GameEnd, GoLong, Module, Refusal};
+use crate::reference::game::draw_moves;
+use crate::reference::{Board, Move, legal_moves, levels};
 
 /// The module playing chess.
 pub struct GuestEngine {
     module: Module,
+    /// Where the game began and the moves to `start` that were not played through the
+    /// module (`set_position_after`): they count for repetitions.
+    origin: Board,
+    before: Vec<Move>,
     start: Board,
     board: Board,
     history: Vec<Move>,
     level: u8,
     thinking: bool,
     rom_version: u8,
+    /// The protocol version the ROM announced: from 2 on GO carries the draw moves.
+    protocol: u8,
     /// A reset after a failure did not bring the module back: try again before the next
     /// request.
     broken: bool,
@@ -64,16 +73,19 @@ impl GuestEngine {
     /// Boots a module with an image (ROM and symbols) and waits for its `READY`.
     pub fn boot_image(image: &GuestImage) -> Result<GuestEngine, EngineError> {
         let machine = Machine::new(&image.rom).map_err(|e| EngineError::Module(e.to_string()))?;
-        let (mut module, _protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
+        let (mut module, protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
         module.set_progress_counter(image.symbol("POSCNT").ok());
         Ok(GuestEngine {
             module,
+            origin: Board::startpos(),
+            before: Vec::new(),
             start: Board::startpos(),
             board: Board::startpos(),
             history: Vec::new(),
             level: LEVEL_AFTER_RESET,
             thinking: false,
             rom_version,
+            protocol,
             broken: false,
         })
     }
@@ -268,6 +280,24 @@ impl GuestEngine {
     }
 
     /// Finds the reference move for a wire move in the current position.
+    /// GO for the game kept here: from protocol 2 on the long form with the root moves
+    /// that draw (repetitions since the last set-up, the fifty-move rule) and the budget
+    /// made explicit (the level's); a protocol-1 ROM gets the short form.
+    fn go_command(&self, budget: Option<u32>) -> Result<Command, EngineError> {
+        if self.protocol < 2 {
+            return Ok(Command::Go { budget });
+        }
+        let budget = match budget {
+            Some(n) => n,
+            None => levels::budget(self.level).map_err(|_| EngineError::BadLevel(self.level))?,
+        };
+        let game = [self.before.as_slice(), &self.history].concat();
+        let draws = wire_draws(&draw_moves(&self.origin, &game));
+        GoLong::new(budget, 0, draws)
+            .map(Command::GoLong)
+            .map_err(|e| EngineError::Module(e.to_string()))
+    }
+
     fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
         legal_move_of_wire(&self.board, mv)
             .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))
@@ -357,7 +387,21 @@ impl Engine for GuestEngine {
         self.guarded(|e| {
             e.abandon_thought()?;
             e.set_up(&board)
-        })
+        })?;
+        self.origin = board;
+        self.before.clear();
+        Ok(())
+    }
+
+    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
+        let mut board = start.clone();
+        moves.iter().for_each(|&m| {
+            board.make(m);
+        });
+        self.set_position(&board)?;
+        self.origin = start.clone();
+        self.before = moves.to_vec();
+        Ok(())
     }
 
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {
@@ -391,8 +435,9 @@ impl Engine for GuestEngine {
             Limit::Positions(n) => Some(n),
             Limit::Infinite => Some(u32::MAX),
         };
+        let go = self.go_command(budget)?;
         self.guarded(|e| {
-            e.module.send(&Command::Go { budget });
+            e.module.send(&go);
             e.thinking = true;
             Ok(())
         })

@@ -115,6 +115,17 @@ pub trait Engine {
     fn name(&self) -> String;
     /// Set up `board` as a new game (the start position or any legal position).
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError>;
+    /// Set up the position `moves` reach from `start` as a new game that remembers how it
+    /// got there: the moves count for repetitions (the root moves that draw, sent with
+    /// every GO) though they are not played through the engine. The default sets up the
+    /// position alone.
+    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
+        let mut board = start.clone();
+        moves.iter().for_each(|&m| {
+            board.make(m);
+        });
+        self.set_position(&board)
+    }
     /// Play a move for the side to move (the user's move, or a move from a GUI).
     fn play(&mut self, mv: Move) -> Result<(), EngineError>;
     /// Take back the last move.

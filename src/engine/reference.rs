@@ -1,16 +1,22 @@
 //! The native reference engine behind the [`Engine`] interface: it thinks instantly (no
-//! emulated clock) and keeps its own game history for the book and for take-backs.
+//! emulated clock) and keeps its own game history for the book, for take-backs and for the
+//! root moves that draw (repetitions, the fifty-move rule).
 //! The book follows the module's rules (asm/bookplay.asm): a game from the initial position
 //! is in the book until it leaves the book's lines; a take-back leaves it for good.
 
 use super::{Decision, Engine, EngineError, Info, Limit, Said};
 use crate::guest::GuestImage;
 use crate::reference::book::Book;
+use crate::reference::game::draw_moves;
 use crate::reference::levels;
 use crate::reference::{Board, Move, analys, legal_moves};
 
 /// The native twin of the guest engine.
 pub struct RefEngine {
+    /// Where the game began and the moves to `start` that were not played here
+    /// (`set_position_after`): they count for repetitions.
+    origin: Board,
+    before: Vec<Move>,
     start: Board,
     board: Board,
     history: Vec<Move>,
@@ -27,6 +33,8 @@ impl RefEngine {
     /// built-in ROM image, as the guest reads it.
     pub fn new() -> RefEngine {
         RefEngine {
+            origin: Board::startpos(),
+            before: Vec::new(),
             start: Board::startpos(),
             board: Board::startpos(),
             history: Vec::new(),
@@ -50,10 +58,14 @@ impl RefEngine {
         };
         let from_start = self.start == Board::startpos() && self.book_open;
         let history: &[Move] = if from_start { &self.history } else { &[] };
+        // The game tells which root moves draw, as GuestEngine sends them.
+        let game = [self.before.as_slice(), &self.history].concat();
+        let draws = draw_moves(&self.origin, &game);
         let result = analys(
             &self.board,
             history,
             self.book.as_ref().filter(|_| from_start),
+            &draws,
             budget,
             &mut |_| {},
         );
@@ -83,11 +95,24 @@ impl Engine for RefEngine {
     }
 
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
+        self.origin = board.clone();
+        self.before.clear();
         self.start = board.clone();
         self.board = board.clone();
         self.history.clear();
         self.book_open = true;
         self.pending = None;
+        Ok(())
+    }
+
+    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
+        let mut board = start.clone();
+        moves.iter().for_each(|&m| {
+            board.make(m);
+        });
+        self.set_position(&board)?;
+        self.origin = start.clone();
+        self.before = moves.to_vec();
         Ok(())
     }
 

@@ -3,9 +3,9 @@
 //! `c7010 verify` compares them position by position, `c7010 games` move by move.
 
 use super::session::{BestMove, GuestSession, SessionError, WireInfo};
-use super::wire::wire_move;
-use crate::protocol::{self, MoveFlags, Refusal};
-use crate::reference::{Board, PassInfo, Search, SearchResult};
+use super::wire::{wire_draws, wire_move};
+use crate::protocol::{self, GoLong, MoveFlags, Refusal};
+use crate::reference::{self, Board, PassInfo, Search, SearchResult};
 
 /// One completed pass, as both engines report it (the PV as wire moves).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,27 +101,32 @@ impl Answer {
     }
 }
 
-/// The guest's answer for `board` with `budget` (SETUP, GO through the latch protocol) and
-/// the T-states it took. With no legal move the guest refuses GO with GAME_OVER, which
-/// counts as "no move".
+/// The guest's answer for `board` with `budget` and the root moves `draws` that draw (SETUP,
+/// GO's long form through the latch protocol) and the T-states it took. With no legal move
+/// the guest refuses GO with GAME_OVER, which counts as "no move".
 pub fn guest_answer(
     session: &mut GuestSession,
     board: &Board,
+    draws: &[reference::Move],
     budget: u32,
 ) -> Result<(Answer, u64), SessionError> {
     session.setup(board)?;
     let mut lines = vec![];
-    match session.go(Some(budget), |i| lines.push(Line::from_guest(i))) {
+    let go = GoLong::new(budget, 0, wire_draws(draws)).expect("at most 8 legal moves");
+    match session.go_long(go, |i| lines.push(Line::from_guest(i))) {
         Ok(best) => Ok((Answer::from_guest(&best, lines), best.t_states)),
         Err(SessionError::Refused(Refusal::GameOver)) => Ok((Answer::none(), 0)),
         Err(e) => Err(e),
     }
 }
 
-/// The reference's answer for `board` with `budget` (no book: a set-up position).
-pub fn reference_answer(board: &Board, budget: u32) -> Answer {
+/// The reference's answer for `board` with `budget` and the root moves `draws` that draw (no
+/// book: a set-up position).
+pub fn reference_answer(board: &Board, draws: &[reference::Move], budget: u32) -> Answer {
     let mut lines = vec![];
-    let result = Search::new(board).think(budget, &mut |p| lines.push(Line::from_reference(p)));
+    let result = Search::new(board)
+        .with_draws(draws)
+        .think(budget, &mut |p| lines.push(Line::from_reference(p)));
     Answer::from_reference(&result, lines)
 }
 
@@ -171,7 +176,7 @@ mod tests {
     #[test]
     fn a_different_line_move_or_book_flag_is_reported() {
         let b = Board::from_fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1").unwrap();
-        let want = reference_answer(&b, 2000);
+        let want = reference_answer(&b, &[], 2000);
         assert!(!want.lines.is_empty(), "a pass completes");
         assert!(differences(&want, &want).is_empty());
         let mut other = want.clone();

@@ -14,10 +14,11 @@ use std::fmt;
 
 use super::answer::{Answer, Line, differences};
 use super::session::{BestMove, GuestSession, SessionError};
-use super::wire::legal_move_of_wire;
-use crate::protocol::{GameEnd, MoveFlags};
+use super::wire::{legal_move_of_wire, wire_draws};
+use crate::protocol::{GameEnd, GoLong, MoveFlags};
 use crate::reference::book::Book;
 use crate::reference::game::{Game, GameState};
+use crate::reference::levels;
 use crate::reference::random::Xorshift;
 use crate::reference::{Move, analys, legal_moves};
 
@@ -184,6 +185,7 @@ pub fn play_game(
                     &board,
                     game.moves(),
                     book,
+                    &game.draw_moves(),
                     pairing.reference_budget,
                     &mut |_| {},
                 )
@@ -233,12 +235,15 @@ fn guest_move(
 ) -> Result<(Move, BestMove), GameError> {
     let ply = game.moves().len() + 1;
     let board = game.board();
+    // The long GO with the game's draw moves; its budget is explicit (the level's).
     let budget = match pairing.guest {
-        GuestLimit::Level(_) => None,
-        GuestLimit::Positions(n) => Some(n),
+        GuestLimit::Level(level) => levels::budget(level).unwrap_or(GoLong::UNTIL_STOPPED),
+        GuestLimit::Positions(n) => n,
     };
+    let draws = game.draw_moves();
+    let go = GoLong::new(budget, 0, wire_draws(&draws)).expect("at most 8 legal moves");
     let mut lines = Vec::new();
-    let best = session.go(budget, |info| lines.push(Line::from_guest(info)))?;
+    let best = session.go_long(go, |info| lines.push(Line::from_guest(info)))?;
     let numbered = lines
         .iter()
         .enumerate()
@@ -259,9 +264,14 @@ fn guest_move(
         });
     };
     let mut reference_lines = Vec::new();
-    let reference = analys(board, game.moves(), book, pairing.guest_budget, &mut |p| {
-        reference_lines.push(Line::from_reference(p))
-    });
+    let reference = analys(
+        board,
+        game.moves(),
+        book,
+        &draws,
+        pairing.guest_budget,
+        &mut |p| reference_lines.push(Line::from_reference(p)),
+    );
     let differences = differences(
         &Answer::from_guest(&best, lines),
         &Answer::from_reference(&reference, reference_lines),

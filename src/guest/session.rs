@@ -13,7 +13,7 @@ use super::wire::{board_from_wire, parse_uci, wire_move, wire_position};
 use crate::machine::{ConfigError, Machine};
 use crate::protocol::supervisor::ANSWER_T_STATES;
 use crate::protocol::{
-    Command, Event, GameEnd, Module, ModuleError, Move as WireMove, MoveFlags, Refusal,
+    Command, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags, Refusal,
 };
 use crate::reference::{self, Board};
 
@@ -213,10 +213,28 @@ impl GuestSession {
     pub fn go(
         &mut self,
         budget: Option<u32>,
+        on_info: impl FnMut(&WireInfo),
+    ) -> Result<BestMove, SessionError> {
+        self.think(&Command::Go { budget }, on_info)
+    }
+
+    /// `GO`'s long form (protocol 2): a budget, flags and the root moves that draw.
+    pub fn go_long(
+        &mut self,
+        go: GoLong,
+        on_info: impl FnMut(&WireInfo),
+    ) -> Result<BestMove, SessionError> {
+        self.think(&Command::GoLong(go), on_info)
+    }
+
+    /// Sends a `GO` and hears the search to its `BESTMOVE`.
+    fn think(
+        &mut self,
+        go: &Command,
         mut on_info: impl FnMut(&WireInfo),
     ) -> Result<BestMove, SessionError> {
         let start = self.module.machine().cycles();
-        self.module.send(&Command::Go { budget });
+        self.module.send(go);
         loop {
             match self.module.wait_owed()? {
                 Event::Info {

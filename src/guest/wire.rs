@@ -23,6 +23,14 @@ pub fn wire_move(mv: &reference::Move) -> WireMove {
     }
 }
 
+/// Root moves that draw (`Game::draw_moves`) as GO's long form lists them: `[from, to]`.
+pub fn wire_draws(draws: &[reference::Move]) -> Vec<[u8; 2]> {
+    draws
+        .iter()
+        .map(|m| [wire_square(m.from), wire_square(m.to)])
+        .collect()
+}
+
 /// The legal move of `board` that a wire move stands for, `None` when there is none (the
 /// module's move is always checked this way before the host plays it).
 pub fn legal_move_of_wire(board: &Board, mv: WireMove) -> Option<reference::Move> {

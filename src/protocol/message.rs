@@ -141,11 +141,93 @@ pub enum Command {
     Go {
         budget: Option<u32>,
     },
+    /// GO's long form (protocol 2): a budget, flags and the root moves that draw.
+    GoLong(GoLong),
     MoveNow,
     Level(u8),
     TakeBack,
     Perft(u8),
     Query,
+}
+
+/// GO's long form (`docs/protocol.md`, "Protocol 2"): budget, flags, then the root moves that
+/// end the game in a draw. Build it with [`GoLong::new`], which refuses what the module
+/// would refuse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoLong {
+    /// Budget in positions; [`GoLong::UNTIL_STOPPED`] thinks until `MOVENOW`.
+    pub budget: u32,
+    /// Bit 0: the root list after every pass; bits 1-7 are 0.
+    pub flags: u8,
+    /// Root moves `[from, to]` (wire squares) that draw, at most [`GoLong::MAX_DRAWS`].
+    pub draws: Vec<[u8; 2]>,
+}
+
+/// Why a long GO cannot be sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GoLongError {
+    /// More draw moves than the module keeps.
+    #[error("{0} draw moves: the module takes at most 8")]
+    TooManyDraws(usize),
+    /// A flag bit the protocol does not define.
+    #[error("GO flags 0x{0:02X}: only bit 0 is defined")]
+    BadFlags(u8),
+    /// A square outside 0-63.
+    #[error("draw move with square {0}: squares are 0-63")]
+    BadSquare(u8),
+}
+
+impl GoLong {
+    /// Most draw moves the module takes (`MAX_DRAWS` of the reference search).
+    pub const MAX_DRAWS: usize = crate::reference::search::MAX_DRAWS;
+    /// The budget that thinks until stopped.
+    pub const UNTIL_STOPPED: u32 = u32::MAX;
+    /// Flag bit 0: send the root list after every pass.
+    pub const ROOTS_EVERY_PASS: u8 = 0x01;
+
+    /// A long GO, or why the module would refuse it.
+    pub fn new(budget: u32, flags: u8, draws: Vec<[u8; 2]>) -> Result<GoLong, GoLongError> {
+        if draws.len() > Self::MAX_DRAWS {
+            return Err(GoLongError::TooManyDraws(draws.len()));
+        }
+        if flags & !Self::ROOTS_EVERY_PASS != 0 {
+            return Err(GoLongError::BadFlags(flags));
+        }
+        if let Some(&sq) = draws.iter().flatten().find(|&&sq| sq >= 64) {
+            return Err(GoLongError::BadSquare(sq));
+        }
+        Ok(GoLong {
+            budget,
+            flags,
+            draws,
+        })
+    }
+
+    fn encode(&self, p: &mut Vec<u8>) {
+        p.extend_from_slice(&self.budget.to_le_bytes());
+        p.push(self.flags);
+        p.push(self.draws.len() as u8);
+        self.draws.iter().for_each(|d| p.extend_from_slice(d));
+    }
+
+    /// The long form's payload (6 bytes or more): what the module checks, in its order.
+    fn decode(p: &[u8]) -> Result<GoLong, DecodeError> {
+        let n = p[5] as usize;
+        if p.len() != 6 + 2 * n {
+            return Err(DecodeError::BadLength {
+                kind: type_byte::GO,
+                len: p.len(),
+            });
+        }
+        if n > Self::MAX_DRAWS || p[4] & !Self::ROOTS_EVERY_PASS != 0 {
+            return Err(DecodeError::BadArgument(type_byte::GO));
+        }
+        Ok(GoLong {
+            budget: read_u32(p),
+            flags: p[4],
+            draws: p[6..].chunks(2).map(|d| [d[0], d[1]]).collect(),
+        })
+    }
 }
 
 /// Why a command was refused (the `ERROR` event's reason byte).
@@ -261,7 +343,12 @@ pub enum GameEnd {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DecodeError {
     UnknownType(u8),
-    BadLength { kind: u8, len: usize },
+    BadLength {
+        kind: u8,
+        len: usize,
+    },
+    /// A value the command does not take (the module answers `BAD_ARGUMENT`).
+    BadArgument(u8),
 }
 
 impl fmt::Display for DecodeError {
@@ -270,6 +357,9 @@ impl fmt::Display for DecodeError {
             DecodeError::UnknownType(t) => write!(f, "unknown message type 0x{t:02X}"),
             DecodeError::BadLength { kind, len } => {
                 write!(f, "message type 0x{kind:02X} with a payload of {len} bytes")
+            }
+            DecodeError::BadArgument(kind) => {
+                write!(f, "message type 0x{kind:02X} with a value out of range")
             }
         }
     }
@@ -300,7 +390,7 @@ impl Command {
             Command::New => type_byte::NEW,
             Command::Setup(_) => type_byte::SETUP,
             Command::Move(_) => type_byte::MOVE,
-            Command::Go { .. } => type_byte::GO,
+            Command::Go { .. } | Command::GoLong(_) => type_byte::GO,
             Command::MoveNow => type_byte::MOVE_NOW,
             Command::Level(_) => type_byte::LEVEL,
             Command::TakeBack => type_byte::TAKE_BACK,
@@ -316,6 +406,7 @@ impl Command {
             Command::Setup(pos) => pos.encode(&mut p),
             Command::Move(m) => push_move(&mut p, m),
             Command::Go { budget: Some(n) } => p.extend_from_slice(&n.to_le_bytes()),
+            Command::GoLong(go) => go.encode(&mut p),
             Command::Level(n) | Command::Perft(n) => p.push(*n),
             Command::New
             | Command::Go { budget: None }
@@ -343,6 +434,7 @@ impl Command {
             }
             type_byte::MOVE => need(3).map(|_| Command::Move(read_move(p)))?,
             type_byte::GO if p.is_empty() => Command::Go { budget: None },
+            type_byte::GO if p.len() >= 6 => Command::GoLong(GoLong::decode(p)?),
             type_byte::GO => need(4).map(|_| Command::Go {
                 budget: Some(read_u32(p)),
             })?,
@@ -529,6 +621,9 @@ mod tests {
             Command::Go {
                 budget: Some(123_456),
             },
+            Command::GoLong(GoLong::new(2300, 0, vec![]).unwrap()),
+            Command::GoLong(GoLong::new(u32::MAX, 1, vec![[6, 21], [62, 45]]).unwrap()),
+            Command::GoLong(GoLong::new(7, 0, vec![[0, 63]; 8]).unwrap()),
             Command::MoveNow,
             Command::Level(6),
             Command::TakeBack,
@@ -538,6 +633,44 @@ mod tests {
             let (k, p) = c.encode();
             assert_eq!(Command::decode(k, &p), Ok(c));
         }
+    }
+
+    #[test]
+    fn go_long_is_laid_out_as_the_protocol_says_and_bad_values_are_refused() {
+        let go = GoLong::new(0x0102_0304, 1, vec![[6, 21], [62, 45]]).unwrap();
+        assert_eq!(
+            Command::GoLong(go).encode(),
+            (0x04, vec![4, 3, 2, 1, 1, 2, 6, 21, 62, 45])
+        );
+        // The encoder's side: what the module would refuse is not built.
+        assert_eq!(
+            GoLong::new(1, 0, vec![[0, 1]; 9]),
+            Err(GoLongError::TooManyDraws(9))
+        );
+        assert_eq!(GoLong::new(1, 2, vec![]), Err(GoLongError::BadFlags(2)));
+        assert_eq!(
+            GoLong::new(1, 0, vec![[0, 64]]),
+            Err(GoLongError::BadSquare(64))
+        );
+        // The decoder's side, as the module answers: a length other than 0, 4 or 6 + 2n
+        // is a bad message, n above 8 or a flag above bit 0 a bad argument.
+        let bad_length = |len| Err(DecodeError::BadLength { kind: 0x04, len });
+        assert_eq!(Command::decode(0x04, &[0, 0, 0, 0, 0, 1]), bad_length(6));
+        assert_eq!(
+            Command::decode(0x04, &[0, 0, 0, 0, 0, 0, 1, 2]),
+            bad_length(8)
+        );
+        assert_eq!(Command::decode(0x04, &[0, 0, 0, 0, 0]), bad_length(5));
+        let mut nine = vec![0, 0, 0, 0, 0, 9];
+        nine.extend_from_slice(&[1; 18]);
+        assert_eq!(
+            Command::decode(0x04, &nine),
+            Err(DecodeError::BadArgument(0x04))
+        );
+        assert_eq!(
+            Command::decode(0x04, &[0, 0, 0, 0, 2, 0]),
+            Err(DecodeError::BadArgument(0x04))
+        );
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub mod supervisor;
 pub use endpoint::Endpoint;
 pub use frame::{Deframer, FrameError, frame_units};
 pub use host_end::HostEnd;
-pub use message::{Command, DecodeError, Event, GameEnd, Move, MoveFlags, Refusal, WirePosition};
+pub use message::{
+    Command, DecodeError, Event, GameEnd, GoLong, GoLongError, Move, MoveFlags, Refusal,
+    WirePosition,
+};
 pub use module::{Module, ModuleError};
 pub use supervisor::{Stall, Supervisor};

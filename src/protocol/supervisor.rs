@@ -176,6 +176,7 @@ impl Supervisor {
             Command::Go { budget } => Owed::Search {
                 budget: budget.unwrap_or_else(|| self.level_budget()),
             },
+            Command::GoLong(go) => Owed::Search { budget: go.budget },
             Command::Perft(_) => Owed::Count,
             Command::Level(n) => {
                 if levels::budget(*n).is_ok() {

@@ -8,6 +8,7 @@
 use super::board::{square, square_name};
 use super::moves::gen_pseudo;
 use super::piece::{BLACK, K_BISHOP, K_KING, K_KNIGHT, WHITE, kind};
+use super::search::MAX_DRAWS;
 use super::{Board, FenError, Move, legal_moves, to_san};
 
 /// How a game stands.
@@ -197,16 +198,19 @@ impl Game {
     /// [`Game::state`] keeps the verdict and this runs once a move, not at every frame.
     pub fn repetitions(&self) -> usize {
         let now = &self.board;
-        let same = |b: &Board| {
-            b.sq == now.sq && b.side == now.side && b.castling == now.castling && b.ep == now.ep
-        };
         let mut board = self.start.clone();
-        let mut count = usize::from(same(&board));
+        let mut count = usize::from(same_position(&board, now));
         for &m in &self.moves {
             board.make(m);
-            count += usize::from(same(&board));
+            count += usize::from(same_position(&board, now));
         }
         count
+    }
+
+    /// The legal moves that end the game in a draw by the rules GO tells the module about:
+    /// [`draw_moves`] of this game.
+    pub fn draw_moves(&self) -> Vec<Move> {
+        draw_moves(&self.start, &self.moves)
     }
 
     /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
@@ -237,6 +241,42 @@ impl Game {
             IllegalMove::CannotGoThere
         }
     }
+}
+
+/// The legal moves of the position reached by `moves` from `start` that end the game in a
+/// draw by the rules GO tells the module about (`docs/protocol.md`, "Protocol 2"), in
+/// move-generation order, at most [`MAX_DRAWS`]: a move that reaches a position the game
+/// has already had (same pieces, side to move, castling rights and en-passant square: the
+/// first repetition already counts), or after which the half-move clock reaches 100 and
+/// the move does not mate. The moves must be legal (they are replayed unchecked).
+pub fn draw_moves(start: &Board, moves: &[Move]) -> Vec<Move> {
+    // The positions since the last capture or pawn move: none before one can come back.
+    let mut board = start.clone();
+    let mut earlier = vec![board.clone()];
+    for &m in moves {
+        board.make(m);
+        if board.halfmove == 0 {
+            earlier.clear();
+        }
+        earlier.push(board.clone());
+    }
+    let mut draws = Vec::new();
+    for &m in legal_moves(&board).as_slice() {
+        let mut after = board.clone();
+        after.make(m);
+        let repeats = earlier.iter().any(|b| same_position(b, &after));
+        let mates = after.in_check() && legal_moves(&after).is_empty();
+        if (repeats || after.halfmove >= 100 && !mates) && draws.len() < MAX_DRAWS {
+            draws.push(m);
+        }
+    }
+    draws
+}
+
+/// Positions count as equal with the same pieces, side to move, castling rights and
+/// en-passant square.
+fn same_position(a: &Board, b: &Board) -> bool {
+    a.sq == b.sq && a.side == b.side && a.castling == b.castling && a.ep == b.ep
 }
 
 /// Kings alone, or king and one bishop or knight against a king.
@@ -336,5 +376,66 @@ mod tests {
         );
         assert_eq!(h.repetitions(), 2, "the first position had castling rights");
         assert_eq!(h.state(), GameState::Playing);
+    }
+
+    fn ucis(moves: &[Move]) -> Vec<String> {
+        moves.iter().map(Move::uci).collect()
+    }
+
+    #[test]
+    fn a_knight_shuffle_draws_at_the_first_repetition() {
+        // After Nf3 Nf6 Ng1: Ng8 brings back the start position (its second time).
+        let g = played(None, &["g1f3", "g8f6", "f3g1"]);
+        assert_eq!(ucis(&g.draw_moves()), ["f6g8"]);
+        // One ply later White's Nf3 would repeat the position after 1. Nf3.
+        let g = played(None, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+        assert_eq!(ucis(&g.draw_moves()), ["g1f3"]);
+        // A pawn move in between: nothing before it can come back.
+        let g = played(None, &["g1f3", "g8f6", "f3g1", "e7e6"]);
+        assert!(g.draw_moves().is_empty());
+    }
+
+    #[test]
+    fn a_rook_shuttle_lists_every_way_back() {
+        // White's rook a1-a2, black king h8-g8: both Ra1 and (for black) Kh8 return.
+        let g = played(
+            Some("7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            &["a1a2", "h8g8", "a2a1", "g8h8", "a1a2"],
+        );
+        assert_eq!(ucis(&g.draw_moves()), ["h8g8"]);
+        let g = played(
+            Some("7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            &["a1a2", "h8g8", "a2a3"],
+        );
+        // With the rook on a3 no black move gives back an earlier position.
+        assert!(g.draw_moves().is_empty());
+        // Lost castling rights make another position: the king's way back repeats nothing.
+        let g = played(
+            Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+            &["e1f1", "e8f8"],
+        );
+        assert!(g.draw_moves().is_empty());
+        let g = played(
+            Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+            &["e1f1", "e8f8", "f1e1", "f8e8", "e1f1"],
+        );
+        assert_eq!(ucis(&g.draw_moves()), ["e8f8"]);
+    }
+
+    #[test]
+    fn the_fifty_move_rule_lists_every_quiet_move_but_mate() {
+        // Clock 99: every move that is not a capture, a pawn move or mate reaches 100.
+        let g = Game::from_fen("k7/8/1K6/8/8/8/8/7R w - - 99 80").unwrap();
+        let draws = ucis(&g.draw_moves());
+        assert!(!draws.contains(&"h1h8".to_string()), "Rh8 mates");
+        assert_eq!(draws.len(), MAX_DRAWS, "at most the guest's eight");
+        // Clock 98: nothing yet.
+        let g = Game::from_fen("k7/8/1K6/8/8/8/8/7R w - - 98 80").unwrap();
+        assert!(g.draw_moves().is_empty());
+        // A capture resets the clock: Kxg2 is not listed, the two king steps are.
+        let g = Game::from_fen("7k/8/8/8/8/8/6p1/6K1 w - - 99 80").unwrap();
+        let mut draws = ucis(&g.draw_moves());
+        draws.sort();
+        assert_eq!(draws, ["g1f2", "g1h2"]);
     }
 }

@@ -23,10 +23,12 @@ pub const MAX_DEPTH: usize = 9;
 pub const MOVE_CAP: usize = 150;
 /// "No final evaluation yet" at a node.
 const NONE: i16 = i16::MIN;
+/// Most draw moves GO can list (the guest keeps them in PVTAB while the root list is built).
+pub const MAX_DRAWS: usize = 8;
 
 /// One move-stack entry: the move, its state, its order key and its maximum evaluation.
-/// Guest layout (7 bytes): from, to, flags (bit 6 = done, bit 7 = gives check), key lo/hi,
-/// max lo/hi.
+/// Guest layout (7 bytes): from, to, flags (bit 6 = done, bit 7 = gives check; bits 4 and 5
+/// both set = a draw move, a pair no real move has), key lo/hi, max lo/hi.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     /// The move.
@@ -35,6 +37,9 @@ pub struct Entry {
     pub done: bool,
     /// The move gives check: DEPTH never drops it (mates must not be pruned away).
     pub check: bool,
+    /// A root move the host listed as drawing the game ([`Search::with_draws`]): its key and
+    /// maximum are 0 and each pass values it 0 without exploring it.
+    pub draw: bool,
     /// Order key: the minimum evaluation on a fresh list; the final evaluation once the
     /// move is explored; at the root a pruned move keeps its maximum evaluation here.
     pub key: i16,
@@ -55,7 +60,8 @@ pub struct MoveEval {
     pub check: bool,
 }
 
-/// Per-ply record (the guest's PLYTAB, 16 bytes a ply).
+/// Per-ply record (the guest's PLYTAB, 16 bytes a ply), plies 0-8: a pass of 9 plies
+/// evaluates its last list at ply 8 and makes no move there.
 #[derive(Clone, Copy, Debug, Default)]
 struct Ply {
     first: u16,
@@ -127,7 +133,7 @@ pub struct Search {
     board: Board,
     tables: Positional,
     entries: [Entry; MOVE_CAP],
-    plies: [Ply; MAX_DEPTH + 1],
+    plies: [Ply; MAX_DEPTH],
     pv: [[Move; MAX_DEPTH]; MAX_DEPTH + 1],
     pv_len: [u8; MAX_DEPTH + 1],
     positions: u32,
@@ -135,6 +141,8 @@ pub struct Search {
     root_pos: i16,
     top: u16,
     lazy_leaves: bool,
+    draws: [(u8, u8); MAX_DRAWS],
+    draw_count: usize,
 }
 
 impl Search {
@@ -146,7 +154,7 @@ impl Search {
             board: b.clone(),
             tables,
             entries: [Entry::default(); MOVE_CAP],
-            plies: [Ply::default(); MAX_DEPTH + 1],
+            plies: [Ply::default(); MAX_DEPTH],
             pv: [[Move::default(); MAX_DEPTH]; MAX_DEPTH + 1],
             pv_len: [0; MAX_DEPTH + 1],
             positions: 0,
@@ -154,6 +162,35 @@ impl Search {
             root_pos,
             top: 0,
             lazy_leaves: true,
+            draws: [(0, 0); MAX_DRAWS],
+            draw_count: 0,
+        }
+    }
+
+    /// The root moves that end the game in a draw (they repeat a position of the game or
+    /// let the fifty-move rule end it: `Game::draw_moves`), matched by from and to square;
+    /// at most [`MAX_DRAWS`] are kept, the first ones. Each scores exactly 0 (no contempt)
+    /// wherever the root takes a move's value: its key and maximum in the root list, its
+    /// value in every pass (it is not explored, its PV is the move alone), so the move
+    /// played before any pass and the pruning of the root see 0 too. A move not in the root
+    /// list marks nothing.
+    pub fn with_draws(mut self, draws: &[Move]) -> Search {
+        self.draw_count = draws.len().min(MAX_DRAWS);
+        for (slot, m) in self.draws.iter_mut().zip(draws) {
+            *slot = (m.from, m.to);
+        }
+        self
+    }
+
+    /// Marks the draw moves in the root list just built (the guest: NODEHK's DRWFIX).
+    fn mark_draws(&mut self) {
+        let draws = &self.draws[..self.draw_count];
+        for e in &mut self.entries[..self.plies[0].count as usize] {
+            if draws.contains(&(e.mv.from, e.mv.to)) {
+                e.draw = true;
+                e.key = 0;
+                e.max = 0;
+            }
         }
     }
 
@@ -277,6 +314,7 @@ impl Search {
                         mv: m,
                         done: false,
                         check,
+                        draw: false,
                         key: min,
                         max,
                     };
@@ -414,6 +452,13 @@ impl Search {
                 }
                 return false;
             }
+            if self.entries[i as usize].draw {
+                // A draw move (only the root has them): value 0, no child, PV the move alone.
+                self.plies[n].cur = i;
+                self.pv_len[n + 1] = 0;
+                self.child_done(n, 0);
+                continue;
+            }
             self.exmove(n, i);
             let c = n + 1;
             // NODE: generate the new position's list.
@@ -446,6 +491,7 @@ impl Search {
         self.top = 0;
         self.plies[0].pos = self.root_pos;
         let (count, _, _) = self.gen_eval(0, true);
+        self.mark_draws();
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -505,11 +551,13 @@ impl Search {
 
 /// ANALYS's first step, then the search: the book move while the game is still in the book
 /// (`history` = the moves from the initial position that led to `b`; the book is only asked
-/// when `b` is that position), else a search with `budget`.
+/// when `b` is that position), else a search with `budget` in which the root moves `draws`
+/// score 0 ([`Search::with_draws`]; the book does not look at them, as GO's book move).
 pub fn analys(
     b: &Board,
     history: &[Move],
     book: Option<&Book>,
+    draws: &[Move],
     budget: u32,
     hook: &mut dyn FnMut(&PassInfo),
 ) -> SearchResult {
@@ -523,7 +571,7 @@ pub fn analys(
             return SearchResult::from_book(m);
         }
     }
-    Search::new(b).think(budget, hook)
+    Search::new(b).with_draws(draws).think(budget, hook)
 }
 
 /// Convenience: search `b` with a position budget, no pass hook.

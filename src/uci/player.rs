@@ -346,11 +346,9 @@ impl Player {
         } else {
             self.moves.len()
         };
-        let mut base = self.start.clone();
-        for &m in &self.moves[..set_up_at] {
-            base.make(m);
-        }
-        self.engine.set_position(&base)?;
+        // The moves before the set-up still count for repetitions.
+        self.engine
+            .set_position_after(&self.start, &self.moves[..set_up_at])?;
         for &m in &self.moves[set_up_at..] {
             self.engine.play(m)?;
         }

@@ -20,7 +20,7 @@ const SCRIPT: &str = include_str!("../data/debugger/session.txt");
 fn session_after_setup() -> (DebugSession, String) {
     let mut session = DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let startup = session.setup_fen(FEN).unwrap();
-    assert!(startup.contains("Ready { protocol: 1"), "{startup}");
+    assert!(startup.contains("Ready { protocol: 2"), "{startup}");
     assert!(
         startup.contains("Ok { command: 2 }"),
         "SETUP answered: {startup}"

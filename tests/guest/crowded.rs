@@ -117,8 +117,8 @@ fn the_search_on_crowded_positions_equals_the_reference_within_the_ram_plan() {
     let ram_used = u32::from(image.symbol("RAMUSED").unwrap());
     let mut s = GuestSession::boot(&image).unwrap();
     for b in boards(16) {
-        let (guest, _) = guest_answer(&mut s, &b, 600).unwrap();
-        let reference = reference_answer(&b, 600);
+        let (guest, _) = guest_answer(&mut s, &b, &[], 600).unwrap();
+        let reference = reference_answer(&b, &[], 600);
         let diff = differences(&guest, &reference);
         assert!(diff.is_empty(), "{}:\n{}", b.to_fen(), diff.join("\n"));
     }

@@ -31,7 +31,7 @@ fn games_stay_inside_ram_and_agree_with_the_reference() {
                 // The guest's move: the book's or its search, which are the reference's
                 // (tests/guest/search.rs).
                 let best = s.go(Some(60), |_| {}).unwrap();
-                let m = analys(&board, &history, Some(&book), 60, &mut |_| {})
+                let m = analys(&board, &history, Some(&book), &[], 60, &mut |_| {})
                     .best
                     .unwrap();
                 assert_eq!(best.mv, wire_move(&m), "game {game} ply {ply}");

@@ -9,11 +9,13 @@ mod common {
     pub mod cli;
     pub mod differential;
     pub mod harness;
+    pub mod histories;
     pub mod suites;
 }
 
 mod book_games;
 mod crowded;
+mod draws;
 mod eval;
 mod games;
 mod leaves;

@@ -119,7 +119,7 @@ fn go_in_a_game_equals_analys() {
     let mut history: Vec<Move> = vec![];
     for _ in 0..4 {
         let (guest, _) = guest_go(&mut s, 250);
-        let want = analys(&board, &history, book.as_ref(), 250, &mut |_| {});
+        let want = analys(&board, &history, book.as_ref(), &[], 250, &mut |_| {});
         let m = want.best.unwrap();
         assert_eq!(guest.best, wire_move(&m), "after {history:?}");
         assert_eq!(

@@ -66,7 +66,7 @@ fn ends_game(event: &Event) -> bool {
 fn boot() -> Module {
     let machine = Machine::new(ROM).expect("the committed ROM loads");
     let (module, protocol, _rom) = Module::boot(machine).expect("the module boots");
-    assert_eq!(protocol, 1);
+    assert_eq!(protocol, 2);
     module
 }
 
@@ -135,7 +135,7 @@ fn restart_resynchronises_the_link() {
     module.run(300).unwrap();
     module.restart();
     match module.wait_event(5_000_000).unwrap() {
-        Event::Ready { protocol: 1, .. } => {}
+        Event::Ready { protocol: 2, .. } => {}
         other => panic!("expected READY after restart, got {other:?}"),
     }
     module.send(&Command::Level(3));

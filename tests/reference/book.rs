@@ -219,12 +219,12 @@ fn analys_plays_from_the_book_then_searches() {
     };
     let book = Book::from_image(&image, addr).unwrap();
     let (board, history) = play("e2e4 e7e5 g1f3");
-    let r = c7010::reference::analys(&board, &history, Some(&book), 500, &mut |_| {});
+    let r = c7010::reference::analys(&board, &history, Some(&book), &[], 500, &mut |_| {});
     assert!(r.book);
     assert_eq!(r.best.unwrap().uci(), "b8c6");
     assert_eq!(r.positions, 0);
     let (board, history) = play("h2h4");
-    let r = c7010::reference::analys(&board, &history, Some(&book), 500, &mut |_| {});
+    let r = c7010::reference::analys(&board, &history, Some(&book), &[], 500, &mut |_| {});
     assert!(!r.book);
     assert!(r.positions >= 500);
 }

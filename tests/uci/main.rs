@@ -15,6 +15,7 @@ mod common {
 
 mod files;
 mod guest;
+mod history;
 mod long_game;
 mod positions;
 mod python_game;
