@@ -993,7 +993,7 @@ mod tests {
         // With moves after the budget: the long form, listing them as draws.
         assert_eq!(
             parse("go 200 g1f3 f6g8").unwrap(),
-            Command::Send(SendData::Message {
+            DebugCommand::Send(SendData::Message {
                 kind: 4,
                 payload: vec![0xC8, 0, 0, 0, 0, 2, 6, 21, 45, 62]
             })
