@@ -73,7 +73,9 @@ pub enum Control {
 /// One analysis line for the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {
-    /// Pass (the engine's iteration; UCI `depth`).
+    /// Pass (the engine's iteration; UCI `depth`); 0 for a line made from a decision taken
+    /// before the first pass completed, which is shown without a depth (UCI) or not at all
+    /// (xboard: a thinking line needs its ply).
     pub pass: u8,
     /// Engine units, pawn = 16, side to move's view.
     pub score: i16,
@@ -589,6 +591,9 @@ impl Player {
             let mut decided = None;
             for said in self.engine.advance(slice)? {
                 match said {
+                    // A pass 0 line (the reference's book move or its move before a
+                    // pass) is no analysis: GUIs drop `depth 0`, so it is never shown.
+                    Said::Info(info) if info.pass == 0 => {}
                     Said::Info(info) => {
                         saw_info = true;
                         listener.info(&self.info_line(&info, t0, wall0))?;
@@ -642,7 +647,12 @@ impl Player {
         if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
             line.moves.push(m);
         }
-        if !saw_info && let Some(m) = decision.best {
+        // A move chosen before any pass completed gets one line from the decision (without
+        // a depth: see `InfoLine::pass`); a book move gets none (the protocol says it).
+        if !saw_info
+            && !decision.book
+            && let Some(m) = decision.best
+        {
             let line = InfoLine {
                 pass: decision.passes,
                 score: decision.score,

@@ -36,9 +36,13 @@ struct UciListener<'a, W: Write> {
 impl<W: Write> Listener for UciListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
         let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
+        // Never `depth 0`: GUIs (polyglot among them) drop such lines.
+        let depth = match l.pass {
+            0 => String::new(),
+            p => format!(" depth {p}"),
+        };
         let mut text = format!(
-            "info depth {} score {} nodes {} time {}",
-            l.pass,
+            "info{depth} score {} nodes {} time {}",
             uci_score(l.score),
             l.positions,
             l.time_ms

@@ -69,7 +69,8 @@ struct XboardListener<'a, W: Write> {
 
 impl<W: Write> Listener for XboardListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
-        if !*self.post {
+        // A thinking line needs its ply: a decision before the first pass has none.
+        if !*self.post || l.pass == 0 {
             return Ok(());
         }
         let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();

@@ -13,6 +13,7 @@ mod common {
     pub mod transcript;
 }
 
+mod depth_zero;
 mod files;
 mod guest;
 mod long_game;

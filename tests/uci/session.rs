@@ -69,7 +69,7 @@ fn a_game_under_a_clock() {
     let pps = c7010::reference::levels::POSITIONS_PER_SECOND;
     let infos: Vec<&str> = text
         .lines()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info ") && l.contains(" nodes "))
         .collect();
     let nodes = |i: usize| -> u32 { field(infos[i], "nodes").parse().unwrap() };
     assert!((3 * pps..3 * pps + 250).contains(&nodes(0)), "{}", infos[0]);
@@ -171,7 +171,7 @@ fn options_change_the_engine() {
     insta::assert_snapshot!(text);
     let infos: Vec<&str> = text
         .lines()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info ") && l.contains(" nodes "))
         .collect();
     let fast: u32 = field(infos[0], "nodes").parse().unwrap();
     let slow: u32 = field(infos[1], "nodes").parse().unwrap();
