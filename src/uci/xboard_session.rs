@@ -237,13 +237,18 @@ impl Protocol for Xboard {
     }
 }
 
-/// `protover 2`: the features this engine offers.
+/// `protover 2`: the features this engine offers. Only those that differ from CECP v2's
+/// defaults (or have none) are declared: `setboard`, `usermove`, `ping`, `playother` (all
+/// default 0); `sigint=0` (the engine would die of xboard's SIGINT); `colors=0` (no
+/// `white`/`black`); `draw=0` (no draw offers: the module cannot judge them). Left at their
+/// defaults: `san=0`, `time=1`, `reuse=1`, `sigterm=1` (a SIGTERM ends the session as
+/// `quit` does; python-chess rejects `sigterm=0`).
 fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
     let name = core.player().engine_name();
     core.say("feature done=0")?;
     core.say(&format!(
         "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
-         sigterm=0 san=0 colors=0 time=1 draw=0 analyze=0 reuse=1"
+         colors=0 draw=0 analyze=0"
     ))?;
     core.say("feature done=1")
 }

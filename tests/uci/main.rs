@@ -14,6 +14,7 @@ mod common {
 }
 
 mod depth_zero;
+mod features;
 mod files;
 mod guest;
 mod long_game;
