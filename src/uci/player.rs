@@ -392,6 +392,10 @@ impl Player {
             (false, None, None) if req.infinite => Limit::Positions(REF_INFINITE_POSITIONS),
             (true, None, Some(_)) => Limit::Infinite,
             (true, None, None) if req.infinite => Limit::Infinite,
+            // A depth limit lifts the level's budget: the engine searches until it reports
+            // that pass (the module ends by itself after its deepest pass or a mate). The
+            // reference cannot be stopped after a pass: it keeps the level's budget.
+            (true, None, None) if req.depth.is_some() => Limit::Infinite,
             (_, None, None) => Limit::Level,
         };
         let t_states = alloc

@@ -17,6 +17,7 @@ mod depth_zero;
 mod features;
 mod files;
 mod guest;
+mod limits;
 mod long_game;
 mod positions;
 mod python_game;
