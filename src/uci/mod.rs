@@ -12,10 +12,12 @@ pub mod clock;
 pub mod engine_choice;
 pub mod input;
 pub mod moves_text;
+pub mod options;
 pub mod player;
 pub mod score;
 pub mod session_core;
 pub mod uci_session;
+pub mod xboard_analyze;
 pub mod xboard_session;
 
 pub use crate::engine::EngineChoice;

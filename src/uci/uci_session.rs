@@ -5,20 +5,16 @@
 //! ignored. An illegal move in `position` keeps the position up to the move before it (the
 //! legal prefix), so the engine stays usable and the GUI learns which move was refused.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
-
-use super::clock::{ClockMode, Request};
+use super::clock::Request;
 use super::input::Input;
 use super::moves_text::looks_like_move;
+use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
-
-/// Value of the `Rom` option that means the built-in ROM.
-pub const BUILTIN_ROM: &str = "<builtin>";
+use std::io::{self, Write};
 
 /// The UCI protocol's side of a session. UCI keeps no state of its own: the game and the
 /// options live in the [`Player`](super::player::Player).
@@ -115,27 +111,12 @@ impl Protocol for Uci {
 
 /// `uci`: the engine's name and its options, then `uciok`.
 fn identify<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
-    let name = core.player().engine_name();
-    let mhz = format!("{:.6}", core.player().clock_mhz());
-    let lines = [
-        format!("id name {name}"),
-        "id author the c7010 team".to_string(),
-        format!(
-            "option name Level type spin default {} min 1 max 6",
-            core.player().level()
-        ),
-        format!(
-            "option name Clock type combo default {} var emulated var wall",
-            core.player().clock()
-        ),
-        format!("option name ClockMHz type string default {mhz}"),
-        format!("option name Rom type string default {BUILTIN_ROM}"),
-        "uciok".to_string(),
-    ];
-    for l in lines {
-        core.say(&l)?;
+    core.say(&format!("id name {}", core.player().engine_name()))?;
+    core.say("id author the c7010 team")?;
+    for spec in options::specs(core.player()) {
+        core.say(&options::uci_line(&spec))?;
     }
-    Ok(())
+    core.say("uciok")
 }
 
 /// `setoption name <id> [value <x>]`; option names are case-insensitive.
@@ -151,37 +132,7 @@ fn set_option<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<
         Some((n, v)) => (n.trim(), v.trim()),
         None => (body.trim(), ""),
     };
-    let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-        "level" => match value.parse::<u8>() {
-            Ok(n) => core.player_mut().set_level(n).map_err(|e| e.to_string()),
-            Err(_) => Err(format!("Level needs a number 1-6, not {value:?}")),
-        },
-        "clock" => value
-            .parse::<ClockMode>()
-            .map(|c| core.player_mut().set_clock(c))
-            .map_err(|e| e.to_string()),
-        "clockmhz" => {
-            let mhz = if value.is_empty() || value.eq_ignore_ascii_case("default") {
-                Ok(None)
-            } else {
-                value
-                    .parse::<f64>()
-                    .map(Some)
-                    .map_err(|_| format!("ClockMHz needs a number, not {value:?}"))
-            };
-            mhz.and_then(|m| {
-                core.player_mut()
-                    .set_clock_mhz(m)
-                    .map_err(|e| e.to_string())
-            })
-        }
-        "rom" => {
-            let rom = (!value.is_empty() && value != BUILTIN_ROM).then(|| PathBuf::from(value));
-            core.player_mut().set_rom(rom).map_err(|e| e.to_string())
-        }
-        _ => Err(format!("unknown option {name:?}")),
-    };
-    match result {
+    match options::set(core.player_mut(), name, value) {
         Ok(()) => Ok(()),
         Err(why) => info_string(core, &format!("setoption ignored: {why}")),
     }

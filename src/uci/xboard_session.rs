@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use super::clock::Request;
 use super::input::Input;
 use super::moves_text::looks_like_move;
+use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::xboard_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
@@ -41,6 +42,9 @@ pub struct Xboard {
     depth: Option<u8>,
     /// The engine's clock from `time`, in milliseconds.
     own_ms: Option<u64>,
+    /// Analyze mode (`analyze` until `exit`): the engine thinks without end on every
+    /// position the GUI sets and never moves.
+    pub(super) analyzing: bool,
 }
 
 /// At the start of a session the engine plays Black, as after `new`.
@@ -54,6 +58,7 @@ impl Default for Xboard {
             move_time_ms: None,
             depth: None,
             own_ms: None,
+            analyzing: false,
         }
     }
 }
@@ -69,20 +74,10 @@ struct XboardListener<'a, W: Write> {
 
 impl<W: Write> Listener for XboardListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
-        // A thinking line needs its ply: a decision before the first pass has none.
-        if !*self.post || l.pass == 0 {
+        if !*self.post {
             return Ok(());
         }
-        let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
-        let line = format!(
-            "{} {} {} {} {}",
-            l.pass,
-            xboard_score(l.score),
-            l.time_ms / 10,
-            l.positions,
-            pv.join(" ")
-        );
-        say(self.out, line.trim_end())
+        thinking_line(self.out, l)
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
@@ -122,6 +117,24 @@ impl<W: Write> Listener for XboardListener<'_, W> {
     }
 }
 
+/// Write one thinking line, `ply score time nodes pv`; none for a line without a ply (a
+/// decision before the first pass).
+pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<()> {
+    if l.pass == 0 {
+        return Ok(());
+    }
+    let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
+    let line = format!(
+        "{} {} {} {} {}",
+        l.pass,
+        xboard_score(l.score),
+        l.time_ms / 10,
+        l.positions,
+        pv.join(" ")
+    );
+    say(out, line.trim_end())
+}
+
 /// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.
 fn parse_base(text: &str) -> Option<u64> {
     match text.split_once(':') {
@@ -137,7 +150,7 @@ fn parse_seconds(text: &str) -> Option<u64> {
 }
 
 /// The result line when the side to move has no move or the game is drawn by rule.
-fn game_result(board: &Board) -> Option<&'static str> {
+pub(super) fn game_result(board: &Board) -> Option<&'static str> {
     if legal_moves(board).is_empty() {
         Some(match (board.in_check(), board.side == WHITE) {
             (true, true) => "0-1 {Black mates}",
@@ -152,7 +165,11 @@ fn game_result(board: &Board) -> Option<&'static str> {
 }
 
 /// `Error (<kind>): <command>`: xboard's answer to a command it cannot obey.
-fn error<W: Write>(core: &mut SessionCore<W>, kind: &str, command: &str) -> io::Result<()> {
+pub(super) fn error<W: Write>(
+    core: &mut SessionCore<W>,
+    kind: &str,
+    command: &str,
+) -> io::Result<()> {
     core.say(&format!("Error ({kind}): {}", command.trim()))
 }
 
@@ -176,7 +193,14 @@ impl Protocol for Xboard {
                 self.engine_side = BLACK;
                 self.depth = None;
                 self.own_ms = None;
+                return self.analyse_again(core, input);
             }
+            "analyze" => {
+                self.analyzing = true;
+                return self.analyse(core, input);
+            }
+            "exit" => self.analyzing = false,
+            "option" => self.option(core, line)?,
             "variant" if arg == "normal" => {}
             "variant" => error(core, "variant not supported", line)?,
             "force" | "result" => self.force = true,
@@ -209,6 +233,7 @@ impl Protocol for Xboard {
                 if !core.player_mut().undo() {
                     error(core, "nothing to undo", line)?;
                 }
+                return self.analyse_again(core, input);
             }
             "remove" => {
                 if core.player().moves().len() < 2 {
@@ -217,14 +242,18 @@ impl Protocol for Xboard {
                     core.player_mut().undo();
                     core.player_mut().undo();
                 }
+                return self.analyse_again(core, input);
             }
-            "setboard" => match Board::from_fen(&args.join(" ")) {
-                Ok(b) => core.player_mut().set_game(b, Vec::new()),
-                Err(e) => {
-                    core.say(&format!("tellusererror Illegal position: {e}"))?;
-                    error(core, "illegal position", line)?;
+            "setboard" => {
+                match Board::from_fen(&args.join(" ")) {
+                    Ok(b) => core.player_mut().set_game(b, Vec::new()),
+                    Err(e) => {
+                        core.say(&format!("tellusererror Illegal position: {e}"))?;
+                        error(core, "illegal position", line)?;
+                    }
                 }
-            },
+                return self.analyse_again(core, input);
+            }
             "ping" => core.say(&format!("pong {arg}"))?,
             "quit" => return Ok(false),
             // Some interfaces send bare moves despite usermove=1: take them when they are.
@@ -240,20 +269,34 @@ impl Protocol for Xboard {
 /// `protover 2`: the features this engine offers. Only those that differ from CECP v2's
 /// defaults (or have none) are declared: `setboard`, `usermove`, `ping`, `playother` (all
 /// default 0); `sigint=0` (the engine would die of xboard's SIGINT); `colors=0` (no
-/// `white`/`black`); `draw=0` (no draw offers: the module cannot judge them). Left at their
-/// defaults: `san=0`, `time=1`, `reuse=1`, `sigterm=1` (a SIGTERM ends the session as
-/// `quit` does; python-chess rejects `sigterm=0`).
+/// `white`/`black`); `draw=0` (no draw offers: the module cannot judge them); one `option`
+/// for each of the engine's options. Left at their defaults: `san=0`, `time=1`, `reuse=1`,
+/// `analyze=1`, `sigterm=1` (a SIGTERM ends the session as `quit` does; python-chess rejects
+/// `sigterm=0`).
 fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
     let name = core.player().engine_name();
     core.say("feature done=0")?;
     core.say(&format!(
         "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
-         colors=0 draw=0 analyze=0"
+         colors=0 draw=0"
     ))?;
+    for spec in options::specs(core.player()) {
+        core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
+    }
     core.say("feature done=1")
 }
 
 impl Xboard {
+    /// `option NAME=VALUE` (`option NAME` for a button, which this engine has none of).
+    fn option<W: Write>(&mut self, core: &mut SessionCore<W>, line: &str) -> io::Result<()> {
+        let body = line.trim().strip_prefix("option").unwrap_or("").trim();
+        let (name, value) = body.split_once('=').unwrap_or((body, ""));
+        match options::set(core.player_mut(), name, value) {
+            Ok(()) => Ok(()),
+            Err(why) => error(core, &why, line),
+        }
+    }
+
     /// `level MPS BASE INC`.
     fn level<W: Write>(
         &mut self,
@@ -293,6 +336,9 @@ impl Xboard {
             return core
                 .say(&format!("Illegal move ({e}): {text}"))
                 .map(|_| true);
+        }
+        if self.analyzing {
+            return self.analyse(core, input);
         }
         if let Some(result) = game_result(core.player().board()) {
             core.say(result)?;

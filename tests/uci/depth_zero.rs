@@ -12,7 +12,10 @@ fn a_book_move_has_no_depth_line() {
     let text = transcript::<Uci>(&["position startpos", "go"]);
     assert!(text.contains("info string book move\nbestmove "), "{text}");
     assert!(!text.contains("depth 0"), "{text}");
-    assert!(!text.contains("\ninfo depth"), "a book move is no analysis: {text}");
+    assert!(
+        !text.contains("\ninfo depth"),
+        "a book move is no analysis: {text}"
+    );
 }
 
 #[test]

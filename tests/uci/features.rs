@@ -78,6 +78,9 @@ fn every_feature_is_cecp_v2_and_meaningful() {
     assert!(!features.iter().any(|(n, _)| n == "sigterm"), "{text}");
     // Without sigint=0 xboard's SIGINT would end the engine.
     assert!(has("sigint", "0"), "{text}");
-    assert!(text.starts_with("> xboard\n> protover 2\nfeature done=0\n"), "{text}");
+    assert!(
+        text.starts_with("> xboard\n> protover 2\nfeature done=0\n"),
+        "{text}"
+    );
     assert!(text.ends_with("feature done=1\n"), "{text}");
 }

@@ -41,7 +41,11 @@ fn go_depth_searches_past_the_level_budget() {
     let depth = passes(runs.next().unwrap());
     // The level alone stops after pass 1; `depth 2` reports pass 2, beyond the budget.
     assert_eq!(level.iter().map(|p| p.0).collect::<Vec<_>>(), [1], "{out}");
-    assert_eq!(depth.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2], "{out}");
+    assert_eq!(
+        depth.iter().map(|p| p.0).collect::<Vec<_>>(),
+        [1, 2],
+        "{out}"
+    );
     assert!(depth[1].1 > levels::LEVEL_BUDGETS[1], "{out}");
     assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
 }

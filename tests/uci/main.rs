@@ -13,11 +13,13 @@ mod common {
     pub mod transcript;
 }
 
+mod analyze;
 mod depth_zero;
 mod features;
 mod files;
 mod guest;
 mod limits;
+mod live_gui;
 mod long_game;
 mod positions;
 mod python_game;
