@@ -8,6 +8,7 @@
 //! the player with an output and a line loop; each protocol ([`uci_session`],
 //! [`xboard_session`]) adds only its own commands and replies. See `docs/uci.md`.
 
+pub mod budget;
 pub mod clock;
 pub mod engine_choice;
 pub mod input;
@@ -18,6 +19,7 @@ pub mod score;
 pub mod session_core;
 pub mod uci_session;
 pub mod xboard_analyze;
+pub mod xboard_ponder;
 pub mod xboard_session;
 
 pub use crate::engine::EngineChoice;

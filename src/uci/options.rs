@@ -20,6 +20,8 @@ pub enum Kind {
     Combo(&'static [&'static str]),
     /// Any text.
     Text,
+    /// On or off (UCI `true`/`false`, xboard `1`/`0`).
+    Check,
 }
 
 /// One option as the GUI sees it: name, kind, current value.
@@ -58,6 +60,11 @@ pub fn specs(player: &Player) -> Vec<Spec> {
             kind: Kind::Text,
             value: rom,
         },
+        Spec {
+            name: "Ponder",
+            kind: Kind::Check,
+            value: player.ponder().to_string(),
+        },
     ]
 }
 
@@ -88,6 +95,11 @@ pub fn set(player: &mut Player, name: &str, value: &str) -> Result<(), String> {
             let rom = (!value.is_empty() && value != BUILTIN_ROM).then(|| PathBuf::from(value));
             player.set_rom(rom).map_err(|e| e.to_string())
         }
+        "ponder" => match value.to_ascii_lowercase().as_str() {
+            "true" | "1" => Ok(player.set_ponder(true)),
+            "false" | "0" => Ok(player.set_ponder(false)),
+            _ => Err(format!("Ponder is true or false, not {value:?}")),
+        },
         _ => Err(format!("unknown option {name:?}")),
     }
 }
@@ -104,6 +116,7 @@ pub fn uci_line(spec: &Spec) -> String {
             format!("option name {name} type combo default {value}{vars}")
         }
         Kind::Text => format!("option name {name} type string default {value}"),
+        Kind::Check => format!("option name {name} type check default {value}"),
     }
 }
 
@@ -124,6 +137,7 @@ pub fn xboard_feature(spec: &Spec) -> String {
             format!("{name} -combo {}", marked.join(" /// "))
         }
         Kind::Text => format!("{name} -string {value}"),
+        Kind::Check => format!("{name} -check {}", u8::from(value == "true")),
     };
     format!("option=\"{body}\"")
 }

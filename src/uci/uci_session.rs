@@ -1,5 +1,6 @@
 //! The UCI protocol: `uci`, `isready`, `ucinewgame`, `setoption`, `position`, `go`, `stop`,
-//! `quit`. Pondering is not offered, so `ponderhit` is only acknowledged.
+//! `quit`, and pondering: `go ponder` thinks on the opponent's time until `ponderhit` (the
+//! same search goes on, now on our clock) or `stop`.
 //!
 //! Malformed input never stops the session: it is answered with `info string ...` and
 //! ignored. An illegal move in `position` keeps the position up to the move before it (the
@@ -58,13 +59,7 @@ impl<W: Write> Listener for UciListener<'_, W> {
                 say(self.out, "readyok")?;
                 Control::Continue
             }
-            "ponderhit" => {
-                say(
-                    self.out,
-                    "info string ponderhit ignored: pondering is not offered",
-                )?;
-                Control::Continue
-            }
+            "ponderhit" => Control::PonderHit,
             "" => Control::Continue,
             // position, go, setoption, ucinewgame ... wait for the move.
             _ => Control::Defer,
@@ -100,8 +95,8 @@ impl Protocol for Uci {
             "setoption" => set_option(core, rest)?,
             "position" => position(core, rest)?,
             "go" => return go(core, rest, input),
-            "stop" | "debug" | "register" => {}
-            "ponderhit" => info_string(core, "ponderhit ignored: pondering is not offered")?,
+            // A `ponderhit` or `stop` outside a thought is late: the answer is out already.
+            "stop" | "ponderhit" | "debug" | "register" => {}
             "quit" => return Ok(false),
             _ => info_string(core, &format!("unknown command: {}", command.line.trim()))?,
         }
@@ -201,7 +196,12 @@ fn go<W: Write>(core: &mut SessionCore<W>, rest: &[&str], input: &mut Input) -> 
                         info_string(core, "book move")?;
                     }
                     let best = d.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into());
-                    core.say(&format!("bestmove {best}"))?;
+                    // With pondering on, the reply the engine expects, to think on.
+                    let ponder = match core.player().predicted_reply() {
+                        Some(r) if core.player().ponder() => format!(" ponder {}", r.uci()),
+                        _ => String::new(),
+                    };
+                    core.say(&format!("bestmove {best}{ponder}"))?;
                 }
                 Outcome::NoMove | Outcome::Abandoned => {
                     info_string(core, "no legal move: the game is over")?;
@@ -242,10 +242,7 @@ fn request<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<Req
         if !takes_value {
             match word {
                 "infinite" => req.infinite = true,
-                "ponder" => info_string(
-                    core,
-                    "go ponder: pondering is not offered; thinking normally",
-                )?,
+                "ponder" => req.ponder = true,
                 "searchmoves" => {
                     info_string(core, "go searchmoves is not supported; searching all moves")?;
                     while words.peek().is_some_and(|w| looks_like_move(w)) {

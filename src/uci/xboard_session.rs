@@ -12,9 +12,11 @@ use super::clock::Request;
 use super::input::Input;
 use super::moves_text::looks_like_move;
 use super::options;
-use super::player::{Control, InfoLine, Listener, Outcome};
+use super::player::{Control, InfoLine, Listener, Outcome, Thought};
 use super::score::xboard_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use super::xboard_ponder::Pondered;
+use crate::engine::EngineError;
 use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
 
@@ -36,7 +38,7 @@ pub struct Xboard {
     force: bool,
     /// The side the engine plays (WHITE or BLACK) when not in force mode.
     engine_side: u8,
-    post: bool,
+    pub(super) post: bool,
     control: Option<TimeControl>,
     move_time_ms: Option<u64>,
     depth: Option<u8>,
@@ -183,9 +185,11 @@ impl Protocol for Xboard {
         let (cmd, args, line) = (command.name, &command.args, command.line);
         let arg = command.arg();
         match cmd {
-            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath"
-            | "?" | "." | "hint" | "bk" => {}
+            "hard" => core.player_mut().set_ponder(true),
+            "easy" => core.player_mut().set_ponder(false),
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath" | "?" | "." | "hint"
+            | "bk" => {}
             "protover" => features(core)?,
             "new" => {
                 core.player_mut().new_game();
@@ -224,7 +228,7 @@ impl Protocol for Xboard {
                 _ => error(core, "bad number", line)?,
             },
             "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.own_ms = Some(cs.max(0) as u64 * 10),
+                Ok(cs) => self.set_own_time(cs),
                 Err(_) => error(core, "bad number", line)?,
             },
             "post" => self.post = true,
@@ -280,13 +284,21 @@ fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
         "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
          colors=0 draw=0"
     ))?;
+    // Pondering is `hard`/`easy` in xboard, not an option.
     for spec in options::specs(core.player()) {
-        core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
+        if spec.name != "Ponder" {
+            core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
+        }
     }
     core.say("feature done=1")
 }
 
 impl Xboard {
+    /// `time N`: the engine's clock, in centiseconds (negative counts as 0).
+    pub(super) fn set_own_time(&mut self, cs: i64) {
+        self.own_ms = Some(cs.max(0) as u64 * 10);
+    }
+
     /// `option NAME=VALUE` (`option NAME` for a button, which this engine has none of).
     fn option<W: Write>(&mut self, core: &mut SessionCore<W>, line: &str) -> io::Result<()> {
         let body = line.trim().strip_prefix("option").unwrap_or("").trim();
@@ -352,7 +364,7 @@ impl Xboard {
 
     /// What to think with: a fixed time per move (`st`), else the time control with the
     /// engine's clock, else the clock alone; and the depth (`sd`).
-    fn request(&self, board: &Board) -> Request {
+    pub(super) fn request(&self, board: &Board) -> Request {
         let mut req = Request {
             depth: self.depth,
             ..Request::default()
@@ -373,7 +385,8 @@ impl Xboard {
         req
     }
 
-    /// Think and play a move; false when the interface quit meanwhile.
+    /// Think and play a move, then ponder on the predicted reply when `hard` (and, after a
+    /// hit, play and ponder again); false when the interface quit meanwhile.
     fn think<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
@@ -385,33 +398,68 @@ impl Xboard {
         }
         let req = self.request(core.player().board());
         let post = &mut self.post;
-        match core.think(&req, input, |out| XboardListener { out, post })? {
-            Ok(t) => {
-                match t.outcome {
-                    Outcome::Moved(d) => {
-                        if let Some(m) = d.best {
-                            core.say(&format!("move {}", m.uci()))?;
-                        }
-                        if let Some(result) = game_result(core.player().board()) {
-                            core.say(result)?;
-                        }
-                    }
-                    Outcome::NoMove => {
-                        let result =
-                            game_result(core.player().board()).unwrap_or("1/2-1/2 {No move}");
-                        core.say(result)?;
-                    }
-                    Outcome::Abandoned => {}
-                }
-                Ok(!t.quit)
-            }
-            Err(e) => {
-                core.say(&format!("tellusererror {e}"))?;
-                self.force = true;
-                Ok(true)
+        let mut thought = core.think(&req, input, |out| XboardListener { out, post })?;
+        loop {
+            match self.answer(core, thought)? {
+                Answered::Quit => return Ok(false),
+                Answered::Done => return Ok(true),
+                Answered::Moved if !core.player().ponder() => return Ok(true),
+                Answered::Moved => match self.ponder(core, input)? {
+                    Pondered::Hit(t) => thought = t,
+                    Pondered::Missed => return Ok(true),
+                    Pondered::Quit => return Ok(false),
+                },
             }
         }
     }
+
+    /// Say how a thought ended: the move and the result it brings, or the error.
+    fn answer<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        thought: Result<Thought, EngineError>,
+    ) -> io::Result<Answered> {
+        let t = match thought {
+            Ok(t) => t,
+            Err(e) => {
+                core.say(&format!("tellusererror {e}"))?;
+                self.force = true;
+                return Ok(Answered::Done);
+            }
+        };
+        let mut moved = false;
+        match t.outcome {
+            Outcome::Moved(d) => {
+                if let Some(m) = d.best {
+                    core.say(&format!("move {}", m.uci()))?;
+                }
+                match game_result(core.player().board()) {
+                    Some(result) => core.say(result)?,
+                    None => moved = true,
+                }
+            }
+            Outcome::NoMove => {
+                let result = game_result(core.player().board()).unwrap_or("1/2-1/2 {No move}");
+                core.say(result)?;
+            }
+            Outcome::Abandoned => {}
+        }
+        Ok(match (t.quit, moved) {
+            (true, _) => Answered::Quit,
+            (false, true) => Answered::Moved,
+            (false, false) => Answered::Done,
+        })
+    }
+}
+
+/// How [`Xboard::answer`] left the game.
+enum Answered {
+    /// The engine moved and the game goes on (time to ponder, if wanted).
+    Moved,
+    /// Nothing more to do (no move, a result, an error, an abandoned thought).
+    Done,
+    /// The interface quit.
+    Quit,
 }
 
 #[cfg(test)]

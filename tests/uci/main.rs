@@ -21,6 +21,7 @@ mod guest;
 mod limits;
 mod live_gui;
 mod long_game;
+mod ponder;
 mod positions;
 mod python_game;
 mod recovery;
