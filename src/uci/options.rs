@@ -95,11 +95,15 @@ pub fn set(player: &mut Player, name: &str, value: &str) -> Result<(), String> {
             let rom = (!value.is_empty() && value != BUILTIN_ROM).then(|| PathBuf::from(value));
             player.set_rom(rom).map_err(|e| e.to_string())
         }
-        "ponder" => match value.to_ascii_lowercase().as_str() {
-            "true" | "1" => Ok(player.set_ponder(true)),
-            "false" | "0" => Ok(player.set_ponder(false)),
-            _ => Err(format!("Ponder is true or false, not {value:?}")),
-        },
+        "ponder" => {
+            let on = match value.to_ascii_lowercase().as_str() {
+                "true" | "1" => true,
+                "false" | "0" => false,
+                _ => return Err(format!("Ponder is true or false, not {value:?}")),
+            };
+            player.set_ponder(on);
+            Ok(())
+        }
         _ => Err(format!("unknown option {name:?}")),
     }
 }
