@@ -387,6 +387,27 @@ impl Player {
         Ok(())
     }
 
+    /// Like [`sync`](Self::sync), but with the engine out of its opening book: an analysis
+    /// (`go infinite`, xboard `analyze`) wants the search's lines, not the book's move. A
+    /// game the book could still answer is set up at its position (`SETUP` leaves the book);
+    /// the initial position itself by a move played and taken back (a take-back leaves it).
+    fn sync_out_of_book(&mut self) -> Result<(), EngineError> {
+        let bookish = self.start == Board::startpos() && self.moves.len() <= book::MAX_PLIES;
+        if !bookish {
+            return self.sync();
+        }
+        self.engine_line = None;
+        self.engine.set_position(&self.board)?;
+        if self.moves.is_empty() {
+            let any = legal_moves(&self.board).as_slice()[0];
+            self.engine.play(any)?;
+            self.engine.take_back()?;
+        }
+        // The engine's game is not the GUI's any more (it left the book): the next thought
+        // sets it up afresh, so that a game played on still follows the book.
+        Ok(())
+    }
+
     /// The game as the engine now has it.
     fn line_now(&self, set_up_at: usize) -> EngineLine {
         EngineLine {
@@ -603,7 +624,10 @@ impl Player {
         if legal_moves(&self.board).is_empty() {
             return Ok(no_move);
         }
-        self.sync()?;
+        match req.infinite {
+            true => self.sync_out_of_book()?,
+            false => self.sync()?,
+        }
         let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
         let plan = self.plan(req);
         // Pondering: the module searches until stopped, and the clock does not run until

@@ -157,3 +157,15 @@ fn analyze_with_the_reference_and_a_closed_input_keeps_the_game() {
     assert!(!text.contains("\nmove "), "{text}");
     assert!(!text.contains("Illegal"), "{text}");
 }
+
+#[test]
+fn the_initial_position_is_analysed_not_answered_from_the_book() {
+    let text = transcript::<Xboard>(&["new", "force", "analyze", "exit", "usermove e2e4"]);
+    // A thinking line (the book would have answered without one) ...
+    assert_eq!(thinking(&text).len(), 1, "{text}");
+    // ... and the game goes on from the initial position with e2e4 legal.
+    assert!(!text.contains("Illegal"), "{text}");
+    let uci = transcript::<c7010::uci::Uci>(&["position startpos", "go infinite", "stop"]);
+    assert!(uci.contains("\ninfo depth "), "{uci}");
+    assert!(!uci.contains("book move"), "{uci}");
+}
