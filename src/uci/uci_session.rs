@@ -67,7 +67,8 @@ impl<W: Write> Listener for UciListener<'_, W> {
     }
 
     fn urgent(&self, line: &str) -> bool {
-        line.split_whitespace().next() == Some("stop")
+        // Both are for the thought under way, even behind commands waiting for later.
+        matches!(line.split_whitespace().next(), Some("stop" | "ponderhit"))
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
