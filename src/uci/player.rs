@@ -400,8 +400,11 @@ impl Player {
         self.engine.set_position(&self.board)?;
         if self.moves.is_empty() {
             let any = legal_moves(&self.board).as_slice()[0];
-            self.engine.play(any)?;
-            self.engine.take_back()?;
+            let left = self.engine.play(any).and_then(|()| self.engine.take_back());
+            // An engine that cannot take back (or has no book) just gets the position.
+            if left.is_err() {
+                self.engine.set_position(&self.board)?;
+            }
         }
         // The engine's game is not the GUI's any more (it left the book): the next thought
         // sets it up afresh, so that a game played on still follows the book.
