@@ -17,6 +17,7 @@ pub mod options;
 pub mod player;
 pub mod score;
 pub mod session_core;
+pub mod strength;
 pub mod uci_session;
 pub mod xboard_analyze;
 pub mod xboard_ponder;

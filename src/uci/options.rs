@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::clock::ClockMode;
 use super::player::Player;
+use super::strength;
 
 /// Value of the `Rom` option that means the built-in ROM.
 pub const BUILTIN_ROM: &str = "<builtin>";
@@ -65,6 +66,19 @@ pub fn specs(player: &Player) -> Vec<Spec> {
             kind: Kind::Check,
             value: player.ponder().to_string(),
         },
+        Spec {
+            name: "UCI_LimitStrength",
+            kind: Kind::Check,
+            value: player.strength().is_some().to_string(),
+        },
+        Spec {
+            name: "UCI_Elo",
+            kind: Kind::Spin {
+                min: i64::from(strength::ELO_MIN),
+                max: i64::from(strength::ELO_MAX),
+            },
+            value: player.elo().to_string(),
+        },
     ]
 }
 
@@ -96,15 +110,45 @@ pub fn set(player: &mut Player, name: &str, value: &str) -> Result<(), String> {
             player.set_rom(rom).map_err(|e| e.to_string())
         }
         "ponder" => {
-            let on = match value.to_ascii_lowercase().as_str() {
-                "true" | "1" => true,
-                "false" | "0" => false,
-                _ => return Err(format!("Ponder is true or false, not {value:?}")),
-            };
-            player.set_ponder(on);
+            player.set_ponder(check(name, value)?);
             Ok(())
         }
+        // Limiting plays the `UCI_Elo` given (the lowest measured until one is).
+        "uci_limitstrength" => {
+            let limit = check(name, value)?.then_some(player.elo());
+            player.set_strength(limit).map_err(|e| e.to_string())
+        }
+        "uci_elo" => {
+            let elo = value
+                .parse::<u16>()
+                .ok()
+                .filter(|e| (strength::ELO_MIN..=strength::ELO_MAX).contains(e))
+                .ok_or_else(|| {
+                    format!(
+                        "UCI_Elo is measured from {} to {}, not {value:?}",
+                        strength::ELO_MIN,
+                        strength::ELO_MAX
+                    )
+                })?;
+            // Remembered when not limiting; it plays once UCI_LimitStrength is on.
+            match player.strength() {
+                Some(_) => player.set_strength(Some(elo)).map_err(|e| e.to_string()),
+                None => {
+                    player.remember_elo(elo);
+                    Ok(())
+                }
+            }
+        }
         _ => Err(format!("unknown option {name:?}")),
+    }
+}
+
+/// A check option's value: `true`/`1` or `false`/`0`.
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("{name} is true or false, not {value:?}")),
     }
 }
 

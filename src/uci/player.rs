@@ -180,6 +180,10 @@ pub struct Player {
     last_pv: Vec<Move>,
     /// Pondering wanted (UCI `Ponder`, xboard `hard`).
     ponder: bool,
+    /// `UCI_LimitStrength`: the level comes from `elo`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u16,
 }
 
 impl Player {
@@ -210,6 +214,8 @@ impl Player {
             engine_line: None,
             last_pv: Vec::new(),
             ponder: false,
+            limit_strength: false,
+            elo: super::strength::ELO_MIN,
         })
     }
 
@@ -279,12 +285,45 @@ impl Player {
         true
     }
 
-    /// Set the level 1-6.
+    /// Set the level 1-6 (it plays unless a strength is asked: [`set_strength`]).
+    ///
+    /// [`set_strength`]: Self::set_strength
     pub fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
         levels::budget(level).map_err(|_| EngineError::BadLevel(level))?;
-        self.engine.set_level(level)?;
         self.level = level;
-        Ok(())
+        self.engine.set_level(self.playing_level())
+    }
+
+    /// The strength asked in Elo (UCI `UCI_LimitStrength` with `UCI_Elo`), or `None` to
+    /// play at the `Level`.
+    pub fn strength(&self) -> Option<u16> {
+        self.limit_strength.then_some(self.elo)
+    }
+
+    /// The `UCI_Elo` value, whether it plays or not.
+    pub fn elo(&self) -> u16 {
+        self.elo
+    }
+
+    /// Ask for a strength in Elo (`None`: the `Level` plays); the level measured nearest to
+    /// it plays (`strength::level_for`).
+    pub fn set_strength(&mut self, elo: Option<u16>) -> Result<(), EngineError> {
+        self.limit_strength = elo.is_some();
+        if let Some(e) = elo {
+            self.elo = e;
+        }
+        self.engine.set_level(self.playing_level())
+    }
+
+    /// Keep a `UCI_Elo` for when the strength is limited.
+    pub fn remember_elo(&mut self, elo: u16) {
+        self.elo = elo;
+    }
+
+    /// The level the engine plays at: the strength's when one is asked, else `Level`.
+    pub fn playing_level(&self) -> u8 {
+        self.strength()
+            .map_or(self.level, super::strength::level_for)
     }
 
     /// True when pondering is wanted (UCI `Ponder`, xboard `hard`).
@@ -320,7 +359,7 @@ impl Player {
     pub fn set_rom(&mut self, rom: Option<PathBuf>) -> Result<(), SetupError> {
         let mut engine = (self.factory)(rom.as_deref())?;
         engine
-            .set_level(self.level)
+            .set_level(self.playing_level())
             .map_err(|e| SetupError(e.to_string()))?;
         self.engine = engine;
         self.rom = rom;
@@ -581,7 +620,7 @@ impl Player {
     /// again: the GUI gets a move, and the module catches up at the next thought.
     fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
         listener.notice("this move is the reference twin's")?;
-        let budget = levels::budget(self.level).unwrap_or(REF_INFINITE_POSITIONS);
+        let budget = levels::budget(self.playing_level()).unwrap_or(REF_INFINITE_POSITIONS);
         let mut twin = crate::engine::RefEngine::new();
         twin.set_position(&self.board)?;
         twin.go(Limit::Positions(budget.min(REF_INFINITE_POSITIONS)))?;

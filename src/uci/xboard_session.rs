@@ -284,9 +284,9 @@ fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
         "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
          colors=0 draw=0"
     ))?;
-    // Pondering is `hard`/`easy` in xboard, not an option.
+    // Pondering is `hard`/`easy` in xboard, and the `UCI_` options are UCI's own.
     for spec in options::specs(core.player()) {
-        if spec.name != "Ponder" {
+        if spec.name != "Ponder" && !spec.name.starts_with("UCI_") {
             core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
         }
     }

@@ -26,5 +26,6 @@ mod positions;
 mod python_game;
 mod recovery;
 mod session;
+mod strength;
 mod thinking;
 mod xboard_session;
