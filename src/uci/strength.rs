@@ -5,7 +5,7 @@
 
 /// Measured strength of the levels, weakest first: (level, Elo on Stockfish 15.1's
 /// `UCI_Elo` scale at 0.1 s a move).
-pub const MEASURED: [(u8, u16); 2] = [(2, 1315), (4, 1591)];
+pub const MEASURED: [(u8, u16); 3] = [(2, 1315), (3, 1350), (4, 1591)];
 
 /// The lowest and highest `UCI_Elo` offered: the measured range.
 pub const ELO_MIN: u16 = MEASURED[0].1;
