@@ -68,6 +68,10 @@ pub struct Request {
     pub nodes: Option<u32>,
     /// Think until told to stop (UCI `go infinite`).
     pub infinite: bool,
+    /// Think on the opponent's time (UCI `go ponder`, xboard `hard`): no clock runs and no
+    /// answer is given until `ponderhit` (then this request's allocation from that moment)
+    /// or `stop`.
+    pub ponder: bool,
 }
 
 /// How long to think, in milliseconds of the chosen clock.

@@ -8,14 +8,19 @@
 //! the player with an output and a line loop; each protocol ([`uci_session`],
 //! [`xboard_session`]) adds only its own commands and replies. See `docs/uci.md`.
 
+pub mod budget;
 pub mod clock;
 pub mod engine_choice;
 pub mod input;
 pub mod moves_text;
+pub mod options;
 pub mod player;
 pub mod score;
 pub mod session_core;
+pub mod strength;
 pub mod uci_session;
+pub mod xboard_analyze;
+pub mod xboard_ponder;
 pub mod xboard_session;
 
 pub use crate::engine::EngineChoice;

@@ -10,6 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use super::budget::Budget;
 use super::clock::{ClockMode, Request, allocate};
 use super::input::{Input, Poll};
 use crate::engine::{Decision, Engine, EngineError, Info, Limit, Said};
@@ -68,12 +69,17 @@ pub enum Control {
     Abandon,
     /// Stop; the session ends.
     Quit,
+    /// The opponent played the move the engine is pondering on: go on thinking, now on our
+    /// clock ([`Listener::ponder_request`]). Outside a ponder, nothing.
+    PonderHit,
 }
 
 /// One analysis line for the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {
-    /// Pass (the engine's iteration; UCI `depth`).
+    /// Pass (the engine's iteration; UCI `depth`); 0 for a line made from a decision taken
+    /// before the first pass completed, which is shown without a depth (UCI) or not at all
+    /// (xboard: a thinking line needs its ply).
     pub pass: u8,
     /// Engine units, pawn = 16, side to move's view.
     pub score: i16,
@@ -98,6 +104,11 @@ pub trait Listener {
     /// Tell the user something in one protocol line (UCI `info string`, xboard
     /// `tellusererror`): a module that failed and was reset.
     fn notice(&mut self, text: &str) -> io::Result<()>;
+    /// What the thought asks for from a `ponderhit` on: the request it began with (UCI: its
+    /// clock), or one made from what the GUI said since (xboard: `time`, `otim`).
+    fn ponder_request(&self, asked: &Request) -> Request {
+        asked.clone()
+    }
 }
 
 /// How a thought ended.
@@ -127,6 +138,8 @@ struct Asked {
     stop: bool,
     abandon: bool,
     quit: bool,
+    /// `ponderhit` came: the thought is for our move now, with the clock running.
+    hit: bool,
 }
 
 /// The engine's game as the player last left it: the game's start and moves, of which the
@@ -163,6 +176,14 @@ pub struct Player {
     board: Board,
     /// The engine's own game, `None` when it must be set up afresh.
     engine_line: Option<EngineLine>,
+    /// The principal variation of the last pass of the last thought.
+    last_pv: Vec<Move>,
+    /// Pondering wanted (UCI `Ponder`, xboard `hard`).
+    ponder: bool,
+    /// `UCI_LimitStrength`: the level comes from `elo`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u16,
 }
 
 impl Player {
@@ -191,6 +212,10 @@ impl Player {
             moves: Vec::new(),
             board: Board::startpos(),
             engine_line: None,
+            last_pv: Vec::new(),
+            ponder: false,
+            limit_strength: false,
+            elo: super::strength::ELO_MIN,
         })
     }
 
@@ -260,12 +285,55 @@ impl Player {
         true
     }
 
-    /// Set the level 1-6.
+    /// Set the level 1-6 (it plays unless a strength is asked: [`set_strength`]).
+    ///
+    /// [`set_strength`]: Self::set_strength
     pub fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
         levels::budget(level).map_err(|_| EngineError::BadLevel(level))?;
-        self.engine.set_level(level)?;
         self.level = level;
-        Ok(())
+        self.engine.set_level(self.playing_level())
+    }
+
+    /// The strength asked in Elo (UCI `UCI_LimitStrength` with `UCI_Elo`), or `None` to
+    /// play at the `Level`.
+    pub fn strength(&self) -> Option<u16> {
+        self.limit_strength.then_some(self.elo)
+    }
+
+    /// The `UCI_Elo` value, whether it plays or not.
+    pub fn elo(&self) -> u16 {
+        self.elo
+    }
+
+    /// Ask for a strength in Elo (`None`: the `Level` plays); the level measured nearest to
+    /// it plays (`strength::level_for`).
+    pub fn set_strength(&mut self, elo: Option<u16>) -> Result<(), EngineError> {
+        self.limit_strength = elo.is_some();
+        if let Some(e) = elo {
+            self.elo = e;
+        }
+        self.engine.set_level(self.playing_level())
+    }
+
+    /// Keep a `UCI_Elo` for when the strength is limited.
+    pub fn remember_elo(&mut self, elo: u16) {
+        self.elo = elo;
+    }
+
+    /// The level the engine plays at: the strength's when one is asked, else `Level`.
+    pub fn playing_level(&self) -> u8 {
+        self.strength()
+            .map_or(self.level, super::strength::level_for)
+    }
+
+    /// True when pondering is wanted (UCI `Ponder`, xboard `hard`).
+    pub fn ponder(&self) -> bool {
+        self.ponder
+    }
+
+    /// Want pondering or not.
+    pub fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
     }
 
     /// Set the clock thinking time is measured on.
@@ -291,7 +359,7 @@ impl Player {
     pub fn set_rom(&mut self, rom: Option<PathBuf>) -> Result<(), SetupError> {
         let mut engine = (self.factory)(rom.as_deref())?;
         engine
-            .set_level(self.level)
+            .set_level(self.playing_level())
             .map_err(|e| SetupError(e.to_string()))?;
         self.engine = engine;
         self.rom = rom;
@@ -356,6 +424,30 @@ impl Player {
         Ok(())
     }
 
+    /// Like [`sync`](Self::sync), but with the engine out of its opening book: an analysis
+    /// (`go infinite`, xboard `analyze`) wants the search's lines, not the book's move. A
+    /// game the book could still answer is set up at its position (`SETUP` leaves the book);
+    /// the initial position itself by a move played and taken back (a take-back leaves it).
+    fn sync_out_of_book(&mut self) -> Result<(), EngineError> {
+        let bookish = self.start == Board::startpos() && self.moves.len() <= book::MAX_PLIES;
+        if !bookish {
+            return self.sync();
+        }
+        self.engine_line = None;
+        self.engine.set_position(&self.board)?;
+        if self.moves.is_empty() {
+            let any = legal_moves(&self.board).as_slice()[0];
+            let left = self.engine.play(any).and_then(|()| self.engine.take_back());
+            // An engine that cannot take back (or has no book) just gets the position.
+            if left.is_err() {
+                self.engine.set_position(&self.board)?;
+            }
+        }
+        // The engine's game is not the GUI's any more (it left the book): the next thought
+        // sets it up afresh, so that a game played on still follows the book.
+        Ok(())
+    }
+
     /// The game as the engine now has it.
     fn line_now(&self, set_up_at: usize) -> EngineLine {
         EngineLine {
@@ -388,6 +480,10 @@ impl Player {
             (false, None, None) if req.infinite => Limit::Positions(REF_INFINITE_POSITIONS),
             (true, None, Some(_)) => Limit::Infinite,
             (true, None, None) if req.infinite => Limit::Infinite,
+            // A depth limit lifts the level's budget: the engine searches until it reports
+            // that pass (the module ends by itself after its deepest pass or a mate). The
+            // reference cannot be stopped after a pass: it keeps the level's budget.
+            (true, None, None) if req.depth.is_some() => Limit::Infinite,
             (_, None, None) => Limit::Level,
         };
         let t_states = alloc
@@ -522,7 +618,7 @@ impl Player {
     /// again: the GUI gets a move, and the module catches up at the next thought.
     fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
         listener.notice("this move is the reference twin's")?;
-        let budget = levels::budget(self.level).unwrap_or(REF_INFINITE_POSITIONS);
+        let budget = levels::budget(self.playing_level()).unwrap_or(REF_INFINITE_POSITIONS);
         let mut twin = crate::engine::RefEngine::new();
         twin.set_position(&self.board)?;
         twin.go(Limit::Positions(budget.min(REF_INFINITE_POSITIONS)))?;
@@ -568,79 +664,46 @@ impl Player {
         if legal_moves(&self.board).is_empty() {
             return Ok(no_move);
         }
-        self.sync()?;
+        match req.infinite {
+            true => self.sync_out_of_book()?,
+            false => self.sync()?,
+        }
         let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
         let plan = self.plan(req);
-        match self.engine.go(plan.limit) {
+        // Pondering: the module searches until stopped, and the clock does not run until
+        // `ponderhit` (a restart after a failure keeps the clock of the hit).
+        let pondering = req.ponder && !asked.hit;
+        let limit = match pondering && self.engine.clock_hz().is_some() {
+            true => Limit::Infinite,
+            false => plan.limit,
+        };
+        match self.engine.go(limit) {
             Err(EngineError::GameOver) => return Ok(no_move),
             other => other?,
         }
-        let mut stopping = false;
-        let mut saw_info = false;
-        let mut grace = 0;
-        let decision = loop {
-            let spent = self.engine.t_states().saturating_sub(t0);
-            let slice = match plan.t_states {
-                Some(budget) if !stopping => budget.saturating_sub(spent).clamp(1, SLICE_T_STATES),
-                _ => SLICE_T_STATES,
-            };
-            let mut decided = None;
-            for said in self.engine.advance(slice)? {
-                match said {
-                    Said::Info(info) => {
-                        saw_info = true;
-                        listener.info(&self.info_line(&info, t0, wall0))?;
-                        if plan.depth.is_some_and(|d| info.pass >= d) && !stopping {
-                            self.engine.move_now()?;
-                            stopping = true;
-                        }
-                    }
-                    Said::Decided(d) => decided = Some(d),
-                }
-            }
-            if let Some(d) = decided {
-                break d;
-            }
-            if stopping {
-                grace += 1;
-                if grace > ANSWER_GRACE_SLICES {
-                    let why = "no move after being told to move".to_string();
-                    return Err(EngineError::Module(why).into());
-                }
-            } else {
-                let spent = self.engine.t_states().saturating_sub(t0);
-                let over_t = plan.t_states.is_some_and(|b| spent >= b);
-                let over_wall = plan
-                    .wall_ms
-                    .is_some_and(|ms| wall0.elapsed().as_millis() as u64 >= ms);
-                if over_t || over_wall {
-                    self.engine.move_now()?;
-                    stopping = true;
-                }
-            }
-            // Once told to move, commands wait until the move is out.
-            while !stopping {
-                let control = match input.poll() {
-                    Poll::Line(line) => self.route(line, listener, held)?,
-                    Poll::Empty => break,
-                    // The GUI is gone: an endless thought ends now, a bounded one finishes.
-                    Poll::Closed if req.infinite => Control::MoveNow,
-                    Poll::Closed => break,
-                };
-                match control {
-                    Control::Continue | Control::Defer => continue,
-                    Control::MoveNow => asked.stop = true,
-                    Control::Abandon => asked.abandon = true,
-                    Control::Quit => asked.quit = true,
-                }
-                self.engine.move_now()?;
-                stopping = true;
-            }
+        let mut run = Run {
+            t0,
+            wall0,
+            budget: match pondering {
+                true => Budget::stopped(t0),
+                false => Budget::start(t0, wall0, plan.t_states, plan.wall_ms),
+            },
+            depth: plan.depth,
+            pondering,
+            stopping: false,
+            saw_info: false,
         };
+        self.last_pv.clear();
+        let decision = self.run_until_decided(req, input, listener, held, asked, &mut run)?;
         if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
             line.moves.push(m);
         }
-        if !saw_info && let Some(m) = decision.best {
+        // A move chosen before any pass completed gets one line from the decision (without
+        // a depth: see `InfoLine::pass`); a book move gets none (the protocol says it).
+        if !run.saw_info
+            && !decision.book
+            && let Some(m) = decision.best
+        {
             let line = InfoLine {
                 pass: decision.passes,
                 score: decision.score,
@@ -650,22 +713,10 @@ impl Player {
             };
             listener.info(&line)?;
         }
-        // UCI: the answer to `go infinite` waits for `stop`, even when the engine is done.
-        if req.infinite && !(asked.stop || asked.abandon || asked.quit) {
-            while let Some(line) = input.next_line() {
-                match self.route(line, listener, held)? {
-                    Control::Continue | Control::Defer => {}
-                    Control::MoveNow => break,
-                    Control::Abandon => {
-                        asked.abandon = true;
-                        break;
-                    }
-                    Control::Quit => {
-                        asked.quit = true;
-                        break;
-                    }
-                }
-            }
+        // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
+        // `ponderhit`, even when the engine is done.
+        if (req.infinite || run.pondering) && !(asked.stop || asked.abandon || asked.quit) {
+            self.wait_for_stop(input, listener, held, asked)?;
         }
         let outcome = match decision.best {
             _ if asked.abandon => Outcome::Abandoned,
@@ -681,6 +732,163 @@ impl Player {
             quit: asked.quit,
         })
     }
+
+    /// Advance the engine slice by slice until it decides: print its passes, tell it to move
+    /// when the budget or the depth is reached, and hand the GUI's commands to the listener
+    /// between slices.
+    fn run_until_decided(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+        asked: &mut Asked,
+        run: &mut Run,
+    ) -> Result<Decision, PlayerError> {
+        let mut grace = 0;
+        loop {
+            let slice = match run.stopping {
+                true => SLICE_T_STATES,
+                false => run.budget.slice(self.engine.t_states()),
+            };
+            let mut decided = None;
+            for said in self.engine.advance(slice)? {
+                match said {
+                    // A pass 0 line (the reference's book move or its move before a
+                    // pass) is no analysis: GUIs drop `depth 0`, so it is never shown.
+                    Said::Info(info) if info.pass == 0 => {}
+                    Said::Info(info) => {
+                        run.saw_info = true;
+                        self.last_pv = info.pv.clone();
+                        listener.info(&self.info_line(&info, run.t0, run.wall0))?;
+                        let deep_enough = run.depth.is_some_and(|d| info.pass >= d);
+                        if deep_enough && !run.stopping && !run.pondering {
+                            self.engine.move_now()?;
+                            run.stopping = true;
+                        }
+                    }
+                    Said::Decided(d) => decided = Some(d),
+                }
+            }
+            if let Some(d) = decided {
+                return Ok(d);
+            }
+            if run.stopping {
+                grace += 1;
+                if grace > ANSWER_GRACE_SLICES {
+                    let why = "no move after being told to move".to_string();
+                    return Err(EngineError::Module(why).into());
+                }
+            } else if run.budget.spent(self.engine.t_states()) {
+                self.engine.move_now()?;
+                run.stopping = true;
+            }
+            // Once told to move, commands wait until the move is out.
+            while !run.stopping {
+                let control = match input.poll() {
+                    Poll::Line(line) => self.route(line, listener, held)?,
+                    Poll::Empty => break,
+                    // The GUI is gone: an endless thought ends now, a bounded one finishes.
+                    Poll::Closed if req.infinite || run.pondering => Control::MoveNow,
+                    Poll::Closed => break,
+                };
+                match control {
+                    Control::Continue | Control::Defer => continue,
+                    Control::PonderHit => {
+                        self.ponder_hit(req, listener, asked, run);
+                        continue;
+                    }
+                    Control::MoveNow => asked.stop = true,
+                    Control::Abandon => asked.abandon = true,
+                    Control::Quit => asked.quit = true,
+                }
+                self.engine.move_now()?;
+                run.stopping = true;
+            }
+        }
+    }
+
+    /// `ponderhit`: the opponent played the predicted move, so the thought under way is now
+    /// for our move: its clock starts (the allocation from now on); the search and its
+    /// positions counter go on.
+    fn ponder_hit(
+        &mut self,
+        req: &Request,
+        listener: &mut dyn Listener,
+        asked: &mut Asked,
+        run: &mut Run,
+    ) {
+        if !run.pondering {
+            return;
+        }
+        run.pondering = false;
+        asked.hit = true;
+        let mut now_req = listener.ponder_request(req);
+        now_req.ponder = false;
+        let plan = self.plan(&now_req);
+        run.budget = Budget::start(
+            self.engine.t_states(),
+            Instant::now(),
+            plan.t_states,
+            plan.wall_ms,
+        );
+        run.depth = plan.depth;
+    }
+
+    /// After the engine decided on an endless thought or a ponder: wait for `stop` (or
+    /// `ponderhit`, which answers at once), handling the other commands meanwhile.
+    fn wait_for_stop(
+        &mut self,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+        asked: &mut Asked,
+    ) -> Result<(), PlayerError> {
+        while let Some(line) = input.next_line() {
+            match self.route(line, listener, held)? {
+                Control::Continue | Control::Defer => {}
+                Control::MoveNow => break,
+                Control::PonderHit => {
+                    asked.hit = true;
+                    break;
+                }
+                Control::Abandon => {
+                    asked.abandon = true;
+                    break;
+                }
+                Control::Quit => {
+                    asked.quit = true;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The reply the engine expects after its move: the second move of its last principal
+    /// variation, when that began with the move played (`bestmove ... ponder`, and what
+    /// xboard's pondering thinks about).
+    pub fn predicted_reply(&self) -> Option<Move> {
+        match self.last_pv.as_slice() {
+            [first, reply, ..] if self.moves.last() == Some(first) => Some(*reply),
+            _ => None,
+        }
+    }
+}
+
+/// The state of one thought's run: its clocks, its budget, whether it is told to move.
+struct Run {
+    /// Where the thought's reported time counts from.
+    t0: u64,
+    wall0: Instant,
+    budget: Budget,
+    /// Stop after this pass (not while pondering).
+    depth: Option<u8>,
+    /// Thinking on the opponent's time: the clock does not run until `ponderhit`.
+    pondering: bool,
+    /// Told to move; waiting for the decision.
+    stopping: bool,
+    saw_info: bool,
 }
 
 /// The engine factory of the native reference (it always reads the built-in ROM's book).

@@ -1,24 +1,21 @@
 //! The UCI protocol: `uci`, `isready`, `ucinewgame`, `setoption`, `position`, `go`, `stop`,
-//! `quit`. Pondering is not offered, so `ponderhit` is only acknowledged.
+//! `quit`, and pondering: `go ponder` thinks on the opponent's time until `ponderhit` (the
+//! same search goes on, now on our clock) or `stop`.
 //!
 //! Malformed input never stops the session: it is answered with `info string ...` and
 //! ignored. An illegal move in `position` keeps the position up to the move before it (the
 //! legal prefix), so the engine stays usable and the GUI learns which move was refused.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
-
-use super::clock::{ClockMode, Request};
+use super::clock::Request;
 use super::input::Input;
 use super::moves_text::looks_like_move;
+use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
-
-/// Value of the `Rom` option that means the built-in ROM.
-pub const BUILTIN_ROM: &str = "<builtin>";
+use std::io::{self, Write};
 
 /// The UCI protocol's side of a session. UCI keeps no state of its own: the game and the
 /// options live in the [`Player`](super::player::Player).
@@ -36,9 +33,13 @@ struct UciListener<'a, W: Write> {
 impl<W: Write> Listener for UciListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
         let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
+        // Never `depth 0`: GUIs (polyglot among them) drop such lines.
+        let depth = match l.pass {
+            0 => String::new(),
+            p => format!(" depth {p}"),
+        };
         let mut text = format!(
-            "info depth {} score {} nodes {} time {}",
-            l.pass,
+            "info{depth} score {} nodes {} time {}",
             uci_score(l.score),
             l.positions,
             l.time_ms
@@ -58,13 +59,7 @@ impl<W: Write> Listener for UciListener<'_, W> {
                 say(self.out, "readyok")?;
                 Control::Continue
             }
-            "ponderhit" => {
-                say(
-                    self.out,
-                    "info string ponderhit ignored: pondering is not offered",
-                )?;
-                Control::Continue
-            }
+            "ponderhit" => Control::PonderHit,
             "" => Control::Continue,
             // position, go, setoption, ucinewgame ... wait for the move.
             _ => Control::Defer,
@@ -72,7 +67,8 @@ impl<W: Write> Listener for UciListener<'_, W> {
     }
 
     fn urgent(&self, line: &str) -> bool {
-        line.split_whitespace().next() == Some("stop")
+        // Both are for the thought under way, even behind commands waiting for later.
+        matches!(line.split_whitespace().next(), Some("stop" | "ponderhit"))
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
@@ -100,8 +96,8 @@ impl Protocol for Uci {
             "setoption" => set_option(core, rest)?,
             "position" => position(core, rest)?,
             "go" => return go(core, rest, input),
-            "stop" | "debug" | "register" => {}
-            "ponderhit" => info_string(core, "ponderhit ignored: pondering is not offered")?,
+            // A `ponderhit` or `stop` outside a thought is late: the answer is out already.
+            "stop" | "ponderhit" | "debug" | "register" => {}
             "quit" => return Ok(false),
             _ => info_string(core, &format!("unknown command: {}", command.line.trim()))?,
         }
@@ -111,27 +107,12 @@ impl Protocol for Uci {
 
 /// `uci`: the engine's name and its options, then `uciok`.
 fn identify<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
-    let name = core.player().engine_name();
-    let mhz = format!("{:.6}", core.player().clock_mhz());
-    let lines = [
-        format!("id name {name}"),
-        "id author the c7010 team".to_string(),
-        format!(
-            "option name Level type spin default {} min 1 max 6",
-            core.player().level()
-        ),
-        format!(
-            "option name Clock type combo default {} var emulated var wall",
-            core.player().clock()
-        ),
-        format!("option name ClockMHz type string default {mhz}"),
-        format!("option name Rom type string default {BUILTIN_ROM}"),
-        "uciok".to_string(),
-    ];
-    for l in lines {
-        core.say(&l)?;
+    core.say(&format!("id name {}", core.player().engine_name()))?;
+    core.say("id author the c7010 team")?;
+    for spec in options::specs(core.player()) {
+        core.say(&options::uci_line(&spec))?;
     }
-    Ok(())
+    core.say("uciok")
 }
 
 /// `setoption name <id> [value <x>]`; option names are case-insensitive.
@@ -147,37 +128,7 @@ fn set_option<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<
         Some((n, v)) => (n.trim(), v.trim()),
         None => (body.trim(), ""),
     };
-    let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-        "level" => match value.parse::<u8>() {
-            Ok(n) => core.player_mut().set_level(n).map_err(|e| e.to_string()),
-            Err(_) => Err(format!("Level needs a number 1-6, not {value:?}")),
-        },
-        "clock" => value
-            .parse::<ClockMode>()
-            .map(|c| core.player_mut().set_clock(c))
-            .map_err(|e| e.to_string()),
-        "clockmhz" => {
-            let mhz = if value.is_empty() || value.eq_ignore_ascii_case("default") {
-                Ok(None)
-            } else {
-                value
-                    .parse::<f64>()
-                    .map(Some)
-                    .map_err(|_| format!("ClockMHz needs a number, not {value:?}"))
-            };
-            mhz.and_then(|m| {
-                core.player_mut()
-                    .set_clock_mhz(m)
-                    .map_err(|e| e.to_string())
-            })
-        }
-        "rom" => {
-            let rom = (!value.is_empty() && value != BUILTIN_ROM).then(|| PathBuf::from(value));
-            core.player_mut().set_rom(rom).map_err(|e| e.to_string())
-        }
-        _ => Err(format!("unknown option {name:?}")),
-    };
-    match result {
+    match options::set(core.player_mut(), name, value) {
         Ok(()) => Ok(()),
         Err(why) => info_string(core, &format!("setoption ignored: {why}")),
     }
@@ -246,7 +197,12 @@ fn go<W: Write>(core: &mut SessionCore<W>, rest: &[&str], input: &mut Input) -> 
                         info_string(core, "book move")?;
                     }
                     let best = d.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into());
-                    core.say(&format!("bestmove {best}"))?;
+                    // With pondering on, the reply the engine expects, to think on.
+                    let ponder = match core.player().predicted_reply() {
+                        Some(r) if core.player().ponder() => format!(" ponder {}", r.uci()),
+                        _ => String::new(),
+                    };
+                    core.say(&format!("bestmove {best}{ponder}"))?;
                 }
                 Outcome::NoMove | Outcome::Abandoned => {
                     info_string(core, "no legal move: the game is over")?;
@@ -287,10 +243,7 @@ fn request<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<Req
         if !takes_value {
             match word {
                 "infinite" => req.infinite = true,
-                "ponder" => info_string(
-                    core,
-                    "go ponder: pondering is not offered; thinking normally",
-                )?,
+                "ponder" => req.ponder = true,
                 "searchmoves" => {
                     info_string(core, "go searchmoves is not supported; searching all moves")?;
                     while words.peek().is_some_and(|w| looks_like_move(w)) {

@@ -11,9 +11,12 @@ use std::io::{self, Write};
 use super::clock::Request;
 use super::input::Input;
 use super::moves_text::looks_like_move;
-use super::player::{Control, InfoLine, Listener, Outcome};
+use super::options;
+use super::player::{Control, InfoLine, Listener, Outcome, Thought};
 use super::score::xboard_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use super::xboard_ponder::Pondered;
+use crate::engine::EngineError;
 use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
 
@@ -35,12 +38,15 @@ pub struct Xboard {
     force: bool,
     /// The side the engine plays (WHITE or BLACK) when not in force mode.
     engine_side: u8,
-    post: bool,
+    pub(super) post: bool,
     control: Option<TimeControl>,
     move_time_ms: Option<u64>,
     depth: Option<u8>,
     /// The engine's clock from `time`, in milliseconds.
     own_ms: Option<u64>,
+    /// Analyze mode (`analyze` until `exit`): the engine thinks without end on every
+    /// position the GUI sets and never moves.
+    pub(super) analyzing: bool,
 }
 
 /// At the start of a session the engine plays Black, as after `new`.
@@ -54,6 +60,7 @@ impl Default for Xboard {
             move_time_ms: None,
             depth: None,
             own_ms: None,
+            analyzing: false,
         }
     }
 }
@@ -72,16 +79,7 @@ impl<W: Write> Listener for XboardListener<'_, W> {
         if !*self.post {
             return Ok(());
         }
-        let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
-        let line = format!(
-            "{} {} {} {} {}",
-            l.pass,
-            xboard_score(l.score),
-            l.time_ms / 10,
-            l.positions,
-            pv.join(" ")
-        );
-        say(self.out, line.trim_end())
+        thinking_line(self.out, l)
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
@@ -121,6 +119,24 @@ impl<W: Write> Listener for XboardListener<'_, W> {
     }
 }
 
+/// Write one thinking line, `ply score time nodes pv`; none for a line without a ply (a
+/// decision before the first pass).
+pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<()> {
+    if l.pass == 0 {
+        return Ok(());
+    }
+    let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
+    let line = format!(
+        "{} {} {} {} {}",
+        l.pass,
+        xboard_score(l.score),
+        l.time_ms / 10,
+        l.positions,
+        pv.join(" ")
+    );
+    say(out, line.trim_end())
+}
+
 /// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.
 fn parse_base(text: &str) -> Option<u64> {
     match text.split_once(':') {
@@ -136,7 +152,7 @@ fn parse_seconds(text: &str) -> Option<u64> {
 }
 
 /// The result line when the side to move has no move or the game is drawn by rule.
-fn game_result(board: &Board) -> Option<&'static str> {
+pub(super) fn game_result(board: &Board) -> Option<&'static str> {
     if legal_moves(board).is_empty() {
         Some(match (board.in_check(), board.side == WHITE) {
             (true, true) => "0-1 {Black mates}",
@@ -151,7 +167,11 @@ fn game_result(board: &Board) -> Option<&'static str> {
 }
 
 /// `Error (<kind>): <command>`: xboard's answer to a command it cannot obey.
-fn error<W: Write>(core: &mut SessionCore<W>, kind: &str, command: &str) -> io::Result<()> {
+pub(super) fn error<W: Write>(
+    core: &mut SessionCore<W>,
+    kind: &str,
+    command: &str,
+) -> io::Result<()> {
     core.say(&format!("Error ({kind}): {}", command.trim()))
 }
 
@@ -165,9 +185,11 @@ impl Protocol for Xboard {
         let (cmd, args, line) = (command.name, &command.args, command.line);
         let arg = command.arg();
         match cmd {
-            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath"
-            | "?" | "." | "hint" | "bk" => {}
+            "hard" => core.player_mut().set_ponder(true),
+            "easy" => core.player_mut().set_ponder(false),
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath" | "?" | "." | "hint"
+            | "bk" => {}
             "protover" => features(core)?,
             "new" => {
                 core.player_mut().new_game();
@@ -175,7 +197,14 @@ impl Protocol for Xboard {
                 self.engine_side = BLACK;
                 self.depth = None;
                 self.own_ms = None;
+                return self.analyse_again(core, input);
             }
+            "analyze" => {
+                self.analyzing = true;
+                return self.analyse(core, input);
+            }
+            "exit" => self.analyzing = false,
+            "option" => self.option(core, line)?,
             "variant" if arg == "normal" => {}
             "variant" => error(core, "variant not supported", line)?,
             "force" | "result" => self.force = true,
@@ -199,7 +228,7 @@ impl Protocol for Xboard {
                 _ => error(core, "bad number", line)?,
             },
             "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.own_ms = Some(cs.max(0) as u64 * 10),
+                Ok(cs) => self.set_own_time(cs),
                 Err(_) => error(core, "bad number", line)?,
             },
             "post" => self.post = true,
@@ -208,6 +237,7 @@ impl Protocol for Xboard {
                 if !core.player_mut().undo() {
                     error(core, "nothing to undo", line)?;
                 }
+                return self.analyse_again(core, input);
             }
             "remove" => {
                 if core.player().moves().len() < 2 {
@@ -216,14 +246,18 @@ impl Protocol for Xboard {
                     core.player_mut().undo();
                     core.player_mut().undo();
                 }
+                return self.analyse_again(core, input);
             }
-            "setboard" => match Board::from_fen(&args.join(" ")) {
-                Ok(b) => core.player_mut().set_game(b, Vec::new()),
-                Err(e) => {
-                    core.say(&format!("tellusererror Illegal position: {e}"))?;
-                    error(core, "illegal position", line)?;
+            "setboard" => {
+                match Board::from_fen(&args.join(" ")) {
+                    Ok(b) => core.player_mut().set_game(b, Vec::new()),
+                    Err(e) => {
+                        core.say(&format!("tellusererror Illegal position: {e}"))?;
+                        error(core, "illegal position", line)?;
+                    }
                 }
-            },
+                return self.analyse_again(core, input);
+            }
             "ping" => core.say(&format!("pong {arg}"))?,
             "quit" => return Ok(false),
             // Some interfaces send bare moves despite usermove=1: take them when they are.
@@ -236,18 +270,45 @@ impl Protocol for Xboard {
     }
 }
 
-/// `protover 2`: the features this engine offers.
+/// `protover 2`: the features this engine offers. Only those that differ from CECP v2's
+/// defaults (or have none) are declared: `setboard`, `usermove`, `ping`, `playother` (all
+/// default 0); `sigint=0` (the engine would die of xboard's SIGINT); `colors=0` (no
+/// `white`/`black`); `draw=0` (no draw offers: the module cannot judge them); one `option`
+/// for each of the engine's options. Left at their defaults: `san=0`, `time=1`, `reuse=1`,
+/// `analyze=1`, `sigterm=1` (a SIGTERM ends the session as `quit` does; python-chess rejects
+/// `sigterm=0`).
 fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
     let name = core.player().engine_name();
     core.say("feature done=0")?;
     core.say(&format!(
         "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 \
-         sigterm=0 san=0 colors=0 time=1 draw=0 analyze=0 reuse=1"
+         colors=0 draw=0"
     ))?;
+    // Pondering is `hard`/`easy` in xboard, and the `UCI_` options are UCI's own.
+    for spec in options::specs(core.player()) {
+        if spec.name != "Ponder" && !spec.name.starts_with("UCI_") {
+            core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
+        }
+    }
     core.say("feature done=1")
 }
 
 impl Xboard {
+    /// `time N`: the engine's clock, in centiseconds (negative counts as 0).
+    pub(super) fn set_own_time(&mut self, cs: i64) {
+        self.own_ms = Some(cs.max(0) as u64 * 10);
+    }
+
+    /// `option NAME=VALUE` (`option NAME` for a button, which this engine has none of).
+    fn option<W: Write>(&mut self, core: &mut SessionCore<W>, line: &str) -> io::Result<()> {
+        let body = line.trim().strip_prefix("option").unwrap_or("").trim();
+        let (name, value) = body.split_once('=').unwrap_or((body, ""));
+        match options::set(core.player_mut(), name, value) {
+            Ok(()) => Ok(()),
+            Err(why) => error(core, &why, line),
+        }
+    }
+
     /// `level MPS BASE INC`.
     fn level<W: Write>(
         &mut self,
@@ -288,6 +349,9 @@ impl Xboard {
                 .say(&format!("Illegal move ({e}): {text}"))
                 .map(|_| true);
         }
+        if self.analyzing {
+            return self.analyse(core, input);
+        }
         if let Some(result) = game_result(core.player().board()) {
             core.say(result)?;
             return Ok(true);
@@ -300,7 +364,7 @@ impl Xboard {
 
     /// What to think with: a fixed time per move (`st`), else the time control with the
     /// engine's clock, else the clock alone; and the depth (`sd`).
-    fn request(&self, board: &Board) -> Request {
+    pub(super) fn request(&self, board: &Board) -> Request {
         let mut req = Request {
             depth: self.depth,
             ..Request::default()
@@ -321,7 +385,8 @@ impl Xboard {
         req
     }
 
-    /// Think and play a move; false when the interface quit meanwhile.
+    /// Think and play a move, then ponder on the predicted reply when `hard` (and, after a
+    /// hit, play and ponder again); false when the interface quit meanwhile.
     fn think<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
@@ -333,33 +398,68 @@ impl Xboard {
         }
         let req = self.request(core.player().board());
         let post = &mut self.post;
-        match core.think(&req, input, |out| XboardListener { out, post })? {
-            Ok(t) => {
-                match t.outcome {
-                    Outcome::Moved(d) => {
-                        if let Some(m) = d.best {
-                            core.say(&format!("move {}", m.uci()))?;
-                        }
-                        if let Some(result) = game_result(core.player().board()) {
-                            core.say(result)?;
-                        }
-                    }
-                    Outcome::NoMove => {
-                        let result =
-                            game_result(core.player().board()).unwrap_or("1/2-1/2 {No move}");
-                        core.say(result)?;
-                    }
-                    Outcome::Abandoned => {}
-                }
-                Ok(!t.quit)
-            }
-            Err(e) => {
-                core.say(&format!("tellusererror {e}"))?;
-                self.force = true;
-                Ok(true)
+        let mut thought = core.think(&req, input, |out| XboardListener { out, post })?;
+        loop {
+            match self.answer(core, thought)? {
+                Answered::Quit => return Ok(false),
+                Answered::Done => return Ok(true),
+                Answered::Moved if !core.player().ponder() => return Ok(true),
+                Answered::Moved => match self.ponder(core, input)? {
+                    Pondered::Hit(t) => thought = t,
+                    Pondered::Missed => return Ok(true),
+                    Pondered::Quit => return Ok(false),
+                },
             }
         }
     }
+
+    /// Say how a thought ended: the move and the result it brings, or the error.
+    fn answer<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        thought: Result<Thought, EngineError>,
+    ) -> io::Result<Answered> {
+        let t = match thought {
+            Ok(t) => t,
+            Err(e) => {
+                core.say(&format!("tellusererror {e}"))?;
+                self.force = true;
+                return Ok(Answered::Done);
+            }
+        };
+        let mut moved = false;
+        match t.outcome {
+            Outcome::Moved(d) => {
+                if let Some(m) = d.best {
+                    core.say(&format!("move {}", m.uci()))?;
+                }
+                match game_result(core.player().board()) {
+                    Some(result) => core.say(result)?,
+                    None => moved = true,
+                }
+            }
+            Outcome::NoMove => {
+                let result = game_result(core.player().board()).unwrap_or("1/2-1/2 {No move}");
+                core.say(result)?;
+            }
+            Outcome::Abandoned => {}
+        }
+        Ok(match (t.quit, moved) {
+            (true, _) => Answered::Quit,
+            (false, true) => Answered::Moved,
+            (false, false) => Answered::Done,
+        })
+    }
+}
+
+/// How [`Xboard::answer`] left the game.
+enum Answered {
+    /// The engine moved and the game goes on (time to ponder, if wanted).
+    Moved,
+    /// Nothing more to do (no move, a result, an error, an abandoned thought).
+    Done,
+    /// The interface quit.
+    Quit,
 }
 
 #[cfg(test)]

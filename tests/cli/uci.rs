@@ -33,11 +33,12 @@ fn run(args: &[&str], script: &str) -> (bool, String, String) {
 fn uci_over_stdin_and_stdout() {
     let (ok, out, err) = run(
         &["uci", "--engine", "ref"],
-        "uci\nisready\nposition startpos moves e2e4\ngo nodes 200\nquit\ngo nodes 200\n",
+        // Out of the book (a book move has no analysis line).
+        "uci\nisready\nposition startpos moves h2h4\ngo nodes 200\nquit\ngo nodes 200\n",
     );
     assert!(ok, "{err}");
     assert!(out.starts_with("id name c7010 reference\n"), "{out}");
-    assert!(out.contains("uciok\nreadyok\ninfo depth"), "{out}");
+    assert!(out.contains("uciok\nreadyok\ninfo "), "{out}");
     // One answer: nothing after quit is read.
     assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
 }

@@ -13,13 +13,20 @@ mod common {
     pub mod transcript;
 }
 
+mod analyze;
+mod depth_zero;
+mod features;
 mod files;
 mod guest;
 mod history;
+mod limits;
+mod live_gui;
 mod long_game;
+mod ponder;
 mod positions;
 mod python_game;
 mod recovery;
 mod session;
+mod strength;
 mod thinking;
 mod xboard_session;

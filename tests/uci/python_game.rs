@@ -1,6 +1,7 @@
 //! A real UCI client plays the module: tests/python/test_uci_game.py drives two `c7010 uci`
 //! processes with python-chess through a whole short game under a clock, and
-//! tests/python/test_match_elo.py checks the arithmetic of tools/match.py. Without
+//! tests/python/test_match_elo.py checks the arithmetic of tools/match.py;
+//! tests/python/test_analyse.py analyses over xboard and UCI (issue 17). Without
 //! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
 
 use std::process::Command;
@@ -42,6 +43,33 @@ fn python_chess_plays_a_game_under_a_clock() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("[White \"c7010"), "{stdout}");
     assert!(stdout.contains("plies "), "{stdout}");
+}
+
+#[test]
+fn python_chess_analyses_over_xboard_and_uci() {
+    if !python_chess_available() {
+        return;
+    }
+    // The guest once its ROM plays chess (then the depths are its passes), else the
+    // reference.
+    let engine = if guest_plays() { "guest" } else { "ref" };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/test_analyse.py");
+    let out = Command::new("python3")
+        .args([
+            script,
+            "--c7010",
+            env!("CARGO_BIN_EXE_c7010"),
+            "--engine",
+            engine,
+        ])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("xboard analyse: depth"), "{stdout}");
+    assert!(stdout.contains("uci analyse: depth"), "{stdout}");
+    assert!(!stderr.contains("Rejecting feature"), "{stderr}");
 }
 
 #[test]

@@ -69,7 +69,7 @@ fn a_game_under_a_clock() {
     let pps = c7010::reference::levels::POSITIONS_PER_SECOND;
     let infos: Vec<&str> = text
         .lines()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info ") && l.contains(" nodes "))
         .collect();
     let nodes = |i: usize| -> u32 { field(infos[i], "nodes").parse().unwrap() };
     assert!((3 * pps..3 * pps + 250).contains(&nodes(0)), "{}", infos[0]);
@@ -131,8 +131,9 @@ fn malformed_input_is_reported_and_ignored() {
     ]);
     insta::assert_snapshot!(text);
     // Every bad line got an explanation, and the engine still answered the go (from the
-    // initial position: a book move, which says so in one more line).
-    assert_eq!(text.matches("info string").count(), 18, "{text}");
+    // initial position: a book move, which says so in one more line). A `ponderhit` with no
+    // ponder under way is late, not wrong: it gets no answer.
+    assert_eq!(text.matches("info string").count(), 17, "{text}");
     assert!(text.contains("info string book move"), "{text}");
     assert_eq!(best_moves(&text).len(), 1);
     assert!(legal_after(START, &[], best_moves(&text)[0]));
@@ -171,7 +172,7 @@ fn options_change_the_engine() {
     insta::assert_snapshot!(text);
     let infos: Vec<&str> = text
         .lines()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info ") && l.contains(" nodes "))
         .collect();
     let fast: u32 = field(infos[0], "nodes").parse().unwrap();
     let slow: u32 = field(infos[1], "nodes").parse().unwrap();

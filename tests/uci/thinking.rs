@@ -166,7 +166,8 @@ fn a_faster_crystal_gets_more_t_states() {
 #[test]
 fn depth_ends_the_thought_after_that_pass() {
     let (out, seen) = uci(&["go depth 3"]);
-    assert_eq!(seen.limits.borrow().as_slice(), ["Level"]);
+    // The level's budget does not apply: the engine searches until that pass.
+    assert_eq!(seen.limits.borrow().as_slice(), ["Infinite"]);
     assert_eq!(out.matches("info depth").count(), 3, "{out}");
     // Told to move in the slice that completed pass 3.
     assert!(seen.thought.get() >= 3_000_000 && seen.thought.get() < 3_000_000 + 88_672);
@@ -177,10 +178,11 @@ fn stop_and_isready_reach_an_endless_thought() {
     let (out, seen) = uci(&["go infinite", "isready", "stop", "isready"]);
     assert_eq!(seen.limits.borrow().as_slice(), ["Infinite"]);
     // isready is answered while thinking, stop ends it after the first slice.
-    // The stand-in completed no pass, so the one analysis line comes from its decision.
+    // The stand-in completed no pass, so the one analysis line comes from its decision,
+    // without a depth (never `depth 0`).
     assert_eq!(
         out,
-        "readyok\ninfo depth 0 score cp 50 nodes 8 time 19 pv b1c3\nbestmove b1c3\nreadyok\n"
+        "readyok\ninfo score cp 50 nodes 8 time 19 pv b1c3\nbestmove b1c3\nreadyok\n"
     );
     assert_eq!(seen.thought.get(), 88_672);
 }
@@ -222,7 +224,8 @@ fn xboard(lines: &[&str]) -> (String, Rc<Seen>) {
 #[test]
 fn xboard_move_now_and_ping_while_thinking() {
     let (out, seen) = xboard(&["new", "post", "usermove e2e4", "ping 3", "?"]);
-    assert_eq!(out, "pong 3\n0 50 1 8 a7a6\nmove a7a6\n");
+    // No pass completed: no thinking line (its ply would be 0).
+    assert_eq!(out, "pong 3\nmove a7a6\n");
     assert_eq!(seen.thought.get(), 88_672);
 }
 

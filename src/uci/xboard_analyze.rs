@@ -1,0 +1,131 @@
+//! xboard's analyze mode: after `analyze` the engine thinks without end on the position and
+//! posts a thinking line after every pass, and never moves. The GUI changes the position
+//! under it (a move, `undo`, `remove`, `setboard`, `new`): the thought is dropped, the
+//! command obeyed, and the analysis starts again on the new position. `.` asks for a status
+//! line (`stat01: ...`), `exit` ends the mode.
+
+use std::io::{self, Write};
+
+use super::clock::Request;
+use super::input::Input;
+use super::player::{Control, InfoLine, Listener, Outcome};
+use super::session_core::{SessionCore, say};
+use super::xboard_session::{Xboard, game_result, thinking_line};
+use crate::reference::legal_moves;
+
+/// Prints the analysis and answers the GUI while the engine analyses.
+struct AnalyzeListener<'a, W: Write> {
+    out: &'a mut W,
+    /// The last thinking line, for `.`.
+    last: Option<InfoLine>,
+    /// Legal moves of the position analysed (`stat01`'s total).
+    moves: usize,
+}
+
+impl<W: Write> Listener for AnalyzeListener<'_, W> {
+    fn info(&mut self, l: &InfoLine) -> io::Result<()> {
+        self.last = Some(l.clone());
+        // Analysis is always posted: it is what the mode is for.
+        thinking_line(self.out, l)
+    }
+
+    fn command(&mut self, line: &str) -> io::Result<Control> {
+        let mut words = line.split_whitespace();
+        Ok(match words.next().unwrap_or("") {
+            "." => {
+                self.status()?;
+                Control::Continue
+            }
+            "ping" => {
+                say(self.out, &format!("pong {}", words.next().unwrap_or("")))?;
+                Control::Continue
+            }
+            "quit" => Control::Quit,
+            // Nothing to do for these while analysing.
+            "" | "post" | "nopost" | "hint" | "bk" | "?" | "easy" | "hard" | "computer"
+            | "otim" | "time" | "accepted" | "rejected" => Control::Continue,
+            // Everything else (`exit`, a move, `undo`, `setboard`, `new`, `option` ...)
+            // drops this analysis; the command is obeyed and the analysis starts again on
+            // what it leaves (`exit` ends the mode).
+            _ => Control::Abandon,
+        })
+    }
+
+    fn urgent(&self, _line: &str) -> bool {
+        // Nothing is deferred in analyze mode (every command acts at once or abandons).
+        true
+    }
+
+    fn notice(&mut self, text: &str) -> io::Result<()> {
+        say(self.out, &format!("tellusererror {text}"))
+    }
+}
+
+impl<W: Write> AnalyzeListener<'_, W> {
+    /// `stat01: time nodes ply mvleft mvtot`: the last completed pass (the module reports
+    /// only whole passes, so the moves left of the pass under way are not known: 0).
+    fn status(&mut self) -> io::Result<()> {
+        let Some(l) = &self.last else {
+            return say(self.out, &format!("stat01: 0 0 0 0 {}", self.moves));
+        };
+        let line = format!(
+            "stat01: {} {} {} 0 {}",
+            l.time_ms / 10,
+            l.positions,
+            l.pass,
+            self.moves
+        );
+        say(self.out, &line)
+    }
+}
+
+impl Xboard {
+    /// Analyse the game's position until a command drops the thought; false when the GUI
+    /// quit meanwhile. A position with no legal move (or drawn by rule) is not analysed.
+    pub(super) fn analyse<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<bool> {
+        if game_result(core.player().board()).is_some() {
+            return Ok(true);
+        }
+        let moves = legal_moves(core.player().board()).len();
+        let req = Request {
+            infinite: true,
+            ..Request::default()
+        };
+        let thought = core.think(&req, input, |out| AnalyzeListener {
+            out,
+            last: None,
+            moves,
+        })?;
+        match thought {
+            Ok(t) => {
+                // Analysis never moves: a thought that ended with a move (the GUI closed its
+                // input, which tells an endless thought to move) is taken back.
+                if let Outcome::Moved(_) = t.outcome {
+                    core.player_mut().undo();
+                }
+                Ok(!t.quit)
+            }
+            Err(e) => {
+                core.say(&format!("tellusererror {e}"))?;
+                self.analyzing = false;
+                Ok(true)
+            }
+        }
+    }
+
+    /// After a command that changed the position: analyse it when in analyze mode.
+    pub(super) fn analyse_again<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<bool> {
+        match self.analyzing {
+            true => self.analyse(core, input),
+            false => Ok(true),
+        }
+    }
+}

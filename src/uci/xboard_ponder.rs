@@ -1,0 +1,144 @@
+//! xboard pondering (`hard`): after its move the engine plays the reply it predicts (the
+//! second move of its principal variation) on its own game and thinks on the opponent's
+//! time. When the opponent plays that move, the same search goes on with our clock running
+//! (a hit: the positions counter carries on); any other move, or a command that changes
+//! the game, stops it, takes the predicted move back, and the command is obeyed (a move is
+//! then searched as usual).
+
+use std::io::{self, Write};
+
+use super::clock::Request;
+use super::input::Input;
+use super::player::{Control, InfoLine, Listener, Outcome, Thought};
+use super::session_core::{SessionCore, say};
+use super::xboard_session::{Xboard, game_result, thinking_line};
+use crate::engine::EngineError;
+use crate::reference::{Board, Move};
+
+/// How a ponder ended.
+pub enum Pondered {
+    /// The opponent played the predicted move; the thought that went on.
+    Hit(Result<Thought, EngineError>),
+    /// No ponder, or it was stopped (another move, a command): the predicted move is taken
+    /// back; the command waits to be read.
+    Missed,
+    /// The interface quit.
+    Quit,
+}
+
+/// Prints thinking lines and watches for the opponent's move while the engine ponders.
+struct PonderListener<'a, W: Write> {
+    out: &'a mut W,
+    post: bool,
+    /// The reply pondered on.
+    predicted: Move,
+    /// The protocol's state, kept up to date with `time`, for the clock of a hit.
+    state: Xboard,
+    /// The position pondered on (after the predicted reply).
+    board: Board,
+}
+
+impl<W: Write> Listener for PonderListener<'_, W> {
+    fn info(&mut self, l: &InfoLine) -> io::Result<()> {
+        match self.post {
+            true => thinking_line(self.out, l),
+            false => Ok(()),
+        }
+    }
+
+    fn command(&mut self, line: &str) -> io::Result<Control> {
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap_or("");
+        let played = match name {
+            "usermove" => words.next(),
+            _ if super::moves_text::looks_like_move(name) => Some(name),
+            _ => None,
+        };
+        Ok(match (name, played) {
+            (_, Some(m)) if m == self.predicted.uci() => Control::PonderHit,
+            (_, Some(_)) => Control::Abandon,
+            ("ping", _) => {
+                say(self.out, &format!("pong {}", words.next().unwrap_or("")))?;
+                Control::Continue
+            }
+            ("time", _) => {
+                if let Some(cs) = words.next().and_then(|w| w.parse::<i64>().ok()) {
+                    self.state.set_own_time(cs);
+                }
+                Control::Continue
+            }
+            ("post", _) => {
+                self.post = true;
+                Control::Continue
+            }
+            ("nopost", _) => {
+                self.post = false;
+                Control::Continue
+            }
+            ("quit", _) => Control::Quit,
+            // Not our move: `?` has nothing to stop.
+            ("" | "otim" | "?" | "hard" | "computer" | "accepted" | "rejected", _) => {
+                Control::Continue
+            }
+            // Anything else (`easy`, `new`, `force`, `undo`, `setboard`, `level` ...)
+            // stops the ponder and is obeyed after it.
+            _ => Control::Abandon,
+        })
+    }
+
+    fn urgent(&self, _line: &str) -> bool {
+        // Nothing is deferred while pondering (every command acts at once or stops it).
+        true
+    }
+
+    fn notice(&mut self, text: &str) -> io::Result<()> {
+        say(self.out, &format!("tellusererror {text}"))
+    }
+
+    fn ponder_request(&self, _asked: &Request) -> Request {
+        // The clock as it stands now (`time` came just before the move).
+        self.state.request(&self.board)
+    }
+}
+
+impl Xboard {
+    /// Ponder on the predicted reply until the opponent moves (see the module's text).
+    pub(super) fn ponder<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<Pondered> {
+        let Some(reply) = core.player().predicted_reply() else {
+            return Ok(Pondered::Missed);
+        };
+        if core.player_mut().play_text(&reply.uci()).is_err() {
+            return Ok(Pondered::Missed);
+        }
+        let board = core.player().board().clone();
+        if game_result(&board).is_some() {
+            core.player_mut().undo();
+            return Ok(Pondered::Missed);
+        }
+        let mut req = self.request(&board);
+        req.ponder = true;
+        let (post, state) = (self.post, self.clone());
+        let thought = core.think(&req, input, |out| PonderListener {
+            out,
+            post,
+            predicted: reply,
+            state,
+            board,
+        })?;
+        Ok(match thought {
+            Ok(t) if t.quit => Pondered::Quit,
+            Ok(Thought {
+                outcome: Outcome::Abandoned,
+                ..
+            }) => {
+                core.player_mut().undo();
+                Pondered::Missed
+            }
+            other => Pondered::Hit(other),
+        })
+    }
+}

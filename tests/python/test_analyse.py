@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""python-chess analyses with the module over xboard and over UCI (issue 17).
+
+Over xboard: the features are accepted without a warning (no "Rejecting feature"), every
+option is seen and can be set, and `analyse` (python-chess sends `analyze`, then `.`,
+`exit` and `ping`) gets thinking lines up to the depth asked. Over UCI: `analyse` to a
+depth gets that depth, and `play` with pondering gets a ponder move. Run by
+tests/uci/python_game.rs (and by hand:
+    python3 tests/python/test_analyse.py --c7010 target/release/c7010 --engine guest).
+"""
+
+import argparse
+import logging
+import sys
+
+import chess
+import chess.engine
+
+# Out of the book (python-chess sends `setboard` for it): the guest reaches pass 2 here.
+FEN = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+
+
+class Warnings(logging.Handler):
+    """Keeps python-chess's warnings (a rejected feature, unexpected output)."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.seen = []
+
+    def emit(self, record):
+        self.seen.append(record.getMessage())
+
+
+def check_pv(board, info, what):
+    pv = info.get("pv") or []
+    if not pv:
+        sys.exit(f"{what}: no pv in {info}")
+    b = board.copy()
+    for m in pv:
+        if m not in b.legal_moves:
+            sys.exit(f"{what}: illegal pv move {m} in {info}")
+        b.push(m)
+
+
+def xboard(command):
+    warnings = Warnings()
+    logging.getLogger("chess.engine").addHandler(warnings)
+    engine = chess.engine.SimpleEngine.popen_xboard(command)
+    try:
+        for name in ["Level", "Clock", "ClockMHz", "Rom"]:
+            if name not in engine.options:
+                sys.exit(f"xboard: option {name} not declared: {list(engine.options)}")
+        engine.configure({"Level": 3})
+        board = chess.Board(FEN)
+        info = engine.analyse(board, chess.engine.Limit(depth=2))
+        if info.get("depth", 0) < 2 or "score" not in info:
+            sys.exit(f"xboard: analyse to depth 2 gave {info}")
+        check_pv(board, info, "xboard")
+        print(f"xboard analyse: depth {info['depth']} score {info['score']} pv {info['pv']}")
+    finally:
+        engine.quit()
+    rejected = [w for w in warnings.seen if "Rejecting" in w]
+    if rejected:
+        sys.exit(f"xboard: python-chess rejected features: {rejected}")
+
+
+def uci(command):
+    engine = chess.engine.SimpleEngine.popen_uci(command)
+    try:
+        board = chess.Board(FEN)
+        info = engine.analyse(board, chess.engine.Limit(depth=2))
+        if info.get("depth", 0) < 2:
+            sys.exit(f"uci: analyse to depth 2 gave {info}")
+        check_pv(board, info, "uci")
+        print(f"uci analyse: depth {info['depth']} score {info['score']} pv {info['pv']}")
+        played = engine.play(board, chess.engine.Limit(time=2.0), ponder=True)
+        if played.move not in board.legal_moves:
+            sys.exit(f"uci: illegal move {played.move}")
+        board.push(played.move)
+        if played.ponder is not None and played.ponder not in board.legal_moves:
+            sys.exit(f"uci: illegal ponder move {played.ponder}")
+        print(f"uci play with ponder: {played.move} ponder {played.ponder}")
+    finally:
+        engine.quit()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--c7010", required=True, help="path of the c7010 binary")
+    ap.add_argument("--engine", default="guest", choices=["guest", "ref"])
+    args = ap.parse_args()
+    xboard([args.c7010, "xboard", "--engine", args.engine])
+    uci([args.c7010, "uci", "--engine", args.engine])
+
+
+if __name__ == "__main__":
+    main()

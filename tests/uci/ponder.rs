@@ -1,0 +1,147 @@
+//! Issue 17, point 3: real pondering with the guest. `go ponder` (UCI) and `hard` (xboard)
+//! think on the predicted reply; a hit continues the same search, its positions counter
+//! carried on, with the clock running from the hit; a miss stops, takes the predicted move
+//! back and searches the move played.
+
+use std::sync::{Arc, Mutex};
+
+use c7010::reference::{Board, parse_uci};
+use c7010::uci::{EngineChoice, Player, Uci, Xboard, factory, guest_plays};
+
+use crate::live_gui::{Gui, converse};
+
+/// Out of the book. The guest plays b1c3 and expects f8d6 (its pass-1 PV); after f8d6 a
+/// search reaches pass 2 only after 26,567 positions (53 s of the module's time).
+const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+fn guest() -> Option<Player> {
+    if !guest_plays() {
+        eprintln!("skipped: the built-in ROM does not play chess yet");
+        return None;
+    }
+    Some(Player::new(factory(EngineChoice::Guest).unwrap()).expect("the guest boots"))
+}
+
+/// Send `send`, wait for a line `until` accepts, keep what came in `parts`.
+fn step(gui: &mut Gui, parts: &Mutex<Vec<String>>, send: &[&str], until: impl Fn(&str) -> bool) {
+    for l in send {
+        gui.send(l);
+    }
+    let got = gui.wait_for(until);
+    parts.lock().unwrap().push(got);
+}
+
+/// The value after `key` in a UCI info line.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    w[w.iter().position(|x| *x == key).unwrap() + 1]
+}
+
+#[test]
+fn uci_ponderhit_continues_the_same_search() {
+    let Some(player) = guest() else { return };
+    let parts = Arc::new(Mutex::new(Vec::new()));
+    let keep = parts.clone();
+    converse::<Uci>(player, move |gui| {
+        let p = &*keep;
+        let pos = format!("position fen {FEN}");
+        let after = format!("position fen {FEN} moves b1c3 f8d6");
+        let best = |l: &str| l.starts_with("bestmove");
+        step(
+            gui,
+            p,
+            &["setoption name Ponder value true", &pos, "go movetime 2000"],
+            best,
+        );
+        // Ponder until pass 2 is reported, then the hit: 1 s more on our clock.
+        let pass2 = |l: &str| l.starts_with("info depth 2");
+        step(gui, p, &[&after, "go ponder movetime 1000"], pass2);
+        step(gui, p, &["ponderhit"], best);
+        // The same move without pondering: 1 s from scratch.
+        step(gui, p, &[&after, "go movetime 1000"], best);
+        // A miss: stop, then the move really played.
+        step(gui, p, &[&after, "go ponder movetime 1000"], |l| {
+            l.starts_with("info depth 1")
+        });
+        step(gui, p, &["stop"], best);
+        let other = format!("position fen {FEN} moves b1c3 d7d6");
+        step(gui, p, &[&other, "go movetime 1000"], best);
+        gui.send("quit");
+    });
+    let parts = parts.lock().unwrap();
+    // With Ponder on, the answer names the reply it expects.
+    assert!(
+        parts[0].ends_with("bestmove b1c3 ponder f8d6\n"),
+        "{}",
+        parts[0]
+    );
+    // Pondering: pass 1 then pass 2, one search (its counter grows); after the hit it plays
+    // pass 2's move at once or after 1 s more, carrying the counter on.
+    let pondered: Vec<&str> = parts[1].lines().collect();
+    assert_eq!(field(pondered[0], "depth"), "1", "{}", parts[1]);
+    assert_eq!(field(pondered[0], "nodes"), "733", "{}", parts[1]);
+    assert_eq!(field(pondered[1], "nodes"), "26567", "{}", parts[1]);
+    let hit = &parts[2];
+    assert!(hit.contains("bestmove d2d4 ponder e5d4"), "{hit}");
+    assert!(
+        !hit.contains("info depth 1 "),
+        "the search did not start again: {hit}"
+    );
+    // Without pondering the same second completes no pass (pass 1 needs 1.72 s) and plays
+    // another move.
+    let fresh = &parts[3];
+    assert!(!fresh.contains("info depth"), "{fresh}");
+    assert!(fresh.contains("bestmove e1g1"), "{fresh}");
+    // The miss: the ponder's answer to `stop`, then a search of the real position.
+    assert!(parts[5].contains("bestmove "), "{}", parts[5]);
+    let real = parts[6]
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap();
+    let mut board = Board::from_fen(FEN).unwrap();
+    for m in ["b1c3", "d7d6"] {
+        board.make(parse_uci(&board, m).unwrap());
+    }
+    assert!(parse_uci(&board, real).is_ok(), "{}", parts[6]);
+}
+
+#[test]
+fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
+    let Some(player) = guest() else { return };
+    let parts = Arc::new(Mutex::new(Vec::new()));
+    let keep = parts.clone();
+    let text = converse::<Xboard>(player, move |gui| {
+        let p = &*keep;
+        let setboard = format!("setboard {FEN}");
+        let moved = |l: &str| l.starts_with("move ");
+        let pass = |n: &'static str| move |l: &str| l.split_whitespace().next() == Some(n);
+        step(
+            gui,
+            p,
+            &["new", "force", &setboard, "post", "hard", "st 2", "go"],
+            moved,
+        );
+        // Pondering on f8d6 until pass 2, then the user plays it: a hit.
+        step(gui, p, &[], pass("2"));
+        step(gui, p, &["time 6000", "otim 6000", "usermove f8d6"], moved);
+        // Pondering on e5d4 (pass 1 seen); the user plays c6d4 instead: a miss.
+        step(gui, p, &[], pass("1"));
+        step(gui, p, &["usermove c6d4"], moved);
+        step(gui, p, &["easy", "ping 5"], |l| l == "pong 5");
+        gui.send("quit");
+    });
+    let parts = parts.lock().unwrap();
+    assert!(parts[0].ends_with("move b1c3\n"), "{text}");
+    // The hit plays pass 2's move (2 s alone reach only pass 1, which plays e1g1).
+    assert!(parts[2].ends_with("move d2d4\n"), "{text}");
+    assert!(!parts[2].lines().any(|l| l.starts_with("1 ")), "{text}");
+    // The miss: the predicted e5d4 taken back, c6d4 played and searched from its pass 1.
+    assert!(parts[4].lines().next().unwrap().starts_with("1 "), "{text}");
+    let reply = parts[4].lines().last().unwrap();
+    assert!(reply.starts_with("move "), "{text}");
+    assert!(!text.contains("Illegal"), "{text}");
+    assert!(text.ends_with("pong 5\n"), "{text}");
+}
