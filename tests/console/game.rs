@@ -181,6 +181,11 @@ fn colour_and_level_are_asked_with_yes_no_and_digits() {
     assert_eq!(c.human(), Colour::Black);
     assert_eq!(status(&c), "LEVEL? 1-6 (2 = 10 S/MOVE)");
     assert!(!c.thinking());
+    // A move typed in the terminal does not answer with its digits (A1A8 is not level 1).
+    c.type_line("a1a8");
+    assert_eq!(status(&c), "ANSWER THE QUESTION FIRST");
+    assert_eq!(c.level(), 2);
+    assert!(!c.thinking());
     keys(&mut c, "3");
     assert_eq!(c.level(), 3);
     assert!(c.thinking(), "the module plays White");

@@ -121,7 +121,14 @@ impl Console {
             self.press(G7000Key::Digit(d));
             return LineOutcome::Done;
         }
-        if move_squares(line).is_some() {
+        let asking = matches!(
+            self.phase,
+            Phase::ChooseColour | Phase::ChooseLevel | Phase::ChangeLevel | Phase::ConfirmNew
+        );
+        if asking && move_squares(line).is_some() {
+            // Typed as keys, a move's digits would answer the question (A1-A8: level 1).
+            self.view.message = Some("ANSWER THE QUESTION FIRST".into());
+        } else if move_squares(line).is_some() {
             self.view.input.clear();
             for c in line.chars().filter(|c| !c.is_whitespace()) {
                 let key = match c.to_ascii_uppercase() {
