@@ -8,11 +8,14 @@ shared clock (--tc) or its own limit (--limit1/--limit2: nodes, depth, movetime,
 for the engine's own level budget). The games are written as PGN and a table of wins, draws
 and losses, the score and the Elo difference with its 95% error margin is printed.
 
-Example, the module's twin at level 2 against Fairy-Max at depth 2:
+Example, the module's twin at level 2 against Fairy-Max at depth 2 (python-chess refuses
+an xboard engine without `setboard`; games from the start position never need it, so the
+`sed` declares it for Fairy-Max, which says `setboard=0`):
 
     python3 tools/match.py --engine1 "target/release/c7010 uci --engine ref" \\
         --option1 Level=2 --option1 Clock=emulated --limit1 level \\
-        --engine2 /usr/games/fairymax --proto2 xboard --limit2 depth=2 \\
+        --engine2 "sh -c '/usr/games/fairymax | sed -u s/setboard=0/setboard=1/'" \\
+        --proto2 xboard --limit2 depth=2 \\
         --games 20 --pgn match.pgn
 """
 
