@@ -112,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         level: args.level,
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
+        resume_file: resume_file(),
         ..ConsoleOptions::default()
     };
     let mut console = Console::new(engine, options).context("cannot start the console")?;
@@ -133,6 +134,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }))
     .unwrap_or_else(|_| Err(anyhow::anyhow!("the front end failed (a bug: see above)")));
     finish(&mut console, result, &stop)
+}
+
+/// Where an unfinished game waits for the next start: `c7010/last-game.state` in the XDG
+/// state directory (`$XDG_STATE_HOME`, else `~/.local/state`). Without a home, or where the
+/// directory cannot be made, nothing is kept and one line says so.
+fn resume_file() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    let dir = base.join("c7010");
+    match std::fs::create_dir_all(&dir) {
+        Ok(()) => Some(dir.join("last-game.state")),
+        Err(e) => {
+            eprintln!(
+                "c7010: an unfinished game will not be kept for the next start ({}: {e})",
+                dir.display()
+            );
+            None
+        }
+    }
 }
 
 /// Every way out: the game goes to the `--pgn` database; games that could not be written

@@ -63,6 +63,11 @@ pub struct ConsoleOptions {
     pub state_file: PathBuf,
     /// The human's name for the PGN.
     pub player: String,
+    /// Where the game in progress is kept for the next start, as dedicated chess computers
+    /// keep theirs through a power cut: written after every move and on every way out,
+    /// removed when the game is over; `None` keeps nothing (`play` gives its state
+    /// directory, `docs/console.md`).
+    pub resume_file: Option<PathBuf>,
 }
 
 impl Default for ConsoleOptions {
@@ -74,6 +79,7 @@ impl Default for ConsoleOptions {
             pgn: None,
             state_file: PathBuf::from(DEFAULT_STATE_FILE),
             player: "Player".into(),
+            resume_file: None,
         }
     }
 }
@@ -216,6 +222,9 @@ impl Console {
         console.engine.set_level(level)?;
         console.engine.set_position(console.game.record.start())?;
         console.begin_game();
+        if console.options.fen.is_none() {
+            console.resume_last_game();
+        }
         Ok(console)
     }
 
@@ -302,8 +311,10 @@ impl Console {
         self.after_move();
     }
 
-    /// After any move: write the PGN if the game ended, else let the module think.
+    /// After any move: keep the game for the next start; write the PGN if the game ended,
+    /// else let the module think.
     fn after_move(&mut self) {
+        self.keep_for_next_start();
         if self.game.record.state().is_over() {
             self.write_pgn_at_end();
         } else {

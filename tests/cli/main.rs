@@ -10,6 +10,7 @@ mod common {
     pub mod doc_examples;
     pub mod png;
     pub mod process;
+    pub mod state_home;
 }
 
 mod errors;

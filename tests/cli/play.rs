@@ -12,7 +12,7 @@ use crate::common::doc_examples::{example_after, shown_in_order};
 use crate::common::process::run_with_input;
 
 fn c7010() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_c7010"))
+    crate::common::state_home::c7010_command()
 }
 
 /// Runs `c7010 args...` with `input` on stdin and returns its output.
@@ -235,6 +235,10 @@ fn on_a_terminal(args: &str, idle: std::time::Duration) -> String {
     let command = format!("{} {args}", env!("CARGO_BIN_EXE_c7010"));
     let mut child = Command::new("script")
         .args(["-qfec", &command, "/dev/null"])
+        .env(
+            "XDG_STATE_HOME",
+            crate::common::state_home::fresh_state_home(),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -269,4 +273,30 @@ fn on_a_terminal_the_clock_is_shown_as_it_runs() {
         shown.contains("WHITE    0:01"),
         "the clock was not shown running:\n{shown}"
     );
+}
+
+#[test]
+fn an_unfinished_game_goes_on_at_the_next_start_and_a_finished_one_does_not() {
+    let state_home = crate::common::state_home::fresh_state_home();
+    let play = || {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+        cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white"])
+            .args(["--level", "2"])
+            .env("XDG_STATE_HOME", &state_home);
+        cmd
+    };
+    let out = run(play(), "e2e4\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let kept = state_home.join("c7010").join("last-game.state");
+    assert!(kept.exists(), "the game is kept for the next start");
+    // The next start goes on with it: the book's reply is on the board, the game goes on.
+    let out = run(play(), "d2d4\nquit\n");
+    let screen = text(&out.stdout);
+    assert!(screen.contains("LAST GAME GOES ON. R: NEW"), "{screen}");
+    assert!(screen.contains("MOVES  1. E2-E4 "), "{screen}");
+    assert!(screen.contains("2. D2-D4"), "{screen}");
+    // A new game (R, yes) with no move leaves nothing to keep.
+    let out = run(play(), "new\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!kept.exists(), "an empty game is not kept");
 }

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn play(pgn: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+    let mut cmd = crate::common::state_home::c7010_command();
     cmd.args([
         "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
     ])
@@ -286,7 +286,7 @@ fn a_save_that_fails_keeps_the_old_one_and_a_mismatched_module_is_not_loaded() {
     // With the guest (the default engine): about two seconds.
     let dir = tempfile::tempdir().unwrap();
     let guest = || {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+        let mut cmd = crate::common::state_home::c7010_command();
         cmd.args(["play", "--tui", "--colour", "white", "--level", "1"])
             .current_dir(dir.path());
         cmd

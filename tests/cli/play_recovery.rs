@@ -3,8 +3,6 @@
 //! (it used to hang for ever, ignoring `quit` and the end of input). Turbo makes the two
 //! failures' 40 emulated seconds a few host seconds.
 
-use std::process::Command;
-
 use c7010::guest::GuestImage;
 
 use crate::common::process::run_with_input;
@@ -18,7 +16,7 @@ fn a_scripted_terminal_session_goes_on_after_the_module_fails() {
     image.rom[at..at + 2].copy_from_slice(&[0x18, 0xFE]); // JR $
     std::fs::write(&rom, &image.rom).unwrap();
     let fen = "rnbqkbnr/1pppppp1/p6p/8/8/P6P/1PPPPPP1/RNBQKBNR w KQkq - 0 3";
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+    let mut cmd = crate::common::state_home::c7010_command();
     cmd.args([
         "play", "--tui", "--colour", "white", "--level", "2", "--fen", fen,
     ])

@@ -130,3 +130,34 @@ fn damaged_files_are_refused() {
     assert_eq!(status(&d), "SAVED GAME DAMAGED");
     assert!(d.game().moves().is_empty());
 }
+
+#[test]
+fn the_game_is_kept_after_every_move_and_goes_on_in_the_next_console() {
+    use c7010::engine::reference::RefEngine;
+    let dir = tempfile::tempdir().unwrap();
+    let resume = dir.path().join("last-game.state");
+    let options = || ConsoleOptions {
+        colour: Some(Colour::White),
+        level: Some(2),
+        resume_file: Some(resume.clone()),
+        ..ConsoleOptions::default()
+    };
+    let mut c = Console::new(Box::new(RefEngine::new()), options()).unwrap();
+    assert!(!resume.exists(), "nothing to keep before a move");
+    play(&mut c, "E2-E4");
+    // Kept at once, not only on quit: a power cut (or kill -9) loses nothing.
+    assert!(resume.exists());
+    let moves_before = c.game().moves().len();
+    drop(c);
+    let c = Console::new(Box::new(RefEngine::new()), options()).unwrap();
+    assert_eq!(c.game().moves().len(), moves_before);
+    assert_eq!(status(&c), "LAST GAME GOES ON. R: NEW");
+    // A position given on the command line is a new game: the kept one waits.
+    let fen = ConsoleOptions {
+        fen: Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()),
+        ..options()
+    };
+    let c = Console::new(Box::new(RefEngine::new()), fen).unwrap();
+    assert!(c.game().moves().is_empty());
+    assert!(resume.exists());
+}

@@ -23,6 +23,9 @@ fn cannot_write(what: &str, path: &Path, e: &FileError) -> String {
     )
 }
 
+/// The status line when the last session's game goes on at the start (27 characters).
+pub const LAST_GAME_GOES_ON: &str = "LAST GAME GOES ON. R: NEW";
+
 /// Characters the window's status line shows (the last place is the cursor's).
 const STATUS_CHARACTERS: usize = crate::console::layout::STATUS_WIDTH - 1;
 
@@ -125,6 +128,7 @@ impl Console {
     /// database if it is not there yet.
     pub fn write_pgn_on_quit(&mut self) {
         self.archive_game(true);
+        self.keep_for_next_start();
     }
 
     /// The `--pgn` file and the games that could not be written to it (PGN text), if any:
@@ -189,14 +193,7 @@ impl Console {
             }
         };
         self.archive_game(false);
-        self.game.record = game;
-        self.game.level = saved.level;
-        self.game.human = saved.human;
-        self.clocks
-            .start_game(saved.clocks, self.game.record.moves().len());
-        self.phase = Phase::Play;
-        self.view.analysis = None;
-        self.resync_engine();
+        self.continue_game(&saved, game);
         let message = match self.load_module(&saved) {
             Ok(None) => "GAME LOADED".into(),
             Ok(Some(())) => "GAME AND MODULE LOADED".into(),
@@ -204,6 +201,65 @@ impl Console {
         };
         // A failed write of the game left behind keeps its own message.
         if self.view.message.is_none() {
+            self.view.message = Some(message);
+        }
+    }
+
+    /// Goes on with `game` as `saved` left it: its level, colour and clocks.
+    fn continue_game(&mut self, saved: &SavedGame, game: crate::console::Game) {
+        self.game.record = game;
+        self.game.level = saved.level;
+        self.game.human = saved.human;
+        self.view.flipped = saved.human == crate::console::Colour::Black;
+        self.clocks
+            .start_game(saved.clocks, self.game.record.moves().len());
+        self.phase = Phase::Play;
+        self.view.analysis = None;
+        self.resync_engine();
+    }
+
+    /// At the start: the game the last session left unfinished goes on (the resume file),
+    /// and the status line says how to start afresh. A damaged file is said and kept.
+    pub(super) fn resume_last_game(&mut self) {
+        let Some(path) = self.options.resume_file.clone() else {
+            return;
+        };
+        if !path.exists() {
+            return;
+        }
+        match SavedGame::read(&path).and_then(|s| s.into_game().map(|g| (s, g))) {
+            Ok((saved, game)) if !game.state().is_over() => {
+                self.continue_game(&saved, game);
+                self.view.message = Some(LAST_GAME_GOES_ON.into());
+            }
+            Ok(_) => {}
+            Err(_) => self.view.message = Some("LAST GAME UNREADABLE".into()),
+        }
+    }
+
+    /// Keeps the game in the resume file while it goes on (after every move, on every way
+    /// out), and removes the file once the game is over or has nothing to keep. Quiet: a
+    /// failure only shows on the status line.
+    pub fn keep_for_next_start(&mut self) {
+        let Some(path) = self.options.resume_file.clone() else {
+            return;
+        };
+        let record = &self.game.record;
+        let nothing_to_keep = record.moves().is_empty()
+            && *record.start() == crate::reference::board::Board::startpos();
+        let result = if record.state().is_over() || nothing_to_keep {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Err(format!("CANNOT REMOVE {}", path.display()))
+                }
+                _ => Ok(()),
+            }
+        } else {
+            self.saved_game()
+                .write(&path)
+                .map_err(|e| cannot_write("THE GAME", &path, &e))
+        };
+        if let Err(message) = result {
             self.view.message = Some(message);
         }
     }
