@@ -70,6 +70,17 @@ fn three_lines_per_pass() {
         let moves: Vec<String> = pass.iter().map(|l| first(l)).collect();
         assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2]);
     }
+    // docs/uci.md's MultiPV example is this session's answer.
+    let doc = include_str!("../../docs/uci.md");
+    let shown: Vec<&str> = doc
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("info multipv") || l.starts_with("bestmove f1b5"))
+        .collect();
+    assert_eq!(shown.len(), 7, "docs/uci.md's MultiPV example");
+    for line in shown {
+        assert!(text.contains(&format!("{line}\n")), "{line} not in\n{text}");
+    }
     insta::assert_snapshot!(text);
 }
 
