@@ -19,7 +19,7 @@ pub fn other_lines(root: &[RootMove], best: Option<Move>, lines: u8) -> Vec<Root
         .filter(|r| Some(r.mv) != best)
         .copied()
         .collect();
-    others.sort_by(|a, b| b.key.cmp(&a.key));
+    others.sort_by_key(|r| std::cmp::Reverse(r.key));
     others.truncate(usize::from(lines.saturating_sub(1)));
     others
 }
