@@ -400,7 +400,14 @@ impl GuestEngine {
         let mut said = Vec::new();
         loop {
             while let Some(event) = self.module.take_event() {
-                if let Some(s) = self.hear(event.map_err(module_error)?)? {
+                let event = event.map_err(module_error)?;
+                // A line still short of ROOT events is told before the next pass or move.
+                if matches!(event, Event::Info { .. } | Event::BestMove { .. })
+                    && let Some(line) = self.line.take()
+                {
+                    said.push(Said::Info(line));
+                }
+                if let Some(s) = self.hear(event)? {
                     said.push(s);
                 }
             }
