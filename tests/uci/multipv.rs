@@ -112,3 +112,39 @@ fn the_guest_prints_the_references_lines() {
     assert!(guest.len() >= 8, "{guest:?}");
     assert_eq!(guest, reference);
 }
+
+#[test]
+fn a_draw_move_is_exactly_0_and_lines_stop_at_the_root_list() {
+    // After Nf3 Nf6 Ng1, Ng8 repeats the position: a draw move, exactly 0.
+    let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+    let lines = [
+        "uci",
+        "setoption name MultiPV value 218",
+        &format!("position startpos moves {moves}"),
+        "go nodes 3000",
+        "isready",
+    ];
+    let mut board = c7010::reference::Board::startpos();
+    for m in moves.split(' ') {
+        board.make(c7010::reference::parse_uci(&board, m).unwrap());
+    }
+    let legal = c7010::reference::legal_moves(&board).len();
+    let mut engines = vec![reference_factory()];
+    if guest_plays() {
+        engines.push(factory(EngineChoice::Guest).unwrap());
+    }
+    for engine in engines {
+        let out = infos(&run_script::<Uci>(Player::new(engine).unwrap(), &lines));
+        let pass1: Vec<&String> = out.iter().filter(|l| l.contains(" depth 1 ")).collect();
+        assert_eq!(
+            pass1.len(),
+            legal,
+            "one line per root move, no more: {out:?}"
+        );
+        let draw = pass1
+            .iter()
+            .find(|l| l.ends_with(" pv f6g8"))
+            .expect("f6g8");
+        assert!(draw.contains(" score cp 0 nodes "), "{draw}");
+    }
+}
