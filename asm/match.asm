@@ -14,6 +14,7 @@ T_BEST  EQU     44H
 T_OVER  EQU     46H
 T_PERFT EQU     47H
 T_STATE EQU     48H
+T_ROOT  EQU     49H
 
 E_ILLEG EQU     1               ; ERROR reasons
 E_BADPOS EQU    2
@@ -320,7 +321,7 @@ CBADARG:                        ; CLEVEL's and CPERFT's refusal
 ; SENDOK - answer OK for the command in MSGBUF.   SENDERR - answer ERROR with reason A.
 ; SENDRPL - send MSGBUF's payload with type and length HL.   SENDBUF - send MSGBUF as it is.
 ; In: MSGBUF = the command (its type byte is read); A = reason (SENDERR); HL (SENDRPL).
-; Out: -   Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH.
+; Out: -   Destroys: A, B, C, D, E, HL.   Called by: the handlers, MATCH, SENDINF (search).
 ; ------------------------------------------------------------------------------------------
 SENDOK: LD      HL,1*256+T_OK
         JR      SENDOE

@@ -685,8 +685,12 @@ WIREMV: LD      A,(HL)
         RET
 
 ; ------------------------------------------------------------------------------------------
-; SENDINF - send INFO for the pass just completed: pass, score, positions, PV.
-; In: PASSN, SCORE, POSCNT, PV row 0 and PVLEN.   Out: the message sent (MSGBUF reused).
+; SENDINF - send INFO for the pass just completed: pass, score, positions, PV; then, when
+; GO's flag bit 0 asks (MultiPV), one ROOT per root-list entry in the list's order: its move
+; and key. Only now can the root list be sent: after the search CGO's move check builds a
+; move list over it, and RAM has no room for a copy (docs/protocol.md, "Protocol 2").
+; In: PASSN, SCORE, POSCNT, PV row 0 and PVLEN; GOFLAGS; the root list (MOVESTK, PCOUNT
+; of ply 0).   Out: the messages sent (MSGBUF reused).
 ; Destroys: A, B, C, D, E, H, L.   Called by: ANALYS.
 ; ------------------------------------------------------------------------------------------
 SENDINF:
@@ -713,8 +717,27 @@ SENDINF:
         LD      HL,PVTAB
 SNI1:   CALL    WIREMV
         DJNZ    SNI1
-        LD      HL,MSGBUF
-        JP      SENDMSG
+        CALL    SENDBUF
+        LD      A,(GOFLAGS)
+        RRCA
+        RET     NC              ; no root list asked for
+        LD      A,(PLYTAB+PCOUNT) ; 1 or more after a pass
+        LD      HL,MOVESTK      ; the root list's first entry
+SNR1:   PUSH    AF
+        LD      DE,MSGBUF+2
+        CALL    WIREMV          ; the move; HL = its key
+        LDI
+        LDI
+        INC     HL              ; past the maximum: the next entry
+        INC     HL
+        PUSH    HL
+        LD      HL,5*256+T_ROOT
+        CALL    SENDRPL
+        POP     HL
+        POP     AF
+        DEC     A
+        JR      NZ,SNR1
+        RET
 
 ; ------------------------------------------------------------------------------------------
 ; SCOPOS - copy SCORE (2 bytes) and POSCNT (4 bytes) to DE, as INFO and BESTMOVE carry them.

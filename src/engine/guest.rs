@@ -11,7 +11,7 @@
 //! this side's record (level, start position, moves), and the request that met the failure
 //! answers [`EngineError::Recovered`], so the front end can say so in one line and go on.
 
-use super::{Decision, Engine, EngineError, Info, Limit, Said};
+use super::{Decision, Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
 use crate::guest::wire::{
     legal_line_of_wire, legal_move_of_wire, wire_draws, wire_move, wire_position,
@@ -20,6 +20,7 @@ use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
 use crate::protocol::{self, Command, Event, GameEnd, GoLong, Module, Refusal};
 use crate::reference::game::draw_moves;
+use crate::reference::search::MOVE_CAP;
 use crate::reference::{Board, Move, legal_moves, levels};
 
 /// The module playing chess.
@@ -40,6 +41,12 @@ pub struct GuestEngine {
     /// A reset after a failure did not bring the module back: try again before the next
     /// request.
     broken: bool,
+    /// MultiPV: GO asks for the root list after every pass (flag bit 0, protocol 2).
+    multipv: bool,
+    /// The root moves the thought's GO listed as draws (their key is exactly 0).
+    draws: Vec<Move>,
+    /// A pass's INFO waiting for its root list: told once all its ROOT events came.
+    line: Option<Info>,
 }
 
 impl std::fmt::Debug for GuestEngine {
@@ -87,6 +94,9 @@ impl GuestEngine {
             rom_version,
             protocol,
             broken: false,
+            multipv: false,
+            draws: Vec::new(),
+            line: None,
         })
     }
 
@@ -291,11 +301,45 @@ impl GuestEngine {
             Some(n) => n,
             None => levels::budget(self.level).map_err(|_| EngineError::BadLevel(self.level))?,
         };
-        let game = [self.before.as_slice(), &self.history].concat();
-        let draws = wire_draws(&draw_moves(&self.origin, &game));
-        GoLong::new(budget, 0, draws)
+        let flags = if self.multipv {
+            GoLong::ROOTS_EVERY_PASS
+        } else {
+            0
+        };
+        GoLong::new(budget, flags, wire_draws(&self.game_draws()))
             .map(Command::GoLong)
             .map_err(|e| EngineError::Module(e.to_string()))
+    }
+
+    /// The root moves that end the game in a draw (repetitions, the fifty-move rule).
+    fn game_draws(&self) -> Vec<Move> {
+        let game = [self.before.as_slice(), &self.history].concat();
+        draw_moves(&self.origin, &game)
+    }
+
+    /// With MultiPV a pass's INFO waits for its root list (one ROOT per legal move, as
+    /// many as the move stack holds); without, it is told at once.
+    fn hear_info(&mut self, info: Info) -> Option<Said> {
+        if !self.multipv || self.protocol < 2 {
+            return Some(Said::Info(info));
+        }
+        self.line = Some(info);
+        None
+    }
+
+    /// One ROOT: a root-list entry of the INFO just heard; the INFO is told with the last.
+    fn hear_root(&mut self, mv: protocol::Move, key: i16) -> Result<Option<Said>, EngineError> {
+        let mv = self.legal_move_of(mv)?;
+        let draw = self.draws.contains(&mv);
+        let expected = legal_moves(&self.board).len().min(MOVE_CAP);
+        let Some(line) = self.line.as_mut() else {
+            return Err(EngineError::Module(format!("ROOT {mv} without its INFO")));
+        };
+        line.root.push(RootMove { mv, key, draw });
+        if line.root.len() < expected {
+            return Ok(None);
+        }
+        Ok(self.line.take().map(Said::Info))
     }
 
     fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
@@ -311,12 +355,19 @@ impl GuestEngine {
                 score,
                 positions,
                 pv,
-            } => Ok(Some(Said::Info(Info {
-                pass,
-                score,
-                positions,
-                pv: legal_line_of_wire(&self.board, &pv),
-            }))),
+            } => {
+                let pv = legal_line_of_wire(&self.board, &pv);
+                let root = Vec::new();
+                let info = Info {
+                    pass,
+                    score,
+                    positions,
+                    pv,
+                    root,
+                };
+                Ok(self.hear_info(info))
+            }
+            Event::Root { mv, key } => self.hear_root(mv, key),
             Event::BestMove {
                 mv,
                 flags,
@@ -349,7 +400,14 @@ impl GuestEngine {
         let mut said = Vec::new();
         loop {
             while let Some(event) = self.module.take_event() {
-                if let Some(s) = self.hear(event.map_err(module_error)?)? {
+                let event = event.map_err(module_error)?;
+                // A line still short of ROOT events is told before the next pass or move.
+                if matches!(event, Event::Info { .. } | Event::BestMove { .. })
+                    && let Some(line) = self.line.take()
+                {
+                    said.push(Said::Info(line));
+                }
+                if let Some(s) = self.hear(event)? {
                     said.push(s);
                 }
             }
@@ -436,11 +494,17 @@ impl Engine for GuestEngine {
             Limit::Infinite => Some(u32::MAX),
         };
         let go = self.go_command(budget)?;
+        self.draws = self.game_draws();
+        self.line = None;
         self.guarded(|e| {
             e.module.send(&go);
             e.thinking = true;
             Ok(())
         })
+    }
+
+    fn set_multipv(&mut self, lines: u8) {
+        self.multipv = lines > 1;
     }
 
     fn move_now(&mut self) -> Result<(), EngineError> {

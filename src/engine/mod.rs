@@ -39,6 +39,21 @@ pub struct Info {
     pub positions: u32,
     /// Principal variation, starting with the move it would play.
     pub pv: Vec<Move>,
+    /// The root list after the pass, in the engine's order, when asked for
+    /// ([`Engine::set_multipv`] above 1); empty otherwise.
+    pub root: Vec<RootMove>,
+}
+
+/// One root move after a pass and what the pass knows of it (MultiPV's lines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: Move,
+    /// Side to move's view, engine units: exact for the pass's best move and for a draw
+    /// move (0); for the others an upper bound (fail-soft search, or the static maximum of
+    /// a move forward pruning dropped).
+    pub key: i16,
+    /// A move that ends the game in a draw (repetition, fifty-move rule): exactly 0.
+    pub draw: bool,
 }
 
 /// The engine's decision.
@@ -132,6 +147,9 @@ pub trait Engine {
     fn take_back(&mut self) -> Result<(), EngineError>;
     /// Set the level 1-6 (also during a game).
     fn set_level(&mut self, level: u8) -> Result<(), EngineError>;
+    /// How many lines a GUI asks for (UCI `MultiPV`): above 1 every [`Info`] carries the
+    /// root list. An engine without a root list ignores it.
+    fn set_multipv(&mut self, _lines: u8) {}
     /// Start thinking for the side to move.
     fn go(&mut self, limit: Limit) -> Result<(), EngineError>;
     /// Stop thinking and decide now (the decision comes from the next `advance`).

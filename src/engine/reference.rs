@@ -4,12 +4,12 @@
 //! The book follows the module's rules (asm/bookplay.asm): a game from the initial position
 //! is in the book until it leaves the book's lines; a take-back leaves it for good.
 
-use super::{Decision, Engine, EngineError, Info, Limit, Said};
+use super::{Decision, Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
 use crate::reference::book::Book;
 use crate::reference::game::draw_moves;
 use crate::reference::levels;
-use crate::reference::{Board, Move, analys, legal_moves};
+use crate::reference::{Board, Move, PassInfo, analys, legal_moves};
 
 /// The native twin of the guest engine.
 pub struct RefEngine {
@@ -26,6 +26,10 @@ pub struct RefEngine {
     pending: Option<Limit>,
     /// The built-in ROM's book, read and validated once.
     book: Option<Book>,
+    /// MultiPV: every pass's line with its root list is told, as the guest tells them.
+    multipv: bool,
+    /// The lines of the last thought's passes (kept only with `multipv`).
+    lines: Vec<Info>,
 }
 
 impl RefEngine {
@@ -42,6 +46,8 @@ impl RefEngine {
             level: 2,
             pending: None,
             book: GuestImage::builtin().book().ok().flatten(),
+            multipv: false,
+            lines: Vec::new(),
         }
     }
 
@@ -61,14 +67,21 @@ impl RefEngine {
         // The game tells which root moves draw, as GuestEngine sends them.
         let game = [self.before.as_slice(), &self.history].concat();
         let draws = draw_moves(&self.origin, &game);
+        let multipv = self.multipv;
+        let mut lines = Vec::new();
         let result = analys(
             &self.board,
             history,
             self.book.as_ref().filter(|_| from_start),
             &draws,
             budget,
-            &mut |_| {},
+            &mut |p: &PassInfo| {
+                if multipv {
+                    lines.push(line_of_pass(p));
+                }
+            },
         );
+        self.lines = lines;
         if let Some(m) = result.best {
             self.board.make(m);
             self.history.push(m);
@@ -147,6 +160,10 @@ impl Engine for RefEngine {
         Ok(())
     }
 
+    fn set_multipv(&mut self, lines: u8) {
+        self.multipv = lines > 1;
+    }
+
     fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
         if legal_moves(&self.board).is_empty() {
             return Err(EngineError::GameOver);
@@ -165,13 +182,14 @@ impl Engine for RefEngine {
         };
         // An infinite thought of the reference ends after its deepest pass.
         let decision = self.decide(limit);
-        let mut said = Vec::new();
-        if let Some(m) = decision.best {
+        let mut said: Vec<Said> = self.lines.drain(..).map(Said::Info).collect();
+        if let Some(m) = decision.best.filter(|_| said.is_empty()) {
             said.push(Said::Info(Info {
                 pass: decision.passes,
                 score: decision.score,
                 positions: decision.positions,
                 pv: vec![m],
+                root: vec![],
             }));
         }
         said.push(Said::Decided(decision));
@@ -188,6 +206,25 @@ impl Engine for RefEngine {
 
     fn clock_hz(&self) -> Option<f64> {
         None
+    }
+}
+
+/// A pass as an [`Info`] with its root list (MultiPV).
+fn line_of_pass(p: &PassInfo) -> Info {
+    Info {
+        pass: p.pass,
+        score: p.score,
+        positions: p.positions,
+        pv: p.pv.to_vec(),
+        root: p
+            .root
+            .iter()
+            .map(|e| RootMove {
+                mv: e.mv,
+                key: e.key,
+                draw: e.draw,
+            })
+            .collect(),
     }
 }
 

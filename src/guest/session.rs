@@ -95,6 +95,9 @@ pub struct WireInfo {
     pub positions: u32,
     /// The best line.
     pub pv: Vec<WireMove>,
+    /// The root list after the pass (`ROOT` events, when GO's flag bit 0 asked for them):
+    /// each move with its key, in the module's order; empty otherwise.
+    pub root: Vec<(WireMove, i16)>,
 }
 
 /// A perft count with the emulated time it took.
@@ -227,7 +230,8 @@ impl GuestSession {
         self.think(&Command::GoLong(go), on_info)
     }
 
-    /// Sends a `GO` and hears the search to its `BESTMOVE`.
+    /// Sends a `GO` and hears the search to its `BESTMOVE`. An `INFO` goes to `on_info`
+    /// once the `ROOT` events that follow it have come (at the next `INFO` or `BESTMOVE`).
     fn think(
         &mut self,
         go: &Command,
@@ -235,19 +239,34 @@ impl GuestSession {
     ) -> Result<BestMove, SessionError> {
         let start = self.module.machine().cycles();
         self.module.send(go);
+        let mut pending: Option<WireInfo> = None;
         loop {
-            match self.module.wait_owed()? {
+            let event = self.module.wait_owed()?;
+            if let Event::Root { mv, key } = event {
+                match pending.as_mut() {
+                    Some(info) => info.root.push((mv, key)),
+                    None => return Err(refusal_or_unexpected(event)),
+                }
+                continue;
+            }
+            if let Some(info) = pending.take() {
+                on_info(&info);
+            }
+            match event {
                 Event::Info {
                     pass,
                     score,
                     positions,
                     pv,
-                } => on_info(&WireInfo {
-                    pass,
-                    score,
-                    positions,
-                    pv,
-                }),
+                } => {
+                    pending = Some(WireInfo {
+                        pass,
+                        score,
+                        positions,
+                        pv,
+                        root: Vec::new(),
+                    })
+                }
                 Event::BestMove {
                     mv,
                     flags,

@@ -44,6 +44,8 @@ pub mod type_byte {
     pub const PERFT_COUNT: u8 = 0x47;
     /// `STATE`: the position, check and level.
     pub const STATE: u8 = 0x48;
+    /// `ROOT`: one root move and its key after a pass (GO flag bit 0).
+    pub const ROOT: u8 = 0x49;
 }
 
 /// A move on the wire: `from`, `to` (squares `0..64`, `a1 = 0`) and a promotion piece kind
@@ -328,6 +330,13 @@ pub enum Event {
         in_check: bool,
         level: u8,
     },
+    /// One entry of the root list after a pass (sent after the pass's `INFO` when GO's
+    /// flag bit 0 asks): the move and its key, side to move's view (exact for the pass's
+    /// best move, an upper bound for the others, exactly 0 for a draw move).
+    Root {
+        mv: Move,
+        key: i16,
+    },
 }
 
 /// How a game ended, as the module reports it.
@@ -461,6 +470,7 @@ impl Event {
             Event::GameOver(_) => type_byte::GAME_OVER,
             Event::Perft { .. } => type_byte::PERFT_COUNT,
             Event::State { .. } => type_byte::STATE,
+            Event::Root { .. } => type_byte::ROOT,
         }
     }
 
@@ -518,6 +528,10 @@ impl Event {
                 position.encode(&mut p);
                 p.push(u8::from(*in_check));
                 p.push(*level);
+            }
+            Event::Root { mv, key } => {
+                push_move(&mut p, mv);
+                p.extend_from_slice(&key.to_le_bytes());
             }
         }
         (self.kind(), p)
@@ -578,6 +592,10 @@ impl Event {
                     level: p[WirePosition::LEN + 1],
                 }
             }
+            type_byte::ROOT => need(5).map(|_| Event::Root {
+                mv: read_move(p),
+                key: i16::from_le_bytes([p[3], p[4]]),
+            })?,
             _ => return Err(DecodeError::UnknownType(kind)),
         })
     }
@@ -717,6 +735,7 @@ mod tests {
                 in_check: true,
                 level: 2,
             },
+            Event::Root { mv, key: -513 },
         ] {
             let (k, p) = e.encode();
             assert_eq!(Event::decode(k, &p), Ok(e));
@@ -734,6 +753,7 @@ mod tests {
             Err(DecodeError::UnknownType(0x7E))
         );
         assert!(Event::decode(0x45, &[0, 0, 0, 0, 0, 0, 0, 2, 1]).is_err());
+        assert!(Event::decode(0x49, &[1, 2, 0, 0]).is_err());
     }
 
     #[test]

@@ -200,7 +200,7 @@ impl Supervisor {
     pub fn received(&mut self, event: &Event, now: u64) {
         match event {
             // A search goes on; a game end follows the answer it belongs to.
-            Event::Info { .. } | Event::GameOver(_) | Event::Ready { .. } => {}
+            Event::Info { .. } | Event::Root { .. } | Event::GameOver(_) | Event::Ready { .. } => {}
             _ => {
                 if self.owed.pop_front().is_some() {
                     self.begin(now);

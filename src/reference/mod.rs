@@ -24,5 +24,5 @@ pub mod score;
 pub mod search;
 pub mod validate;
 
-pub use search::{MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};
+pub use search::{Entry, MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};
 pub use validate::PositionError;

@@ -87,6 +87,10 @@ pub struct PassInfo<'a> {
     pub positions: u32,
     /// Principal variation.
     pub pv: &'a [Move],
+    /// The root list as the pass left it, in its order (the guest sends it as `ROOT`
+    /// events when GO's flag bit 0 asks): only the best move's key is exact; the others
+    /// are upper bounds (fail-soft), a pruned move's is its maximum, a draw move's 0.
+    pub root: &'a [Entry],
 }
 
 /// The answer of a search.
@@ -538,6 +542,7 @@ impl Search {
                 score: result.score,
                 positions: self.positions,
                 pv: result.pv(),
+                root: &self.entries[..self.plies[0].count as usize],
             });
             if result.score.abs() >= MATE - 100 {
                 break;

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod engine_choice;
 pub mod input;
 pub mod moves_text;
+pub mod multipv;
 pub mod options;
 pub mod player;
 pub mod score;

@@ -82,6 +82,20 @@ pub fn specs(player: &Player) -> Vec<Spec> {
     ]
 }
 
+/// The options UCI declares: [`specs`] and `MultiPV` (xboard has no MultiPV lines).
+pub fn uci_specs(player: &Player) -> Vec<Spec> {
+    let mut all = specs(player);
+    all.push(Spec {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            min: 1,
+            max: i64::from(super::multipv::MAX_LINES),
+        },
+        value: player.multipv().to_string(),
+    });
+    all
+}
+
 /// Set option `name` (case-insensitive) to `value`; the error says why it was not set.
 pub fn set(player: &mut Player, name: &str, value: &str) -> Result<(), String> {
     let value = value.trim();
@@ -138,6 +152,13 @@ pub fn set(player: &mut Player, name: &str, value: &str) -> Result<(), String> {
                     Ok(())
                 }
             }
+        }
+        "multipv" => {
+            let lines = value.parse::<u8>().map_err(|_| {
+                let max = super::multipv::MAX_LINES;
+                format!("MultiPV needs a number 1-{max}, not {value:?}")
+            })?;
+            player.set_multipv(lines).map_err(|e| e.0)
         }
         _ => Err(format!("unknown option {name:?}")),
     }

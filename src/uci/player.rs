@@ -13,7 +13,8 @@ use std::time::Instant;
 use super::budget::Budget;
 use super::clock::{ClockMode, Request, allocate};
 use super::input::{Input, Poll};
-use crate::engine::{Decision, Engine, EngineError, Info, Limit, Said};
+use super::multipv::other_lines;
+use crate::engine::{Decision, Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::machine::DEFAULT_CLOCK_HZ;
 use crate::reference::{Board, Move, MoveTextError, book, legal_moves, levels, parse_uci};
 
@@ -89,6 +90,11 @@ pub struct InfoLine {
     pub time_ms: u64,
     /// Principal variation.
     pub pv: Vec<Move>,
+    /// MultiPV lines asked for (1: the best line alone, shown as ever).
+    pub multipv: u8,
+    /// Lines 2 and on (at most `multipv - 1`): root moves and their keys after the pass
+    /// ([`super::multipv::other_lines`]).
+    pub others: Vec<RootMove>,
 }
 
 /// The protocol's side of a thought: it prints analysis and decides about commands.
@@ -180,6 +186,8 @@ pub struct Player {
     last_pv: Vec<Move>,
     /// Pondering wanted (UCI `Ponder`, xboard `hard`).
     ponder: bool,
+    /// UCI `MultiPV`: lines per pass, 1 up to [`super::multipv::MAX_LINES`].
+    multipv: u8,
     /// `UCI_LimitStrength`: the level comes from `elo`.
     limit_strength: bool,
     /// `UCI_Elo`.
@@ -214,6 +222,7 @@ impl Player {
             engine_line: None,
             last_pv: Vec::new(),
             ponder: false,
+            multipv: 1,
             limit_strength: false,
             elo: super::strength::ELO_MIN,
         })
@@ -336,6 +345,24 @@ impl Player {
         self.ponder = on;
     }
 
+    /// Lines per pass (UCI `MultiPV`).
+    pub fn multipv(&self) -> u8 {
+        self.multipv
+    }
+
+    /// Ask for `lines` lines per pass, 1 up to [`super::multipv::MAX_LINES`].
+    pub fn set_multipv(&mut self, lines: u8) -> Result<(), SetupError> {
+        if !(1..=super::multipv::MAX_LINES).contains(&lines) {
+            return Err(SetupError(format!(
+                "MultiPV is 1 to {}, not {lines}",
+                super::multipv::MAX_LINES
+            )));
+        }
+        self.multipv = lines;
+        self.engine.set_multipv(lines);
+        Ok(())
+    }
+
     /// Set the clock thinking time is measured on.
     pub fn set_clock(&mut self, clock: ClockMode) {
         self.clock = clock;
@@ -361,6 +388,7 @@ impl Player {
         engine
             .set_level(self.playing_level())
             .map_err(|e| SetupError(e.to_string()))?;
+        engine.set_multipv(self.multipv);
         self.engine = engine;
         self.rom = rom;
         self.engine_line = None;
@@ -524,6 +552,8 @@ impl Player {
             positions: info.positions,
             time_ms: self.time_ms(t0, wall0, info.positions),
             pv: info.pv.clone(),
+            multipv: self.multipv,
+            others: other_lines(&info.root, info.pv.first().copied(), self.multipv),
         }
     }
 
@@ -710,6 +740,8 @@ impl Player {
                 positions: decision.positions,
                 time_ms: self.time_ms(t0, wall0, decision.positions),
                 pv: vec![m],
+                multipv: self.multipv,
+                others: Vec::new(),
             };
             listener.info(&line)?;
         }

@@ -13,6 +13,7 @@ use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use crate::engine::RootMove;
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
 use std::io::{self, Write};
@@ -38,8 +39,9 @@ impl<W: Write> Listener for UciListener<'_, W> {
             0 => String::new(),
             p => format!(" depth {p}"),
         };
+        let multipv = if l.multipv > 1 { " multipv 1" } else { "" };
         let mut text = format!(
-            "info{depth} score {} nodes {} time {}",
+            "info{multipv}{depth} score {} nodes {} time {}",
             uci_score(l.score),
             l.positions,
             l.time_ms
@@ -48,7 +50,11 @@ impl<W: Write> Listener for UciListener<'_, W> {
             text += " pv ";
             text += &pv.join(" ");
         }
-        say(self.out, &text)
+        say(self.out, &text)?;
+        for (k, other) in (2..).zip(&l.others) {
+            say(self.out, &other_line(k, &depth, l.positions, other))?;
+        }
+        Ok(())
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
@@ -77,6 +83,15 @@ impl<W: Write> Listener for UciListener<'_, W> {
 }
 
 /// `info string <text>`: UCI's way to tell the user something.
+/// MultiPV line `k` for a root move that is not the pass's best: its key is an upper bound
+/// (docs/uci.md, "MultiPV"), unless the move draws (exactly 0).
+fn other_line(k: u32, depth: &str, nodes: u32, r: &RootMove) -> String {
+    let bound = if r.draw { "" } else { " upperbound" };
+    let score = uci_score(r.key);
+    let mv = r.mv.uci();
+    format!("info multipv {k}{depth} score {score}{bound} nodes {nodes} pv {mv}")
+}
+
 fn info_string<W: Write>(core: &mut SessionCore<W>, text: &str) -> io::Result<()> {
     core.say(&format!("info string {text}"))
 }
@@ -109,7 +124,7 @@ impl Protocol for Uci {
 fn identify<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
     core.say(&format!("id name {}", core.player().engine_name()))?;
     core.say("id author the c7010 team")?;
-    for spec in options::specs(core.player()) {
+    for spec in options::uci_specs(core.player()) {
         core.say(&options::uci_line(&spec))?;
     }
     core.say("uciok")

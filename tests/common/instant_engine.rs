@@ -108,6 +108,7 @@ impl Engine for InstantEngine {
                     score: 16,
                     positions: 50,
                     pv: vec![shown],
+                    root: vec![],
                 }));
                 (Some(played), -32, 2)
             }

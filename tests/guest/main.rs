@@ -24,6 +24,7 @@ mod limits;
 mod match_loop;
 mod movegen;
 mod perft;
+mod root_list;
 mod search;
 mod search_hosted;
 mod search_snapshots;

@@ -48,11 +48,13 @@ fn hosted_image() -> GuestImage {
     ] {
         src.push_str(&format!("        INCLUDE \"{}\"\n", dir.join(f).display()));
     }
-    // Two small routines search.asm borrows from eval.asm and match.asm.
+    // The small routines search.asm borrows from eval.asm and match.asm (TOWIRE, and
+    // SENDRPL/SENDBUF with T_ROOT for SENDINF's root list).
     src.push_str(
         "NEGHL:  XOR A\n SUB L\n LD L,A\n SBC A,A\n SUB H\n LD H,A\n RET\n\
          TOWIRE: PUSH BC\n SUB 21\n LD C,0\nTW1: CP 10\n JR C,TW2\n SUB 10\n LD B,A\n\
-         LD A,C\n ADD A,8\n LD C,A\n LD A,B\n JR TW1\nTW2: ADD A,C\n POP BC\n RET\n",
+         LD A,C\n ADD A,8\n LD C,A\n LD A,B\n JR TW1\nTW2: ADD A,C\n POP BC\n RET\n\
+         T_ROOT EQU 49H\nSENDRPL: LD (MSGBUF),HL\nSENDBUF: LD HL,MSGBUF\n JP SENDMSG\n",
     );
     src.push_str("        END\n");
     let asm = assemble_source("hosted_search.asm", &src).expect("search.asm assembles");

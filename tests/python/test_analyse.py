@@ -4,7 +4,8 @@
 Over xboard: the features are accepted without a warning (no "Rejecting feature"), every
 option is seen and can be set, and `analyse` (python-chess sends `analyze`, then `.`,
 `exit` and `ping`) gets thinking lines up to the depth asked. Over UCI: `analyse` to a
-depth gets that depth, and `play` with pondering gets a ponder move. Run by
+depth gets that depth, with multipv=3 three lines with distinct first moves, and `play`
+with pondering gets a ponder move. Run by
 tests/uci/python_game.rs (and by hand:
     python3 tests/python/test_analyse.py --c7010 target/release/c7010 --engine guest).
 """
@@ -73,6 +74,7 @@ def uci(command):
             sys.exit(f"uci: analyse to depth 2 gave {info}")
         check_pv(board, info, "uci")
         print(f"uci analyse: depth {info['depth']} score {info['score']} pv {info['pv']}")
+        multipv(engine, board)
         played = engine.play(board, chess.engine.Limit(time=2.0), ponder=True)
         if played.move not in board.legal_moves:
             sys.exit(f"uci: illegal move {played.move}")
@@ -82,6 +84,23 @@ def uci(command):
         print(f"uci play with ponder: {played.move} ponder {played.ponder}")
     finally:
         engine.quit()
+
+
+def multipv(engine, board):
+    """`analyse` with multipv=3: three lines, each a legal PV, with distinct first moves."""
+    if "MultiPV" not in engine.options:
+        sys.exit(f"uci: no MultiPV option: {list(engine.options)}")
+    infos = engine.analyse(board, chess.engine.Limit(depth=2), multipv=3)
+    if len(infos) != 3:
+        sys.exit(f"uci: multipv 3 gave {len(infos)} lines: {infos}")
+    for k, info in enumerate(infos):
+        check_pv(board, info, f"uci multipv {k + 1}")
+        if info.get("depth", 0) < 2 or "score" not in info:
+            sys.exit(f"uci: multipv line {k + 1} to depth 2 gave {info}")
+    firsts = [info["pv"][0] for info in infos]
+    if len(set(firsts)) != 3:
+        sys.exit(f"uci: multipv lines share a first move: {firsts}")
+    print(f"uci analyse multipv 3: {' '.join(m.uci() for m in firsts)}")
 
 
 def main():

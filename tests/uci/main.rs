@@ -22,6 +22,7 @@ mod history;
 mod limits;
 mod live_gui;
 mod long_game;
+mod multipv;
 mod ponder;
 mod positions;
 mod python_game;

@@ -69,6 +69,7 @@ fn python_chess_analyses_over_xboard_and_uci() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("xboard analyse: depth"), "{stdout}");
     assert!(stdout.contains("uci analyse: depth"), "{stdout}");
+    assert!(stdout.contains("uci analyse multipv 3: "), "{stdout}");
     assert!(!stderr.contains("Rejecting feature"), "{stderr}");
 }
 

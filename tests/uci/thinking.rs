@@ -98,6 +98,7 @@ impl Engine for Clocked {
                     score: 8 * pass as i16,
                     positions: (pass * 100) as u32,
                     pv: pv.clone(),
+                    root: vec![],
                 })
             })
             .collect())
