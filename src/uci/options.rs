@@ -82,8 +82,9 @@ pub fn specs(player: &Player) -> Vec<Spec> {
     ]
 }
 
-/// The options UCI declares: [`specs`] and `MultiPV` (xboard has no MultiPV lines).
-pub fn uci_specs(player: &Player) -> Vec<Spec> {
+/// The options both protocols declare: [`specs`] and `MultiPV` (xboard prints its lines
+/// as thinking lines of the same depth, the way WinBoard shows several lines).
+pub fn with_multipv(player: &Player) -> Vec<Spec> {
     let mut all = specs(player);
     all.push(Spec {
         name: "MultiPV",

@@ -134,7 +134,21 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
         l.positions,
         pv.join(" ")
     );
-    say(out, line.trim_end())
+    say(out, line.trim_end())?;
+    // MultiPV: the next root moves by key, one thinking line each at the same depth (CECP
+    // cannot mark a bound: these keys are upper bounds unless the move draws, docs/uci.md).
+    for other in &l.others {
+        let line = format!(
+            "{} {} {} {} {}",
+            l.pass,
+            xboard_score(other.key),
+            l.time_ms / 10,
+            l.positions,
+            other.mv.uci()
+        );
+        say(out, &line)?;
+    }
+    Ok(())
 }
 
 /// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.
@@ -285,7 +299,7 @@ fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
          colors=0 draw=0"
     ))?;
     // Pondering is `hard`/`easy` in xboard, and the `UCI_` options are UCI's own.
-    for spec in options::specs(core.player()) {
+    for spec in options::with_multipv(core.player()) {
         if spec.name != "Ponder" && !spec.name.starts_with("UCI_") {
             core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
         }

@@ -148,3 +148,42 @@ fn a_draw_move_is_exactly_0_and_lines_stop_at_the_root_list() {
         assert!(draw.contains(" score cp 0 nodes "), "{draw}");
     }
 }
+
+#[test]
+fn xboard_prints_the_lines_at_the_same_depth() {
+    use c7010::uci::Xboard;
+    let setboard = format!("setboard {FEN}");
+    let text = transcript::<Xboard>(&[
+        "xboard",
+        "protover 2",
+        "option MultiPV=3",
+        "new",
+        "force",
+        &setboard,
+        "post",
+        "sd 2",
+        "go",
+        "ping 1",
+    ]);
+    assert!(
+        text.contains("feature option=\"MultiPV -spin 1 1 218\""),
+        "{text}"
+    );
+    // Thinking lines: `depth score time nodes pv`, three a depth, distinct first moves.
+    let thinking: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() >= 5 && w[0].parse::<u8>().is_ok() && w[3].parse::<u32>().is_ok())
+        .collect();
+    assert!(thinking.len() >= 3, "{text}");
+    assert_eq!(thinking.len() % 3, 0, "{text}");
+    for depth in thinking.chunks(3) {
+        assert!(depth.iter().all(|w| w[0] == depth[0][0]), "{text}");
+        let firsts: Vec<&str> = depth.iter().map(|w| w[4]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        // Lines 2 and 3 are root moves alone, ordered by their keys.
+        let score = |w: &Vec<&str>| w[1].parse::<i32>().unwrap();
+        assert!(depth[1].len() == 5 && depth[2].len() == 5, "{text}");
+        assert!(score(&depth[1]) >= score(&depth[2]), "{text}");
+    }
+}
