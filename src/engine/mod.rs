@@ -132,15 +132,19 @@ pub trait Engine {
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError>;
     /// Set up the position `moves` reach from `start` as a new game that remembers how it
     /// got there: the moves count for repetitions (the root moves that draw, sent with
-    /// every GO) though they are not played through the engine. The default sets up the
-    /// position alone.
+    /// every GO) though they are not played through the engine ([`Engine::remember_before`]).
     fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
         let mut board = start.clone();
         moves.iter().for_each(|&m| {
             board.make(m);
         });
-        self.set_position(&board)
+        self.set_position(&board)?;
+        self.remember_before(start, moves);
+        Ok(())
     }
+    /// Keep `moves` from `start` as the game before the position just set up, for the
+    /// repetitions; an engine that does not look at the game's history ignores them.
+    fn remember_before(&mut self, _start: &Board, _moves: &[Move]) {}
     /// Play a move for the side to move (the user's move, or a move from a GUI).
     fn play(&mut self, mv: Move) -> Result<(), EngineError>;
     /// Take back the last move.

@@ -118,15 +118,9 @@ impl Engine for RefEngine {
         Ok(())
     }
 
-    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
-        let mut board = start.clone();
-        moves.iter().for_each(|&m| {
-            board.make(m);
-        });
-        self.set_position(&board)?;
+    fn remember_before(&mut self, start: &Board, moves: &[Move]) {
         self.origin = start.clone();
         self.before = moves.to_vec();
-        Ok(())
     }
 
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {
