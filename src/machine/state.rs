@@ -280,51 +280,32 @@ fn checked_payload(bytes: &[u8]) -> Result<&[u8], StateError> {
 
 /// The CPU's registers, the first fields of a payload.
 fn read_registers(p: &mut In<'_>) -> Result<Registers, StateError> {
-    let mut pairs = [0u16; 12];
-    for pair in &mut pairs {
-        *pair = p.u16();
+    // Struct fields are evaluated in the order written: the order `save_state` wrote them.
+    let registers = Registers {
+        af: p.u16(),
+        bc: p.u16(),
+        de: p.u16(),
+        hl: p.u16(),
+        af_alt: p.u16(),
+        bc_alt: p.u16(),
+        de_alt: p.u16(),
+        hl_alt: p.u16(),
+        ix: p.u16(),
+        iy: p.u16(),
+        sp: p.u16(),
+        pc: p.u16(),
+        i: p.u8(),
+        r: p.u8(),
+        iff1: p.bool("IFF1")?,
+        iff2: p.bool("IFF2")?,
+        im: p.u8(),
+        halted: p.bool("halted")?,
+    };
+    if registers.im > 2 {
+        return Err(StateError::Corrupt(format!(
+            "interrupt mode {}",
+            registers.im
+        )));
     }
-    let [
-        af,
-        bc,
-        de,
-        hl,
-        af_alt,
-        bc_alt,
-        de_alt,
-        hl_alt,
-        ix,
-        iy,
-        sp,
-        pc,
-    ] = pairs;
-    let i = p.u8();
-    let r = p.u8();
-    let iff1 = p.bool("IFF1")?;
-    let iff2 = p.bool("IFF2")?;
-    let im = p.u8();
-    if im > 2 {
-        return Err(StateError::Corrupt(format!("interrupt mode {im}")));
-    }
-    let halted = p.bool("halted")?;
-    Ok(Registers {
-        af,
-        bc,
-        de,
-        hl,
-        af_alt,
-        bc_alt,
-        de_alt,
-        hl_alt,
-        ix,
-        iy,
-        sp,
-        pc,
-        i,
-        r,
-        iff1,
-        iff2,
-        im,
-        halted,
-    })
+    Ok(registers)
 }

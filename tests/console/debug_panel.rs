@@ -303,25 +303,13 @@ fn window_keeps_its_size_with_the_panel_under_xvfb() {
     if !crate::common::child_test::xvfb_run_available() {
         return;
     }
-    let exe = std::env::current_exe().unwrap();
-    let out = std::process::Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(&exe)
-        .args([
-            "--exact",
-            &crate::common::child_test::exact_name(module_path!(), "child_window_keeps_its_size"),
-            "--ignored",
-            "--nocapture",
-        ])
-        .env(CHILD, "1")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    let text = crate::common::child_test::run_under_xvfb(
+        module_path!(),
+        "child_window_keeps_its_size",
+        CHILD,
+        "1280x800x24",
+        None,
     );
-    assert!(out.status.success(), "child failed:\n{text}");
     assert!(text.contains("PICTURE 720x486"), "{text}");
     assert!(text.contains("PANEL 720x486"), "{text}");
     assert!(text.contains("BACK 720x486"), "{text}");

@@ -14,7 +14,7 @@ use c7010::console::G7000Key;
 use c7010::console::debug_panel::PanelAction;
 use c7010::console::window_input::{KeyEvent, KeyReader, WindowInput};
 
-use crate::common::child_test::{exact_name, xvfb_run_available};
+use crate::common::child_test::{run_under_xvfb, xvfb_run_available};
 use crate::common::outside::{on_path, skip};
 
 /// Each key pressed and released, all before the next frame reads them.
@@ -120,25 +120,13 @@ fn xdotool_short_presses_all_arrive_under_xvfb() {
         skip("xdotool is not installed (apt-get install xdotool)");
         return;
     }
-    let exe = std::env::current_exe().unwrap();
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1024x768x24"])
-        .arg(&exe)
-        .args([
-            "--exact",
-            &exact_name(module_path!(), "child_types_with_xdotool"),
-            "--ignored",
-            "--nocapture",
-        ])
-        .env(CHILD, "1")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    let text = run_under_xvfb(
+        module_path!(),
+        "child_types_with_xdotool",
+        CHILD,
+        "1024x768x24",
+        None,
     );
-    assert!(out.status.success(), "child failed:\n{text}");
     assert!(text.contains("KEYS E2E4<ENTER>"), "{text}");
 }
 
@@ -210,23 +198,13 @@ fn alt_enter_fills_the_screen_under_a_window_manager() {
             return;
         }
     }
-    let exe = std::env::current_exe().unwrap();
-    let child = format!(
-        "openbox & sleep 1; '{}' --exact {} --ignored --nocapture",
-        exe.display(),
-        exact_name(module_path!(), "child_goes_full_screen")
+    let text = run_under_xvfb(
+        module_path!(),
+        "child_goes_full_screen",
+        FULL_SCREEN_CHILD,
+        "1280x800x24",
+        Some("openbox"),
     );
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &child])
-        .env(FULL_SCREEN_CHILD, "1")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "child failed:\n{text}");
     assert!(text.contains("WINDOW 360x243"), "{text}");
     assert!(text.contains("FULL 1280x800"), "{text}");
     assert!(text.contains("BACK 360x243"), "{text}");

@@ -3,21 +3,14 @@
 //! (then it is told to move) or until N positions are spent (the budget).
 
 use c7010::reference::levels;
-use c7010::uci::{EngineChoice, Player, Uci, Xboard, factory, guest_plays};
+use c7010::uci::{Uci, Xboard};
 
 use crate::common::transcript::run_script;
+use crate::guest_player::guest_player;
 
 /// Out of the book; at level 2 (2,300 positions) the module completes only pass 1 here,
 /// pass 2 needs 7,392 positions.
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-
-fn guest() -> Option<Player> {
-    if !guest_plays() {
-        eprintln!("skipped: the built-in ROM does not play chess yet");
-        return None;
-    }
-    Some(Player::new(factory(EngineChoice::Guest).unwrap()).expect("the guest boots"))
-}
 
 /// The `depth` and `nodes` of each `info depth` line.
 fn passes(out: &str) -> Vec<(u8, u32)> {
@@ -33,7 +26,7 @@ fn passes(out: &str) -> Vec<(u8, u32)> {
 
 #[test]
 fn go_depth_searches_past_the_level_budget() {
-    let Some(player) = guest() else { return };
+    let Some(player) = guest_player() else { return };
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(player, &[&position, "go", &position, "go depth 2"]);
     let mut runs = out.split("bestmove ");
@@ -52,7 +45,7 @@ fn go_depth_searches_past_the_level_budget() {
 
 #[test]
 fn xboard_sd_searches_past_the_level_budget() {
-    let Some(player) = guest() else { return };
+    let Some(player) = guest_player() else { return };
     let setboard = format!("setboard {FEN}");
     let out = run_script::<Xboard>(player, &["new", "force", "post", &setboard, "sd 2", "go"]);
     let plies: Vec<&str> = out
@@ -66,7 +59,7 @@ fn xboard_sd_searches_past_the_level_budget() {
 
 #[test]
 fn go_nodes_is_the_budget_whatever_the_level() {
-    let Some(player) = guest() else { return };
+    let Some(player) = guest_player() else { return };
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(player, &[&position, "go nodes 9000"]);
     let p = passes(&out);

@@ -18,6 +18,7 @@ mod depth_zero;
 mod features;
 mod files;
 mod guest;
+mod guest_player;
 mod history;
 mod limits;
 mod live_gui;

@@ -6,21 +6,14 @@
 use std::sync::{Arc, Mutex};
 
 use c7010::reference::{Board, parse_uci};
-use c7010::uci::{EngineChoice, Player, Uci, Xboard, factory, guest_plays};
+use c7010::uci::{Uci, Xboard};
 
+use crate::guest_player::guest_player;
 use crate::live_gui::{Gui, converse};
 
 /// Out of the book. The guest plays b1c3 and expects f8d6 (its pass-1 PV); after f8d6 a
 /// search reaches pass 2 only after 26,567 positions (53 s of the module's time).
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-
-fn guest() -> Option<Player> {
-    if !guest_plays() {
-        eprintln!("skipped: the built-in ROM does not play chess yet");
-        return None;
-    }
-    Some(Player::new(factory(EngineChoice::Guest).unwrap()).expect("the guest boots"))
-}
 
 /// Send `send`, wait for a line `until` accepts, keep what came in `parts`.
 fn step(gui: &mut Gui, parts: &Mutex<Vec<String>>, send: &[&str], until: impl Fn(&str) -> bool) {
@@ -39,7 +32,7 @@ fn field<'a>(line: &'a str, key: &str) -> &'a str {
 
 #[test]
 fn uci_ponderhit_continues_the_same_search() {
-    let Some(player) = guest() else { return };
+    let Some(player) = guest_player() else { return };
     let parts = Arc::new(Mutex::new(Vec::new()));
     let keep = parts.clone();
     converse::<Uci>(player, move |gui| {
@@ -110,7 +103,7 @@ fn uci_ponderhit_continues_the_same_search() {
 
 #[test]
 fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
-    let Some(player) = guest() else { return };
+    let Some(player) = guest_player() else { return };
     let parts = Arc::new(Mutex::new(Vec::new()));
     let keep = parts.clone();
     let text = converse::<Xboard>(player, move |gui| {
