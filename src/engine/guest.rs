@@ -47,6 +47,9 @@ pub struct GuestEngine {
     draws: Vec<Move>,
     /// A pass's INFO waiting for its root list: told once all its ROOT events came.
     line: Option<Info>,
+    /// How many ROOT events a pass sends: the legal moves, as many as the move stack holds
+    /// (set when GO is sent: every pass searches the same root).
+    roots_expected: usize,
 }
 
 impl std::fmt::Debug for GuestEngine {
@@ -97,6 +100,7 @@ impl GuestEngine {
             multipv: false,
             draws: Vec::new(),
             line: None,
+            roots_expected: 0,
         })
     }
 
@@ -293,7 +297,7 @@ impl GuestEngine {
     /// GO for the game kept here: from protocol 2 on the long form with the root moves
     /// that draw (repetitions since the last set-up, the fifty-move rule) and the budget
     /// made explicit (the level's); a protocol-1 ROM gets the short form.
-    fn go_command(&self, budget: Option<u32>) -> Result<Command, EngineError> {
+    fn go_command(&self, budget: Option<u32>, draws: &[Move]) -> Result<Command, EngineError> {
         if self.protocol < 2 {
             return Ok(Command::Go { budget });
         }
@@ -306,7 +310,7 @@ impl GuestEngine {
         } else {
             0
         };
-        GoLong::new(budget, flags, wire_draws(&self.game_draws()))
+        GoLong::new(budget, flags, wire_draws(draws))
             .map(Command::GoLong)
             .map_err(|e| EngineError::Module(e.to_string()))
     }
@@ -331,12 +335,11 @@ impl GuestEngine {
     fn hear_root(&mut self, mv: protocol::Move, key: i16) -> Result<Option<Said>, EngineError> {
         let mv = self.legal_move_of(mv)?;
         let draw = self.draws.contains(&mv);
-        let expected = legal_moves(&self.board).len().min(MOVE_CAP);
         let Some(line) = self.line.as_mut() else {
             return Err(EngineError::Module(format!("ROOT {mv} without its INFO")));
         };
         line.root.push(RootMove { mv, key, draw });
-        if line.root.len() < expected {
+        if line.root.len() < self.roots_expected {
             return Ok(None);
         }
         Ok(self.line.take().map(Said::Info))
@@ -479,7 +482,8 @@ impl Engine for GuestEngine {
         if self.thinking {
             return Err(EngineError::Busy);
         }
-        if legal_moves(&self.board).is_empty() {
+        let legal = legal_moves(&self.board).len();
+        if legal == 0 {
             return Err(EngineError::GameOver);
         }
         let budget = match limit {
@@ -487,8 +491,10 @@ impl Engine for GuestEngine {
             Limit::Positions(n) => Some(n),
             Limit::Infinite => Some(u32::MAX),
         };
-        let go = self.go_command(budget)?;
-        self.draws = self.game_draws();
+        let draws = self.game_draws();
+        let go = self.go_command(budget, &draws)?;
+        self.draws = draws;
+        self.roots_expected = legal.min(MOVE_CAP);
         self.line = None;
         self.guarded(|e| {
             e.module.send(&go);
