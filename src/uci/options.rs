@@ -79,22 +79,15 @@ pub fn specs(player: &Player) -> Vec<Spec> {
             },
             value: player.elo().to_string(),
         },
-    ]
-}
-
-/// The options both protocols declare: [`specs`] and `MultiPV` (xboard prints its lines
-/// as thinking lines of the same depth, the way WinBoard shows several lines).
-pub fn with_multipv(player: &Player) -> Vec<Spec> {
-    let mut all = specs(player);
-    all.push(Spec {
-        name: "MultiPV",
-        kind: Kind::Spin {
-            min: 1,
-            max: i64::from(super::multipv::MAX_LINES),
+        Spec {
+            name: "MultiPV",
+            kind: Kind::Spin {
+                min: 1,
+                max: i64::from(super::multipv::MAX_LINES),
+            },
+            value: player.multipv().to_string(),
         },
-        value: player.multipv().to_string(),
-    });
-    all
+    ]
 }
 
 /// Set option `name` (case-insensitive) to `value`; the error says why it was not set.

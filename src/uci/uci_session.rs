@@ -124,7 +124,7 @@ impl Protocol for Uci {
 fn identify<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
     core.say(&format!("id name {}", core.player().engine_name()))?;
     core.say("id author the c7010 team")?;
-    for spec in options::with_multipv(core.player()) {
+    for spec in options::specs(core.player()) {
         core.say(&options::uci_line(&spec))?;
     }
     core.say("uciok")

@@ -299,7 +299,7 @@ fn features<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
          colors=0 draw=0"
     ))?;
     // Pondering is `hard`/`easy` in xboard, and the `UCI_` options are UCI's own.
-    for spec in options::with_multipv(core.player()) {
+    for spec in options::specs(core.player()) {
         if spec.name != "Ponder" && !spec.name.starts_with("UCI_") {
             core.say(&format!("feature {}", options::xboard_feature(&spec)))?;
         }
