@@ -91,7 +91,7 @@ const DEFAULT_SCALE: usize = 3;
 
 /// Host time a frame at speed MAX may spend on the module (the rest of the 20 ms goes to
 /// drawing).
-const TURBO_BUDGET: Duration = Duration::from_millis(15);
+const MAX_SPEED_BUDGET: Duration = Duration::from_millis(15);
 
 /// Run `c7010 play`.
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -166,6 +166,12 @@ fn finish(
     stop: &StopSignals,
 ) -> anyhow::Result<()> {
     console.write_pgn_on_quit();
+    if let Err(why) = console.keep_for_next_start() {
+        eprintln!(
+            "c7010: the game is not kept for the next start: {}",
+            why.to_lowercase()
+        );
+    }
     if let Some((path, games)) = console.unwritten_pgn() {
         if let Err(e) = &result {
             eprintln!("c7010: error: {e:#}");
@@ -284,7 +290,7 @@ fn run_window_or_terminal(
                 for &key in &input.keys {
                     console.press(key);
                 }
-                console.run_frame(TURBO_BUDGET);
+                console.run_frame(MAX_SPEED_BUDGET);
                 sound.after_frame(console, input.keys.len());
             }
         }
@@ -509,7 +515,7 @@ fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()>
                 return Ok(());
             }
         }
-        console.run_frame(TURBO_BUDGET);
+        console.run_frame(MAX_SPEED_BUDGET);
         screen.show_if_changed(console)?;
         input.take(&lines, wait_after_frame(console, started.elapsed()));
     }

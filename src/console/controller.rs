@@ -314,7 +314,8 @@ impl Console {
     /// After any move: keep the game for the next start; write the PGN if the game ended,
     /// else let the module think.
     fn after_move(&mut self) {
-        self.keep_for_next_start();
+        // A failure shows on the status line; the game goes on.
+        let _ = self.keep_for_next_start();
         if self.game.record.state().is_over() {
             self.write_pgn_at_end();
         } else {

@@ -300,3 +300,23 @@ fn an_unfinished_game_goes_on_at_the_next_start_and_a_finished_one_does_not() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(!kept.exists(), "an empty game is not kept");
 }
+
+#[test]
+fn a_game_that_cannot_be_kept_is_said_at_the_exit_and_the_game_goes_on() {
+    let state_home = crate::common::state_home::fresh_state_home();
+    // The file's place is taken by a directory: every write of it fails.
+    std::fs::create_dir_all(state_home.join("c7010").join("last-game.state").join("x")).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+    cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white"])
+        .args(["--level", "2"])
+        .env("XDG_STATE_HOME", &state_home);
+    let out = run(cmd, "e2e4\nd2d4\nquit\n");
+    let (screen, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(screen.contains("2. D2-D4"), "the game went on: {screen}");
+    assert!(screen.contains("CANNOT WRITE THE GAME TO"), "{screen}");
+    assert!(
+        stderr.contains("the game is not kept for the next start"),
+        "{stderr}"
+    );
+}

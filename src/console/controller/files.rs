@@ -128,7 +128,6 @@ impl Console {
     /// database if it is not there yet.
     pub fn write_pgn_on_quit(&mut self) {
         self.archive_game(true);
-        self.keep_for_next_start();
     }
 
     /// The `--pgn` file and the games that could not be written to it (PGN text), if any:
@@ -238,11 +237,11 @@ impl Console {
     }
 
     /// Keeps the game in the resume file while it goes on (after every move, on every way
-    /// out), and removes the file once the game is over or has nothing to keep. Quiet: a
-    /// failure only shows on the status line.
-    pub fn keep_for_next_start(&mut self) {
+    /// out), and removes the file once the game is over or has nothing to keep. A failure
+    /// shows on the status line and is returned (the front end says it at the exit).
+    pub fn keep_for_next_start(&mut self) -> Result<(), String> {
         let Some(path) = self.options.resume_file.clone() else {
-            return;
+            return Ok(());
         };
         let record = &self.game.record;
         let nothing_to_keep = record.moves().is_empty()
@@ -259,9 +258,10 @@ impl Console {
                 .write(&path)
                 .map_err(|e| cannot_write("THE GAME", &path, &e))
         };
-        if let Err(message) = result {
-            self.view.message = Some(message);
+        if let Err(message) = &result {
+            self.view.message = Some(message.clone());
         }
+        result
     }
 
     /// Loads the module save beside the state file into the engine, if there is one and it
