@@ -22,3 +22,14 @@ pub fn press_keys(c: &mut Console, text: &str) {
         }
     }
 }
+
+/// Runs PAL frames until the module has moved; a failure after `frames` frames.
+pub fn settle_within(c: &mut Console, frames: u32) {
+    for _ in 0..frames {
+        if !c.thinking() {
+            return;
+        }
+        c.tick(c7010::machine::PAL_FRAME_T_STATES);
+    }
+    panic!("the module did not move within {frames} frames");
+}

@@ -14,7 +14,7 @@ use c7010::machine::PAL_FRAME_T_STATES;
 use c7010::reference::{Board, parse_uci};
 
 use crate::common::instant_engine::{InstantEngine, Reply};
-use crate::common::keys::press_keys;
+use crate::common::keys::{press_keys, settle_within};
 
 fn console_against(engine: Box<dyn c7010::engine::Engine>, fen: Option<&str>) -> Console {
     Console::new(
@@ -30,13 +30,7 @@ fn console_against(engine: Box<dyn c7010::engine::Engine>, fen: Option<&str>) ->
 }
 
 fn settle(c: &mut Console) {
-    for _ in 0..100 {
-        if !c.thinking() {
-            return;
-        }
-        c.tick(PAL_FRAME_T_STATES);
-    }
-    panic!("the module did not move within 100 frames");
+    settle_within(c, 100);
 }
 
 #[test]

@@ -17,7 +17,7 @@ use c7010::engine::RefEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
 
 use crate::common::instant_engine::{InstantEngine, Reply};
-use crate::common::keys::press_keys as keys;
+use crate::common::keys::{press_keys as keys, settle_within};
 
 /// A console against the reference engine with colour and level fixed (no questions).
 fn console_with(fen: Option<&str>, colour: Colour, level: u8) -> Console {
@@ -33,15 +33,8 @@ fn console_with(fen: Option<&str>, colour: Colour, level: u8) -> Console {
     .expect("console starts")
 }
 
-/// Runs frames until the module has moved (at most 100 frames).
 fn settle(c: &mut Console) {
-    for _ in 0..100 {
-        if !c.thinking() {
-            return;
-        }
-        c.tick(PAL_FRAME_T_STATES);
-    }
-    panic!("the module did not move within 100 frames");
+    settle_within(c, 100);
 }
 
 fn status(c: &Console) -> String {

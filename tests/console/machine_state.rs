@@ -7,7 +7,7 @@ use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
 use c7010::engine::guest::GuestEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
 
-use crate::common::keys::press_keys;
+use crate::common::keys::{press_keys, settle_within};
 
 fn console(state_file: std::path::PathBuf) -> Console {
     Console::new(
@@ -23,13 +23,7 @@ fn console(state_file: std::path::PathBuf) -> Console {
 }
 
 fn settle(c: &mut Console) {
-    for _ in 0..5_000 {
-        if !c.thinking() {
-            return;
-        }
-        c.tick(PAL_FRAME_T_STATES);
-    }
-    panic!("the module did not move");
+    settle_within(c, 5000);
 }
 
 /// The module's machine as a save state, through the engine.
