@@ -47,8 +47,8 @@ pub enum ColourChoice {
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
     /// Use the terminal even where a window could be opened (type `help` there for its
-    /// commands: moves, level, undo, go, new, setup, flip, speed, pause, pgn, save, load,
-    /// quit).
+    /// commands: moves, level, undo, go, new, setup, flip, speed, pause, ponder, pgn, save,
+    /// load, quit).
     #[arg(long)]
     tui: bool,
     /// Window size: each frame pixel becomes SCALE x SCALE screen pixels (1-8).
@@ -76,6 +76,10 @@ pub struct Args {
     /// No sound in the window (built with the feature `sound`; without it there is none).
     #[arg(long)]
     mute: bool,
+    /// The module thinks on your time, on the reply it expects, and keeps that thought when
+    /// you play it (K in the window, `ponder` in the terminal turn it on and off).
+    #[arg(long)]
+    ponder: bool,
 }
 
 /// `--scale`: 1 to 8.
@@ -104,6 +108,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         c7010::files::check_writable(path).context("--pgn")?;
     }
     let engine = make_engine(&args)?;
+    if args.ponder && engine.clock_hz().is_none() {
+        eprintln!("--ponder: the reference engine answers at once; only the module ponders");
+    }
     let options = ConsoleOptions {
         colour: args.colour.map(|c| match c {
             ColourChoice::White => Colour::White,
@@ -113,6 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
         resume_file: resume_file(),
+        ponder: args.ponder,
         ..ConsoleOptions::default()
     };
     let mut console = Console::new(engine, options).context("cannot start the console")?;

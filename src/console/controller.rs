@@ -19,6 +19,7 @@
 //! | `S` | set up a position (see [`super::setup`]; YES plays it, CLEAR leaves) |
 //! | `=` | turn the board round |
 //! | `+` | speed of the module's thinking: 1X, 2X, 8X, MAX, 1X again |
+//! | `K` | pondering on or off: the module thinks on your time (see `ponder`) |
 //! | SPACE | pause (the module and both clocks stop), SPACE again goes on |
 //! | `?` | help page |
 //! | `P` | write the PGN |
@@ -28,18 +29,20 @@ mod clocks;
 mod files;
 mod keys;
 mod lines;
+mod ponder;
 mod view;
 
 use std::path::PathBuf;
 
-use super::game::{Game, MoveRefusal, console_notation, find_move, side_to_move};
+use super::game::{Game, MoveRefusal, colour_of, console_notation, find_move, side_to_move};
 use super::pgn_database::PgnDatabase;
 use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
 use super::setup::SetupEditor;
 use crate::engine::{Decision, Engine, EngineError, Limit, Said};
-use crate::reference::Move;
+use crate::reference::{Board, Move};
 use clocks::Clocks;
 pub use clocks::Speed;
+use ponder::Pondering;
 use view::View;
 pub use view::screen_of_game;
 
@@ -68,6 +71,9 @@ pub struct ConsoleOptions {
     /// removed when the game is over; `None` keeps nothing (`play` gives its state
     /// directory, `docs/console.md`).
     pub resume_file: Option<PathBuf>,
+    /// The module thinks on the player's time, on the reply it expects (`K` turns it on and
+    /// off; see `controller/ponder.rs`).
+    pub ponder: bool,
 }
 
 impl Default for ConsoleOptions {
@@ -80,6 +86,7 @@ impl Default for ConsoleOptions {
             state_file: PathBuf::from(DEFAULT_STATE_FILE),
             player: "Player".into(),
             resume_file: None,
+            ponder: false,
         }
     }
 }
@@ -137,6 +144,8 @@ pub struct Console {
     /// The engine in the module's seat, and how often it failed lately.
     engine: Box<dyn Engine>,
     failures: Failures,
+    /// Thinking on the player's time (`ponder.rs`).
+    pondering: Pondering,
     /// What the console waits for; `keys.rs` has one key handler per phase.
     phase: Phase,
     /// How the game is shown (`view.rs`): board side, help, typing, analysis, status.
@@ -208,6 +217,10 @@ impl Console {
             },
             engine,
             failures: Failures::default(),
+            pondering: Pondering {
+                wanted: options.ponder,
+                ..Pondering::default()
+            },
             phase: Phase::ChooseColour,
             view: View {
                 // A player who chose Black sees the board from Black's side.
@@ -253,9 +266,10 @@ impl Console {
         self.quit
     }
 
-    /// True while the module is thinking.
+    /// True while the module is thinking on its own move (not on the player's time: see
+    /// [`Console::pondering`]).
     pub fn thinking(&self) -> bool {
-        self.engine.thinking()
+        self.engine.thinking() && !self.pondering()
     }
 
     /// The engine, to read its clock or (for the guest) its machine.
@@ -287,7 +301,7 @@ impl Console {
             self.view.message = Some(MoveRefusal::GameOver.to_string());
             return;
         }
-        if side_to_move(&self.game.record) != self.game.human || self.engine.thinking() {
+        if side_to_move(&self.game.record) != self.game.human || self.thinking() {
             self.view.message = Some("WAIT FOR MY MOVE".into());
             return;
         }
@@ -300,6 +314,9 @@ impl Console {
 
     /// Plays a legal move of the human on the board and in the engine, then lets it think.
     fn play_human(&mut self, mv: Move) {
+        if self.pondering() && self.ponder_hit(mv) {
+            return;
+        }
         if let Err(why) = self.clocks_noted_play(mv) {
             self.view.message = Some(MoveRefusal::from(why).to_string());
             return;
@@ -312,7 +329,7 @@ impl Console {
     }
 
     /// After any move: keep the game for the next start; write the PGN if the game ended,
-    /// else let the module think.
+    /// else let the module think (on its move, or on the player's time).
     fn after_move(&mut self) {
         // A failure shows on the status line; the game goes on.
         let _ = self.keep_for_next_start();
@@ -320,6 +337,7 @@ impl Console {
             self.write_pgn_at_end();
         } else {
             self.start_engine_if_its_turn();
+            self.start_ponder_if_wanted();
         }
     }
 
@@ -330,16 +348,23 @@ impl Console {
             && !self.engine.thinking()
         {
             self.view.analysis = None;
+            self.pondering.last_line.clear();
             if let Err(e) = self.engine.go(Limit::Level) {
                 self.engine_failed(e);
             }
         }
     }
 
+    /// A new level (a thought on the player's time starts again at it).
     fn change_level(&mut self, level: u8) {
+        let pondered = self.pondering();
+        self.end_ponder();
         match self.engine.set_level(level) {
             Ok(()) => self.game.level = level,
             Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
+        }
+        if pondered {
+            self.start_ponder_if_wanted();
         }
     }
 
@@ -362,8 +387,10 @@ impl Console {
     }
 
     /// Sets the engine to the game's start and replays every move (deeper than the module's
-    /// own two-ply take-back), then lets it think if it is its turn.
+    /// own two-ply take-back), then lets it think if it is its turn. A thought under way,
+    /// on the player's time too, is dropped.
     fn resync_engine(&mut self) {
+        self.forget_thought_on_players_time();
         let result = self
             .engine
             .set_position(self.game.record.start())
@@ -391,6 +418,8 @@ impl Console {
         self.view.analysis = None;
         self.view.input.clear();
         self.phase = Phase::Play;
+        self.forget_thought_on_players_time();
+        self.pondering.last_line.clear();
         let result = self.engine.set_position(self.game.record.start());
         if let Err(e) = result {
             self.engine_failed(e);
@@ -404,6 +433,8 @@ impl Console {
     /// may have been a move or a new position) and lets the module think again if it was
     /// its turn, up to [`MAX_AUTOMATIC_RESTARTS`] times in a row.
     fn engine_failed(&mut self, e: EngineError) {
+        // A failed engine was reset or is lost: no thought of it goes on.
+        self.forget_thought_on_players_time();
         let EngineError::Recovered { why, .. } = &e else {
             self.view.message = Some(e.to_string().to_uppercase());
             return;
@@ -431,8 +462,12 @@ impl Console {
 
     /// Something the engine said.
     fn heard(&mut self, said: Said) {
+        if self.heard_while_pondering(&said) {
+            return;
+        }
         match said {
             Said::Info(info) => {
+                self.pondering.last_line = info.pv.clone();
                 self.view.analysis = Some(self.analysis_of(info.pass, info.score, &info.pv));
                 if let Some(a) = &mut self.view.analysis {
                     a.positions = info.positions;
@@ -440,6 +475,7 @@ impl Console {
             }
             Said::Decided(d) => {
                 self.failures.count = 0;
+                self.pondering.move_at = None;
                 self.show_decision(&d);
                 match d.best {
                     Some(mv) => match self.clocks_noted_play(mv) {
@@ -485,10 +521,15 @@ impl Console {
         self.view.analysis = Some(decided);
     }
 
-    /// The engine's view as the screen shows it: the score (engine units, the side to
-    /// move's view) in centipawns from White's side, the line in console notation (as far
-    /// as its moves are legal).
+    /// The engine's view of the game as the screen shows it ([`Console::analysis_on`]).
     fn analysis_of(&self, pass: u8, units: i16, line: &[Move]) -> Analysis {
+        self.analysis_on(self.game.record.board(), pass, units, line)
+    }
+
+    /// The engine's view of `board` as the screen shows it: the score (engine units, the
+    /// side to move's view) in centipawns from White's side, the line in console notation
+    /// (as far as its moves are legal).
+    fn analysis_on(&self, board: &Board, pass: u8, units: i16, line: &[Move]) -> Analysis {
         use crate::reference::score::{self, Score};
         let pawns = match Score::of_units(units) {
             Score::Units(units) => score::centipawns(units),
@@ -496,11 +537,11 @@ impl Console {
                 i32::from(plies.signum()) * (MATE_CENTIPAWNS - i32::from(plies.abs()))
             }
         };
-        let score = match side_to_move(&self.game.record) {
+        let score = match colour_of(board.side) {
             Colour::White => pawns,
             Colour::Black => -pawns,
         };
-        let mut board = self.game.record.board().clone();
+        let mut board = board.clone();
         let mut best_line = Vec::new();
         for &m in line {
             if !crate::reference::legal_moves(&board)

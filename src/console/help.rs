@@ -2,15 +2,24 @@
 //! levels (the time a move takes), what the analysis means, the set-up editor's commands,
 //! and the terminal's command list. The window's key pages are in `keyboard`.
 
-/// The emulated time a move takes at each level 1-6, at the real module's speed (from the
-/// level table in `docs/engine.md`; a faster speed shortens the wait, not the module's time).
-pub const LEVEL_TIMES: [&str; 6] = ["2 MIN", "10 S", "30 S", "1 MIN", "150 S", "UNTIL TOLD"];
+use crate::reference::levels::LEVEL_SECONDS;
+
+/// The emulated time a move takes at `level` 1-6 at the real module's speed, in the
+/// console's words (`2 MIN`, `10 S`, `UNTIL TOLD`; a faster speed shortens the wait, not
+/// the module's time).
+fn level_time_words(level: usize) -> String {
+    match LEVEL_SECONDS.get(level - 1).copied().flatten() {
+        Some(s) if s % 60 == 0 => format!("{} MIN", s / 60),
+        Some(s) => format!("{s} S"),
+        None => "UNTIL TOLD".into(),
+    }
+}
 
 /// What `level` (1-6) means, for the level prompt (`10 S/MOVE`, `UNTIL TOLD`).
 pub fn level_time(level: u8) -> String {
     match level {
-        6 => LEVEL_TIMES[5].to_string(),
-        1..=5 => format!("{}/MOVE", LEVEL_TIMES[usize::from(level) - 1]),
+        6 => level_time_words(6),
+        1..=5 => format!("{}/MOVE", level_time_words(usize::from(level))),
         _ => String::new(),
     }
 }
@@ -40,12 +49,10 @@ pub fn levels_and_analysis_lines() -> Vec<String> {
 /// One line a level: `1 2 MIN A MOVE`, ..., `6 UNTIL TOLD: M MOVES NOW`, each after
 /// `indent`; `move_now` says how the front end tells the module to move.
 fn level_lines(indent: &str, move_now: &str) -> Vec<String> {
-    LEVEL_TIMES
-        .iter()
-        .enumerate()
-        .map(|(i, time)| match i {
-            5 => format!("{indent}6 {time}: {move_now}"),
-            _ => format!("{indent}{} {time} A MOVE", i + 1),
+    (1..=LEVEL_SECONDS.len())
+        .map(|level| match level_time_words(level) {
+            time if level == 6 => format!("{indent}6 {time}: {move_now}"),
+            time => format!("{indent}{level} {time} A MOVE"),
         })
         .collect()
 }
@@ -85,6 +92,7 @@ pub fn terminal_help_lines() -> Vec<String> {
         "  flip               turn the board round",
         "  speed 1|2|8|max    how fast the module thinks (speed alone: the next)",
         "  pause              stop the module and both clocks; pause again goes on",
+        "  ponder [on|off]    the module thinks on your time, on the reply it expects",
         "  pgn [FILE]         write the game as PGN (c7010.pgn or the --pgn file)",
         "  save  load         write / read the saved game (c7010.state)",
         "  help               this page (any line goes back)",

@@ -74,6 +74,8 @@ pub struct Analysis {
     /// The module has decided: the line starts with the move it played, and the pass and
     /// score are that move's.
     pub decided: bool,
+    /// The module thinks on the player's time: the line starts with the reply it expects.
+    pub pondering: bool,
 }
 
 /// Everything the screen shows, as plain data.
@@ -106,6 +108,8 @@ pub struct ScreenState {
     /// The speed of the module's thinking when it is not the real module's (`2X`, `8X`,
     /// `MAX`), shown beside the level.
     pub speed: Option<String>,
+    /// The module thinks on the player's time (pondering is on).
+    pub ponder: bool,
     /// The position editor is open: each front end says its commands.
     pub setup: bool,
 }
@@ -188,6 +192,7 @@ impl ScreenState {
             help: false,
             help_page: 0,
             speed: None,
+            ponder: false,
             setup: false,
         }
     }
@@ -217,6 +222,7 @@ impl ScreenState {
                 positions: 4711,
                 best_line: ["A7-A6", "B5-A4", "G8-F6"].map(String::from).to_vec(),
                 decided: false,
+                pondering: false,
             }),
             level: 2,
             white_clock: 41,

@@ -109,11 +109,13 @@ fn side_panel(state: &ScreenState) -> Vec<String> {
             ""
         }
     };
+    let speed = match &state.speed {
+        Some(mark) => format!("   SPEED {mark}"),
+        None => String::new(),
+    };
+    let ponder = if state.ponder { "   PONDER" } else { "" };
     let mut lines = vec![
-        match &state.speed {
-            Some(mark) => format!("LEVEL {}   SPEED {mark}", state.level),
-            None => format!("LEVEL {}", state.level),
-        },
+        format!("LEVEL {}{speed}{ponder}", state.level),
         format!(
             "WHITE {:>7}{}",
             format_clock(state.white_clock),
@@ -127,8 +129,10 @@ fn side_panel(state: &ScreenState) -> Vec<String> {
         String::new(),
     ];
     if let Some(a) = &state.analysis {
-        if let (true, Some(played)) = (a.decided, a.best_line.first()) {
-            lines.push(format!("PLAYED {played}"));
+        match (a.best_line.first(), a.decided, a.pondering) {
+            (Some(played), true, _) => lines.push(format!("PLAYED {played}")),
+            (Some(reply), _, true) => lines.push(format!("EXPECTING {reply} (YOUR TIME)")),
+            _ => {}
         }
         lines.push(format!("PASS {}  SCORE {}", a.pass, format_score(a.score)));
         lines.push(format!("POSITIONS {}", a.positions));

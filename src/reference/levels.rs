@@ -19,6 +19,13 @@ pub const POSITIONS_PER_SECOND: u32 = 230;
 /// Position budgets of levels 1..=6 (index 0 = level 1).
 pub const LEVEL_BUDGETS: [u32; 6] = [26_000, 2_300, 6_200, 11_000, 52_000, u32::MAX];
 
+/// The emulated seconds a move takes at levels 1-5 at the real module's speed, as the level
+/// table in `docs/engine.md` and the help give them (the budgets above are calibrated to
+/// these); level 6 thinks until told. The console tells a module that thought on the
+/// player's time (and guessed the reply) to move this long after the reply.
+pub const LEVEL_SECONDS: [Option<u32>; 6] =
+    [Some(120), Some(10), Some(30), Some(60), Some(150), None];
+
 /// Why a level was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LevelError {
@@ -54,5 +61,13 @@ mod tests {
         let order = [2, 3, 4, 1, 5, 6].map(|l| budget(l).unwrap());
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
         assert!(budget(1).unwrap() / POSITIONS_PER_SECOND < 120);
+        // The times a move takes follow the same order; level 6 has none.
+        let seconds = [2, 3, 4, 1, 5].map(|l| LEVEL_SECONDS[l - 1].unwrap());
+        assert!(seconds.windows(2).all(|w| w[0] < w[1]), "{seconds:?}");
+        assert_eq!(
+            LEVEL_SECONDS[1],
+            Some(budget(2).unwrap() / POSITIONS_PER_SECOND)
+        );
+        assert_eq!(LEVEL_SECONDS[5], None);
     }
 }

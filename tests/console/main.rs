@@ -27,6 +27,7 @@ mod keyboard;
 mod legibility;
 mod machine_state;
 mod pgn;
+mod ponder;
 mod positions;
 mod recovery;
 mod saves;

@@ -39,6 +39,7 @@ fn middlegame() -> ScreenState {
         positions: 123_456,
         best_line: vec!["G2-G4".into(), "B7-B5".into()],
         decided: false,
+        pondering: false,
     });
     s
 }
@@ -193,6 +194,7 @@ fn extreme_states_render_without_error() {
         positions: u32::MAX,
         best_line: vec!["LONGER-THAN-A-ROW".into(); 10],
         decided: true,
+        pondering: false,
     });
     frame(&s);
     s.flipped = true;

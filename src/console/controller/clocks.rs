@@ -162,10 +162,12 @@ impl Console {
             Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
             Err(e) => self.engine_failed(e),
         }
+        self.move_when_due();
     }
 
     /// Runs one display frame for the real time since the last one. On the player's time,
-    /// that time on the player's clock and for the module; while the module thinks, that
+    /// that time on the player's clock and for the module (which thinks on it at its real
+    /// speed when it ponders: nobody waits for that thought); while the module thinks, that
     /// time times the speed of module time (at [`Speed::Max`] as many PAL frames as fit in
     /// `host_budget` of host time, the multiple reached kept for the status line).
     pub fn run_frame(&mut self, host_budget: Duration) {
@@ -173,7 +175,7 @@ impl Console {
         if self.clocks.paused {
             return;
         }
-        let hurried = self.engine.thinking() && self.engine.clock_hz().is_some();
+        let hurried = self.thinking() && self.engine.clock_hz().is_some();
         match self.clocks.speed.multiple() {
             _ if !hurried => self.tick(t_states_in(real.as_secs_f64())),
             Some(x) => self.think_for(x * t_states_in(real.as_secs_f64())),
@@ -184,7 +186,7 @@ impl Console {
     /// `t_states` of module time in PAL frames, until the module has moved.
     fn think_for(&mut self, t_states: u64) {
         let mut left = t_states;
-        while left > 0 && self.engine.thinking() {
+        while left > 0 && self.thinking() {
             let step = left.min(PAL_FRAME_T_STATES);
             self.tick(step);
             left -= step;
@@ -195,7 +197,7 @@ impl Console {
     fn think_flat_out(&mut self, host_budget: Duration) {
         let start = Instant::now();
         let mut frames = 0u32;
-        while self.engine.thinking() && (frames == 0 || start.elapsed() < host_budget) {
+        while self.thinking() && (frames == 0 || start.elapsed() < host_budget) {
             self.tick(PAL_FRAME_T_STATES);
             frames += 1;
         }

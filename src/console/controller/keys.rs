@@ -154,6 +154,8 @@ impl Console {
             Enter if typing => self.enter_move(),
             Letter('L') => self.phase = Phase::ChangeLevel,
             Letter('T') => self.take_back(),
+            // Thinking on the player's time: there is no move of the module to make now.
+            Letter('M') if self.pondering() => self.view.message = Some("IT IS YOUR MOVE".into()),
             Letter('M') if self.engine.thinking() => {
                 let result = self.engine.move_now();
                 self.report(result);
@@ -166,14 +168,16 @@ impl Console {
             }
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
-                if self.engine.thinking() {
+                if self.thinking() {
                     self.view.message = Some("WAIT FOR MY MOVE".into());
                 } else {
+                    self.end_ponder();
                     self.phase = Phase::Setup(Box::new(SetupEditor::new(self.game.record.board())));
                 }
             }
             Equals => self.view.flipped = !self.view.flipped,
             Plus => self.set_speed(self.clocks.speed.next()),
+            Letter('K') => self.toggle_ponder(),
             Space => self.toggle_pause(),
             Question => self.toggle_help(),
             Letter('P') => self.save_pgn_on_request(),

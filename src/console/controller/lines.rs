@@ -23,7 +23,7 @@ impl Console {
         // While the module thinks only these act at once; anything else (a move, a take
         // back, a new level) waits for its move, so a script means the same at any speed.
         let at_once = [
-            "quit", "exit", "go", "now", "help", "?", "flip", "turbo", "speed", "pause",
+            "quit", "exit", "go", "now", "help", "?", "flip", "turbo", "speed", "pause", "ponder",
         ];
         let acts_at_once = at_once.contains(&word.as_str());
         // Paused, nothing else happens: the line is dropped (a script cannot wait for a
@@ -32,7 +32,7 @@ impl Console {
             self.view.message = Some("PAUSED: TYPE PAUSE TO GO ON".into());
             return LineOutcome::Done;
         }
-        if self.engine.thinking() && !acts_at_once {
+        if self.thinking() && !acts_at_once {
             return LineOutcome::Wait;
         }
         self.view.message = None;
@@ -83,6 +83,12 @@ impl Console {
             "flip" => self.view.flipped = !self.view.flipped,
             "help" | "?" => self.toggle_help(),
             "pause" => self.toggle_pause(),
+            "ponder" => match rest.to_ascii_lowercase().as_str() {
+                "" => self.toggle_ponder(),
+                "on" => self.ponder_as_told(true),
+                "off" => self.ponder_as_told(false),
+                _ => self.view.message = Some("PONDER ON OR PONDER OFF".into()),
+            },
             "speed" | "turbo" => self.type_speed(&word, rest),
             "go" | "now" => self.press(G7000Key::Letter('M')),
             "save" => self.save_game(),

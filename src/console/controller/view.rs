@@ -3,7 +3,9 @@
 //! [`ScreenState`].
 
 use super::{Console, Phase, Speed};
-use crate::console::game::{Game, GameState, colour_of, console_moves, placement_of, side_to_move};
+use crate::console::game::{
+    Game, GameState, colour_of, console_moves, console_notation, placement_of, side_to_move,
+};
 use crate::console::help::level_time;
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Analysis, ScreenState};
@@ -83,6 +85,7 @@ impl Console {
             help_page: self.view.help_page,
             setup: editing,
             speed: (self.clocks.speed != Speed::Real).then(|| self.clocks.speed.mark().into()),
+            ponder: self.pondering.wanted,
         }
     }
 
@@ -124,7 +127,15 @@ impl Console {
             return text;
         }
         if side_to_move(&self.game.record) == self.game.human {
-            return format!("{check}YOUR MOVE");
+            // Thinking on the player's time, the module says what it expects (when the
+            // status line has room: not after CHECK!).
+            return match self.expected_reply() {
+                Some(mv) if check.is_empty() => {
+                    let reply = console_notation(self.game.record.board(), mv);
+                    format!("YOUR MOVE. I EXPECT {reply}")
+                }
+                _ => format!("{check}YOUR MOVE"),
+            };
         }
         match (self.clocks.speed, self.clocks.reached) {
             (Speed::Real, _) => format!("{check}THINKING"),

@@ -1,0 +1,180 @@
+//! Thinking on the player's time (`K`, `ponder`, `--ponder`) with the real guest: the
+//! module thinks on the reply it expects; a hit keeps that thought, which gets its level's
+//! time in all (so a late reply is answered at once, from a deeper search); a miss, and
+//! everything else that changes the game, drops it, and the module then thinks exactly as
+//! without pondering.
+
+use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
+use c7010::engine::guest::GuestEngine;
+use c7010::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
+use c7010::reference::Move;
+
+use crate::common::keys::{press_keys, settle_within};
+
+/// A middle-game position out of the book, White (the player) to move.
+const MIDDLE_GAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8";
+
+/// The player's first move there.
+const FIRST_MOVE: &str = "H2-H3 ENTER";
+
+/// A console with the guest at level 2, the player White, pondering as given.
+fn console(ponder: bool) -> Console {
+    Console::new(
+        Box::new(GuestEngine::builtin().expect("the guest boots")),
+        ConsoleOptions {
+            colour: Some(Colour::White),
+            level: Some(2),
+            fen: Some(MIDDLE_GAME.into()),
+            ponder,
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts")
+}
+
+/// Module time in seconds of `frames` PAL frames.
+fn seconds(frames: u32) -> f64 {
+    f64::from(frames) * PAL_FRAME_T_STATES as f64 / DEFAULT_CLOCK_HZ
+}
+
+/// Runs `frames` PAL frames of the player's thinking.
+fn player_thinks(c: &mut Console, frames: u32) {
+    for _ in 0..frames {
+        c.tick(PAL_FRAME_T_STATES);
+    }
+}
+
+/// The move as the console's keys type it (`G1-F3 ENTER`).
+fn keys_of(mv: Move) -> String {
+    let uci = mv.uci().to_uppercase();
+    format!("{}-{} ENTER", &uci[..2], &uci[2..])
+}
+
+/// The module's decision as the screen shows it: (move, pass, positions).
+fn decision(c: &Console) -> (String, u8, u32) {
+    let a = c.screen().analysis.expect("the decision is shown");
+    assert!(a.decided, "{a:?}");
+    (a.best_line[0].clone(), a.pass, a.positions)
+}
+
+/// After the player's first move and the module's reply: the console pondering on the
+/// reply it expects.
+fn pondering_console() -> (Console, Move) {
+    let mut c = console(true);
+    press_keys(&mut c, FIRST_MOVE);
+    settle_within(&mut c, 5_000);
+    assert!(c.pondering(), "{:?}", c.screen().status);
+    let expected = c.expected_reply().expect("a reply is expected");
+    (c, expected)
+}
+
+#[test]
+fn the_module_thinks_on_the_reply_it_expects_and_says_so() {
+    let (mut c, expected) = pondering_console();
+    assert!(
+        !c.thinking(),
+        "the module thinks on the player's time, not its own"
+    );
+    let status = c.screen().status;
+    assert!(status.starts_with("YOUR MOVE. I EXPECT "), "{status}");
+    let before = c.clocks();
+    player_thinks(&mut c, 500);
+    // The player's clock runs, the module's does not.
+    let after = c.clocks();
+    assert!(
+        (after[0] - before[0] - seconds(500)).abs() < 1e-6,
+        "{after:?}"
+    );
+    assert_eq!(after[1], before[1]);
+    // Its passes show, the line starting with the reply it expects.
+    let a = c.screen().analysis.expect("the ponder's analysis");
+    assert!(a.pondering && !a.decided);
+    assert!(a.pass >= 1, "{a:?}");
+    assert_eq!(
+        a.best_line[0].replace('x', "-"),
+        keys_of(expected).trim_end_matches(" ENTER"),
+    );
+    // Without pondering the module does nothing on the player's time.
+    let mut quiet = console(false);
+    press_keys(&mut quiet, FIRST_MOVE);
+    settle_within(&mut quiet, 5_000);
+    assert!(!quiet.pondering());
+    assert_eq!(quiet.screen().status, "YOUR MOVE");
+}
+
+/// The module's clock for its next move, and its decision, after the player's `reply`.
+fn answer_to(c: &mut Console, reply: &str) -> (f64, (String, u8, u32)) {
+    let before = c.clocks()[1];
+    press_keys(c, reply);
+    settle_within(c, 20_000);
+    (c.clocks()[1] - before, decision(c))
+}
+
+#[test]
+fn a_late_hit_is_answered_at_once_from_a_deeper_search() {
+    // Without pondering: the level's budget of positions, from the reply on.
+    let mut plain = console(false);
+    press_keys(&mut plain, FIRST_MOVE);
+    settle_within(&mut plain, 5_000);
+    let (_, expected) = pondering_console();
+    let (plain_time, (plain_move, plain_pass, plain_positions)) =
+        answer_to(&mut plain, &keys_of(expected));
+    // With pondering, the player thinking a minute on the module's expected reply.
+    let (mut c, _) = pondering_console();
+    player_thinks(&mut c, 3_000);
+    let (time, (played, pass, positions)) = answer_to(&mut c, &keys_of(expected));
+    // The thought had its level's time (level 2: 10 s) on the player's minute: the answer
+    // comes within three frames of the reply (the MOVENOW's answer), where the budget
+    // alone takes seconds.
+    assert!(time <= seconds(3), "{time} s");
+    assert!((5.0..20.0).contains(&plain_time), "{plain_time} s");
+    // The same thought went on: a minute's positions more, and a pass at least as deep.
+    assert!(
+        positions > plain_positions + 10_000,
+        "{positions} vs {plain_positions}"
+    );
+    assert!(pass >= plain_pass, "pass {pass} vs {plain_pass}");
+    assert_eq!(c.game().moves().len(), 4);
+    eprintln!(
+        "hit: {played} pass {pass} {positions} positions in {time:.2} s; without: {plain_move} pass {plain_pass} {plain_positions} in {plain_time:.2} s"
+    );
+}
+
+#[test]
+fn a_miss_drops_the_thought_and_the_module_thinks_as_without_pondering() {
+    let (mut c, expected) = pondering_console();
+    player_thinks(&mut c, 1_000);
+    // Another legal move than the one expected.
+    let other = c7010::reference::legal_moves(c.game().board())
+        .as_slice()
+        .iter()
+        .copied()
+        .find(|&m| m != expected)
+        .expect("another move");
+    let (_, pondered) = answer_to(&mut c, &keys_of(other));
+    let mut plain = console(false);
+    press_keys(&mut plain, FIRST_MOVE);
+    settle_within(&mut plain, 5_000);
+    let (_, unpondered) = answer_to(&mut plain, &keys_of(other));
+    // The same move, pass and positions: nothing of the dropped thought is left.
+    assert_eq!(pondered, unpondered);
+    assert_eq!(c.game().moves(), plain.game().moves());
+    // And it thinks on the player's time again, on its new line.
+    assert!(c.pondering());
+}
+
+#[test]
+fn an_early_hit_goes_on_for_the_rest_of_the_levels_time() {
+    let (mut c, expected) = pondering_console();
+    // Three seconds of the player's time, then the expected reply.
+    player_thinks(&mut c, 150);
+    let (time, (_, pass, _)) = answer_to(&mut c, &keys_of(expected));
+    // 10 s in all: the 7 s left, to a few frames (the thought began within the frame the
+    // module moved in, and its answer to MOVENOW takes frames).
+    let left = 10.0 - seconds(150);
+    assert!(
+        (left - seconds(3)..left + seconds(3)).contains(&time),
+        "{time} s"
+    );
+    assert!(pass >= 1);
+}
