@@ -4,6 +4,7 @@
 //! everything else that changes the game, drops it, and the module then thinks exactly as
 //! without pondering.
 
+use c7010::console::controller::MODULE_RESET;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
 use c7010::engine::guest::GuestEngine;
 use c7010::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
@@ -177,4 +178,152 @@ fn an_early_hit_goes_on_for_the_rest_of_the_levels_time() {
         "{time} s"
     );
     assert!(pass >= 1);
+}
+
+#[test]
+fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused() {
+    let (mut c, _) = pondering_console();
+    player_thinks(&mut c, 100);
+    // M has no move of the module to make: it is the player's.
+    c.press(G7000Key::Letter('M'));
+    assert_eq!(c.screen().status, "IT IS YOUR MOVE");
+    assert!(c.pondering());
+    // A new level: the thought begins again at it.
+    press_keys(&mut c, "L 3");
+    assert_eq!(c.level(), 3);
+    assert!(c.pondering(), "{}", c.screen().status);
+    // Pondering off and on again.
+    c.press(G7000Key::Letter('K'));
+    assert_eq!(c.screen().status, "PONDER OFF");
+    assert!(!c.pondering() && !c.ponder_wanted());
+    c.press(G7000Key::Letter('K'));
+    assert_eq!(c.screen().status, "PONDER ON");
+    assert!(c.pondering());
+    // Take-back: the player's move and the module's reply; nothing to ponder on.
+    c.press(G7000Key::Letter('T'));
+    assert_eq!(c.game().moves().len(), 0);
+    assert!(!c.pondering());
+    assert_eq!(c.screen().status, "YOUR MOVE");
+    // The game goes on: the module answers, then ponders again.
+    press_keys(&mut c, FIRST_MOVE);
+    settle_within(&mut c, 20_000);
+    assert_eq!(c.game().moves().len(), 2);
+    assert!(c.pondering());
+    // Set-up leaves the game: the thought goes.
+    c.press(G7000Key::Letter('S'));
+    assert!(!c.pondering());
+    c.press(G7000Key::Clear);
+}
+
+#[test]
+fn saving_and_loading_while_it_ponders_keep_the_game_and_the_module() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let state_file = dir.path().join("game.state");
+    let mut c = Console::new(
+        Box::new(GuestEngine::builtin().expect("the guest boots")),
+        ConsoleOptions {
+            colour: Some(Colour::White),
+            level: Some(2),
+            fen: Some(MIDDLE_GAME.into()),
+            ponder: true,
+            state_file: state_file.clone(),
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts");
+    press_keys(&mut c, FIRST_MOVE);
+    settle_within(&mut c, 5_000);
+    assert!(c.pondering());
+    player_thinks(&mut c, 200);
+    c.press(G7000Key::Letter('W'));
+    assert_eq!(c.screen().status, "GAME AND MODULE SAVED");
+    assert!(c.pondering(), "it thinks on the player's time again");
+    c.press(G7000Key::Letter('O'));
+    assert_eq!(c.screen().status, "GAME AND MODULE LOADED");
+    assert_eq!(c.game().moves().len(), 2);
+    // The loaded module plays on: a move of the player, and its answer.
+    let mv = c7010::reference::legal_moves(c.game().board()).as_slice()[0];
+    press_keys(&mut c, &keys_of(mv));
+    settle_within(&mut c, 20_000);
+    assert_eq!(c.game().moves().len(), 4);
+}
+
+#[test]
+fn twenty_minutes_of_the_players_thought_then_a_hit() {
+    let (mut c, expected) = pondering_console();
+    let start = c.clocks()[0];
+    // Twenty minutes of module time, 50 frames at a time (as the terminal runs it).
+    let frames: u32 = 50;
+    for _ in 0..(20 * 60 * 50) / frames {
+        c.tick(u64::from(frames) * PAL_FRAME_T_STATES);
+    }
+    let thought = c.clocks()[0] - start;
+    assert!((thought - seconds(60_000)).abs() < 1e-3, "{thought} s");
+    assert!(c.pondering(), "still the player's move");
+    let shown = c.screen().analysis.expect("the ponder's analysis");
+    let (time, (_, pass, positions)) = answer_to(&mut c, &keys_of(expected));
+    assert!(time <= seconds(3), "{time} s");
+    assert!(pass >= shown.pass, "{pass} < {}", shown.pass);
+    assert!(positions >= shown.positions);
+    eprintln!("after 20 minutes: pass {pass}, {positions} positions");
+}
+
+#[test]
+fn a_module_that_fails_while_it_ponders_is_reset_and_the_game_goes_on() {
+    let (mut c, _) = pondering_console();
+    player_thinks(&mut c, 100);
+    // The module runs off into a loop that neither polls the latch nor counts.
+    let machine = c.engine_machine().expect("the guest's machine");
+    let spot = c7010::machine::RAM_SIZE - 16;
+    machine.ram_mut()[spot..spot + 2].copy_from_slice(&[0x18, 0xFE]); // JR $
+    let mut registers = machine.registers();
+    registers.pc = c7010::machine::RAM_START + spot as u16;
+    machine.set_registers(&registers);
+    let mut frames = 0;
+    while c.screen().status != MODULE_RESET {
+        c.tick(PAL_FRAME_T_STATES);
+        frames += 1;
+        assert!(frames < 3_000, "not caught: {}", c.screen().status);
+    }
+    assert!(!c.pondering());
+    assert_eq!(c.game().moves().len(), 2, "the game is kept");
+    // The player's move is answered by the module set up again.
+    let mv = c7010::reference::legal_moves(c.game().board()).as_slice()[0];
+    press_keys(&mut c, &keys_of(mv));
+    settle_within(&mut c, 20_000);
+    assert_eq!(c.game().moves().len(), 4);
+    assert!(c.pondering(), "{}", c.screen().status);
+}
+
+#[test]
+fn the_terminal_turns_pondering_on_and_off_and_the_reference_cannot() {
+    use c7010::console::LineOutcome;
+    let mut c = console(false);
+    c.type_line("h2h3");
+    settle_within(&mut c, 5_000);
+    assert!(!c.pondering());
+    assert_eq!(c.type_line("ponder on"), LineOutcome::Done);
+    assert_eq!(c.screen().status, "PONDER ON");
+    assert!(c.pondering(), "it thinks on the reply it expects now");
+    player_thinks(&mut c, 300);
+    let text = c7010::console::terminal::render(&c.screen());
+    assert!(text.contains("LEVEL 2   PONDER"), "{text}");
+    assert!(text.contains("EXPECTING "), "{text}");
+    c.type_line("ponder");
+    assert_eq!(c.screen().status, "PONDER OFF");
+    assert!(!c.pondering());
+    c.type_line("ponder maybe");
+    assert_eq!(c.screen().status, "PONDER ON OR PONDER OFF");
+    let mut reference = Console::new(
+        Box::new(c7010::engine::RefEngine::new()),
+        ConsoleOptions {
+            colour: Some(Colour::White),
+            level: Some(2),
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts");
+    reference.type_line("ponder on");
+    assert_eq!(reference.screen().status, "ONLY THE MODULE PONDERS");
+    assert!(!reference.ponder_wanted());
 }

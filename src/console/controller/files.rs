@@ -156,8 +156,20 @@ impl Console {
 
     /// `W`: writes the game (start, moves, level, colour, clocks) to the state file, and
     /// the guest's whole machine beside it, so loading continues from the very T-state; an
-    /// engine without a machine saves the game only.
+    /// engine without a machine saves the game only. A thought on the player's time is not
+    /// saved: the module is saved set up on the game, and thinks on the player's time
+    /// again afterwards.
     pub(super) fn save_game(&mut self) {
+        let pondered = self.pondering();
+        self.end_ponder();
+        self.write_game_and_module();
+        if pondered {
+            self.start_ponder_if_wanted();
+        }
+    }
+
+    /// The saving of `W`: the game, then the module beside it, said on the status line.
+    fn write_game_and_module(&mut self) {
         let saved = self.saved_game();
         let state_file = self.options.state_file.clone();
         if let Err(e) = saved.write(&state_file) {

@@ -81,12 +81,13 @@ impl Console {
 
     /// `NEW LEVEL? 1-6` after `L`: a digit sets it; any key goes back to the game.
     fn press_changing_level(&mut self, key: G7000Key) {
+        // Back in the game first: a thought on the player's time begins again in it.
+        self.phase = Phase::Play;
         if let G7000Key::Digit(d) = key
             && (1..=6).contains(&d)
         {
             self.change_level(d);
         }
-        self.phase = Phase::Play;
     }
 
     /// `NEW GAME? YES/NO` after `R`: YES starts a new game; any key goes back.
