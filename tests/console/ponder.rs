@@ -136,6 +136,8 @@ fn a_late_hit_is_answered_at_once_from_a_deeper_search() {
     );
     assert!(pass >= plain_pass, "pass {pass} vs {plain_pass}");
     assert_eq!(c.game().moves().len(), 4);
+    // After its move it thinks on the player's time again, on the line of that thought.
+    assert!(c.pondering(), "{}", c.screen().status);
     eprintln!(
         "hit: {played} pass {pass} {positions} positions in {time:.2} s; without: {plain_move} pass {plain_pass} {plain_positions} in {plain_time:.2} s"
     );

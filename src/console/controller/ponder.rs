@@ -47,6 +47,8 @@ pub(super) struct PonderThought {
     pub(super) expected: Move,
     /// The engine's T-state when the thought began.
     pub(super) started: u64,
+    /// The line of the thought's last pass (after a hit, the module's own line).
+    pub(super) line: Vec<Move>,
     /// The module's decision, when it ended the thought by itself before the reply came.
     pub(super) decided: Option<Decision>,
 }
@@ -118,6 +120,7 @@ impl Console {
                 self.pondering.thought = Some(PonderThought {
                     expected,
                     started,
+                    line: Vec::new(),
                     decided: None,
                 });
             }
@@ -173,6 +176,8 @@ impl Console {
             a.best_line.remove(0);
         }
         let _ = self.keep_for_next_start();
+        // The thought is the module's own now: its line gives the next reply to expect.
+        self.pondering.last_line = thought.line;
         match thought.decided {
             Some(d) => self.heard(Said::Decided(d)),
             None => {
@@ -214,6 +219,7 @@ impl Console {
         match said {
             Said::Decided(d) => thought.decided = Some(d.clone()),
             Said::Info(info) => {
+                thought.line = info.pv.clone();
                 let expected = thought.expected;
                 self.view.analysis = Some(self.ponder_analysis(expected, info));
             }
