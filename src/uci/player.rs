@@ -501,11 +501,18 @@ impl Player {
             let n = a.think_ms as f64 * self.positions_per_second() / 1000.0;
             n.clamp(1.0, f64::from(u32::MAX)) as u32
         });
+        // The level's budget is the most a move gets under a clock too (a strength set in
+        // the GUI holds whatever the time control); the clock may end the thought sooner.
+        // Nodes and depth lift it.
+        let level_budget = levels::budget(self.playing_level()).unwrap_or(u32::MAX);
+        let capped = req.depth.is_none();
         let limit = match (clocked, req.nodes, time_positions) {
             (_, Some(n), None) | (true, Some(n), Some(_)) => Limit::Positions(n),
             (false, Some(n), Some(t)) => Limit::Positions(n.min(t)),
+            (false, None, Some(t)) if capped => Limit::Positions(t.min(level_budget)),
             (false, None, Some(t)) => Limit::Positions(t),
             (false, None, None) if req.infinite => Limit::Positions(REF_INFINITE_POSITIONS),
+            (true, None, Some(_)) if capped => Limit::Level,
             (true, None, Some(_)) => Limit::Infinite,
             (true, None, None) if req.infinite => Limit::Infinite,
             // A depth limit lifts the level's budget: the engine searches until it reports
@@ -858,10 +865,21 @@ impl Player {
         let mut now_req = listener.ponder_request(req);
         now_req.ponder = false;
         let plan = self.plan(&now_req);
+        // The thought began without a budget: the level's time caps it from the hit, as
+        // its budget caps a thought begun on our own time (`plan`).
+        let level_t_states = match now_req.depth {
+            None => levels::LEVEL_SECONDS[usize::from(self.playing_level()) - 1]
+                .map(|s| (f64::from(s) * self.clock_mhz() * 1e6) as u64),
+            Some(_) => None,
+        };
+        let t_states = match (plan.t_states, level_t_states) {
+            (Some(share), Some(level)) => Some(share.min(level)),
+            (share, level) => share.or(level),
+        };
         run.budget = Budget::start(
             self.engine.t_states(),
             Instant::now(),
-            plan.t_states,
+            t_states,
             plan.wall_ms,
         );
         run.depth = plan.depth;

@@ -66,3 +66,81 @@ fn go_nodes_is_the_budget_whatever_the_level() {
     assert_eq!(p.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2], "{out}");
     assert!(p[1].1 <= 9000, "{out}");
 }
+
+/// The `bestmove` runs of a transcript: each thought's passes.
+fn thoughts(out: &str) -> Vec<Vec<(u8, u32)>> {
+    out.split("bestmove ")
+        .filter(|run| run.contains("info depth"))
+        .map(passes)
+        .collect()
+}
+
+#[test]
+fn under_a_clock_the_level_is_the_most_a_move_gets() {
+    let Some(player) = guest_player() else { return };
+    let position = format!("position fen {FEN}");
+    // An hour each: the clock's share (two minutes) is far more than level 2's budget.
+    let clock = "go wtime 3600000 btime 3600000";
+    let out = run_script::<Uci>(
+        player,
+        &[
+            &position,
+            clock,
+            "setoption name Level value 6",
+            &position,
+            clock,
+        ],
+    );
+    let runs = thoughts(&out);
+    assert_eq!(runs.len(), 2, "{out}");
+    // Level 2 ends after its budget: pass 1 only, as with no clock at all.
+    assert_eq!(
+        runs[0].iter().map(|p| p.0).collect::<Vec<_>>(),
+        [1],
+        "{out}"
+    );
+    // Level 6 has no budget: the clock's share (two minutes) alone decides, and it goes
+    // deeper (pass 2 ends after 18 s of module time).
+    assert!(runs[1].len() >= 2, "{out}");
+    assert!(runs[1][1].1 > levels::LEVEL_BUDGETS[1], "{out}");
+}
+
+#[test]
+fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
+    let Some(player) = guest_player() else { return };
+    let setboard = format!("setboard {FEN}");
+    let lines = |level: &str| {
+        vec![
+            "xboard".to_string(),
+            "protover 2".into(),
+            format!("option Level={level}"),
+            "new".into(),
+            "force".into(),
+            "post".into(),
+            setboard.clone(),
+            "level 40 120 0".into(),
+            "time 720000".into(),
+            "otim 720000".into(),
+            "go".into(),
+        ]
+    };
+    let run = |level: &str| {
+        let player = guest_player().expect("the guest plays");
+        let lines = lines(level);
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        run_script::<Xboard>(player, &lines)
+    };
+    drop(player);
+    // Two hours for 40 moves: a share of three minutes; level 2 stops at pass 1, level 6
+    // searches on.
+    let plies = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect()
+    };
+    let two = run("2");
+    let six = run("6");
+    assert_eq!(plies(&two), ["1"], "{two}");
+    assert!(plies(&six).len() >= 2, "{six}");
+}
