@@ -39,6 +39,11 @@ impl<W: Write> Listener for UciListener<'_, W> {
             0 => String::new(),
             p => format!(" depth {p}"),
         };
+        // MultiPV: the other lines first and the best last, as GUIs and adapters that keep
+        // the last line as the engine's score (polyglot among them) then keep the best's.
+        for (k, other) in (2..).zip(&l.others) {
+            say(self.out, &other_line(k, &depth, l.positions, other))?;
+        }
         let multipv = if l.multipv > 1 { " multipv 1" } else { "" };
         let mut text = format!(
             "info{multipv}{depth} score {} nodes {} time {}",
@@ -50,11 +55,7 @@ impl<W: Write> Listener for UciListener<'_, W> {
             text += " pv ";
             text += &pv.join(" ");
         }
-        say(self.out, &text)?;
-        for (k, other) in (2..).zip(&l.others) {
-            say(self.out, &other_line(k, &depth, l.positions, other))?;
-        }
-        Ok(())
+        say(self.out, &text)
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {

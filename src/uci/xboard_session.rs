@@ -125,18 +125,9 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
     if l.pass == 0 {
         return Ok(());
     }
-    let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
-    let line = format!(
-        "{} {} {} {} {}",
-        l.pass,
-        xboard_score(l.score),
-        l.time_ms / 10,
-        l.positions,
-        pv.join(" ")
-    );
-    say(out, line.trim_end())?;
     // MultiPV: the next root moves by key, one thinking line each at the same depth (CECP
-    // cannot mark a bound: these keys are upper bounds unless the move draws, docs/uci.md).
+    // cannot mark a bound: these keys are upper bounds unless the move draws, docs/uci.md),
+    // before the best line: XBoard takes the last line of a depth as the engine's score.
     for other in &l.others {
         let line = format!(
             "{} {} {} {} {}",
@@ -148,7 +139,16 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
         );
         say(out, &line)?;
     }
-    Ok(())
+    let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
+    let line = format!(
+        "{} {} {} {} {}",
+        l.pass,
+        xboard_score(l.score),
+        l.time_ms / 10,
+        l.positions,
+        pv.join(" ")
+    );
+    say(out, line.trim_end())
 }
 
 /// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.
