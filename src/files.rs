@@ -284,7 +284,10 @@ pub fn write_atomic_with(
         .prefix(&format!(".{name}."))
         .suffix(".tmp")
         .tempfile_in(dir)
-        .map_err(|e| failed(&format!("cannot create a file in {}", dir.display()), e))?;
+        .map_err(|e| {
+            let step = format!("cannot create a file in {}", dir.display());
+            failed(&step, without_temporary_name(e))
+        })?;
     // The temporary file dies with `temp` on any early return: the old file stays as it was.
     fill(temp.as_file_mut()).map_err(|e| failed("writing", e))?;
     temp.as_file_mut()
@@ -354,7 +357,20 @@ pub fn check_writable(path: &Path) -> Result<(), FileError> {
         .prefix(".c7010-check.")
         .tempfile_in(dir)
         .map(drop)
-        .map_err(|e| refuse(format!("cannot create a file in {}: {e}", dir.display())))
+        .map_err(|e| {
+            let e = without_temporary_name(e);
+            refuse(format!("cannot create a file in {}: {e}", dir.display()))
+        })
+}
+
+/// The reason a temporary file could not be created, without the temporary file's random
+/// name `tempfile` adds (`... at path "/dir/.x.pgn.6QY4QK.tmp"`): the user never named it.
+fn without_temporary_name(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.find(" at path \"") {
+        Some(at) => io::Error::new(e.kind(), text[..at].to_string()),
+        None => e,
+    }
 }
 
 #[cfg(test)]

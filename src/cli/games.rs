@@ -56,6 +56,62 @@ pub struct Args {
 
 /// Run `c7010 games`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    check(&args)?;
+    let image = match &args.rom {
+        Some(p) => GuestImage::load(p)?,
+        None => GuestImage::builtin(),
+    };
+    let book = image.book().context("the ROM's opening book at BOOK")?;
+    // Boot once here, so a ROM that does not come up is reported before anything starts.
+    GuestSession::boot(&image)?;
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg}")
+            .expect("a valid progress template"),
+    );
+    let start = Instant::now();
+    let mut results = Results::new(&args)?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let work = Work {
+        image: &image,
+        book: book.as_ref(),
+        args: &args,
+        next: &next,
+        stop: &stop,
+        bar: &bar,
+        jobs: args.jobs.clamp(1, args.games),
+    };
+    let (done_tx, done_rx) = mpsc::channel::<Finished>();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..work.jobs)
+            .map(|_| {
+                let done_tx = done_tx.clone();
+                scope.spawn(move || work.play_games(&done_tx))
+            })
+            .collect();
+        drop(done_tx);
+        for finished in done_rx {
+            results.take(finished, &work)?;
+        }
+        for worker in workers {
+            results.join(worker.join());
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    results.totals.print(start.elapsed().as_secs_f64());
+    if let Some(worst) = worst_stats(&results.stats) {
+        println!("{}", resource_line(&image.rom, &worst));
+    }
+    if let Some(failure) = results.failure {
+        bail!("{failure}");
+    }
+    Ok(())
+}
+
+/// Refuses arguments no run can use.
+fn check(args: &Args) -> anyhow::Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -68,126 +124,135 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.budget == Some(0) {
         bail!("--budget must be at least 1");
     }
-    let image = match &args.rom {
-        Some(p) => GuestImage::load(p)?,
-        None => GuestImage::builtin(),
-    };
-    let book = image.book().context("the ROM's opening book at BOOK")?;
-    let jobs = args.jobs.clamp(1, args.games);
-    // Boot once here, so a ROM that does not come up is reported before anything starts.
-    GuestSession::boot(&image)?;
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg}")
-            .expect("a valid progress template"),
-    );
-    let start = Instant::now();
-    // The PGN file is written after every game, so an interrupted run keeps the games it
-    // finished; an unwritable path is found before the first game, not after the last.
-    let save_pgn = |games: &BTreeMap<usize, String>| -> anyhow::Result<()> {
-        if let Some(path) = &args.pgn {
-            let text: String = games.values().map(String::as_str).collect();
+    Ok(())
+}
+
+/// What every worker shares: the ROM, the run's arguments, the next game to take, the
+/// signal to stop, the progress bar.
+#[derive(Clone, Copy)]
+struct Work<'a> {
+    image: &'a GuestImage,
+    book: Option<&'a c7010::reference::book::Book>,
+    args: &'a Args,
+    next: &'a AtomicUsize,
+    stop: &'a AtomicBool,
+    bar: &'a ProgressBar,
+    /// Workers, each with a module of its own.
+    jobs: usize,
+}
+
+impl Work<'_> {
+    /// One worker: boots a module, plays the games it takes until none is left or the run
+    /// stops, sends each to the main thread; gives back its module's resource figures.
+    fn play_games(self, done: &mpsc::Sender<Finished>) -> Result<GuestStats, SessionError> {
+        let mut session = GuestSession::boot(self.image)?;
+        while !self.stop.load(Ordering::Relaxed) {
+            let g = self.next.fetch_add(1, Ordering::Relaxed);
+            if g >= self.args.games {
+                break;
+            }
+            let (pairing, levels) = pairing_for(self.args, g);
+            let played = play_game(&mut session, self.book, &pairing, &mut |ply| {
+                if self.jobs == 1 {
+                    self.bar.set_message(format!("game {}: ply {ply}", g + 1));
+                }
+            });
+            let finished = Finished {
+                g,
+                pairing,
+                levels,
+                played,
+            };
+            if done.send(finished).is_err() {
+                break;
+            }
+        }
+        Ok(session.module().machine().stats())
+    }
+}
+
+/// What the main thread gathers: the games as PGN (written after every game, so an
+/// interrupted run keeps the games it finished), the totals, the workers' figures and the
+/// first failure.
+struct Results {
+    pgn_file: Option<PathBuf>,
+    pgn: BTreeMap<usize, String>,
+    totals: Totals,
+    stats: Vec<GuestStats>,
+    failure: Option<String>,
+}
+
+impl Results {
+    /// Nothing yet; an unwritable PGN path is found now, before the first game.
+    fn new(args: &Args) -> anyhow::Result<Results> {
+        let results = Results {
+            pgn_file: args.pgn.clone(),
+            pgn: BTreeMap::new(),
+            totals: Totals::default(),
+            stats: Vec::new(),
+            failure: None,
+        };
+        results.save_pgn()?;
+        Ok(results)
+    }
+
+    fn save_pgn(&self) -> anyhow::Result<()> {
+        if let Some(path) = &self.pgn_file {
+            let text: String = self.pgn.values().map(String::as_str).collect();
             c7010::files::write_atomic(path, text.as_bytes())?;
         }
         Ok(())
-    };
-    let mut pgn = BTreeMap::new();
-    save_pgn(&pgn)?;
-    let mut totals = Totals::default();
-    let mut failure = None;
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (done_tx, done_rx) = mpsc::channel::<Finished>();
-    let mut stats = Vec::new();
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let workers: Vec<_> = (0..jobs)
-            .map(|_| {
-                let done_tx = done_tx.clone();
-                let (image, book, args, next, stop, bar) =
-                    (&image, &book, &args, &next, &stop, &bar);
-                scope.spawn(move || -> Result<GuestStats, SessionError> {
-                    let mut session = GuestSession::boot(image)?;
-                    while !stop.load(Ordering::Relaxed) {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= args.games {
-                            break;
-                        }
-                        let (pairing, levels) = pairing_for(args, g);
-                        let played = play_game(&mut session, book.as_ref(), &pairing, &mut |ply| {
-                            if jobs == 1 {
-                                bar.set_message(format!("game {}: ply {ply}", g + 1));
-                            }
-                        });
-                        if done_tx
-                            .send(Finished {
-                                g,
-                                pairing,
-                                levels,
-                                played,
-                            })
-                            .is_err()
-                        {
-                            break;
-                        }
-                    }
-                    Ok(session.module().machine().stats())
-                })
-            })
-            .collect();
-        drop(done_tx);
-        for Finished {
+    }
+
+    /// A game a worker finished: its line, its PGN, the totals; a failed game stops the run.
+    fn take(&mut self, finished: Finished, work: &Work) -> anyhow::Result<()> {
+        let Finished {
             g,
             pairing,
             levels,
             played,
-        } in done_rx
-        {
-            let record = match played {
-                Ok(record) => record,
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    failure.get_or_insert(format!("game {}: {e}", g + 1));
-                    continue;
-                }
-            };
-            let (white, black) = player_names(&args, &pairing, levels);
-            bar.suspend(|| println!("game {}: {}", g + 1, summary(&record, &white, &black)));
-            let headers = PgnHeaders {
-                event: "c7010 guest against the reference".into(),
-                site: "c7010 games".into(),
-                date: c7010::console::pgn::today(),
-                round: (g + 1).to_string(),
-                white,
-                black,
-                level: None,
-            };
-            pgn.insert(g, format!("{}\n", to_pgn(&record.game, &headers)));
-            save_pgn(&pgn)?;
-            totals.add(&record, pairing.guest_white);
-            bar.inc(1);
-        }
-        for worker in workers {
-            match worker.join() {
-                Ok(Ok(s)) => stats.push(s),
-                Ok(Err(e)) => {
-                    failure.get_or_insert(format!("a game's module: {e}"));
-                }
-                Err(_) => {
-                    failure.get_or_insert("a game's thread panicked".to_string());
-                }
+        } = finished;
+        let record = match played {
+            Ok(record) => record,
+            Err(e) => {
+                work.stop.store(true, Ordering::Relaxed);
+                self.failure.get_or_insert(format!("game {}: {e}", g + 1));
+                return Ok(());
+            }
+        };
+        let (white, black) = player_names(work.args, &pairing, levels);
+        let line = summary(&record, &white, &black);
+        work.bar.suspend(|| println!("game {}: {line}", g + 1));
+        let headers = PgnHeaders {
+            event: "c7010 guest against the reference".into(),
+            site: "c7010 games".into(),
+            date: c7010::console::pgn::today(),
+            round: (g + 1).to_string(),
+            white,
+            black,
+            level: None,
+        };
+        self.pgn
+            .insert(g, format!("{}\n", to_pgn(&record.game, &headers)));
+        self.save_pgn()?;
+        self.totals.add(&record, pairing.guest_white);
+        work.bar.inc(1);
+        Ok(())
+    }
+
+    /// A worker's end: its module's figures, or why it failed.
+    fn join(&mut self, ended: std::thread::Result<Result<GuestStats, SessionError>>) {
+        match ended {
+            Ok(Ok(s)) => self.stats.push(s),
+            Ok(Err(e)) => {
+                self.failure.get_or_insert(format!("a game's module: {e}"));
+            }
+            Err(_) => {
+                self.failure
+                    .get_or_insert("a game's thread panicked".to_string());
             }
         }
-        Ok(())
-    })?;
-    bar.finish_and_clear();
-    totals.print(start.elapsed().as_secs_f64());
-    if let Some(worst) = worst_stats(&stats) {
-        println!("{}", resource_line(&image.rom, &worst));
     }
-    if let Some(failure) = failure {
-        bail!("{failure}");
-    }
-    Ok(())
 }
 
 /// A game a worker finished (or failed), for the main thread to report in order of arrival.

@@ -114,6 +114,9 @@ fn a_write_into_a_missing_directory_or_under_a_file_fails_clearly() {
     let missing = d.path().join("nowhere").join("x.pgn");
     let e = write_atomic(&missing, b"x").unwrap_err().to_string();
     assert!(e.contains("cannot create a file in"), "{e}");
+    // The reason, without the temporary file's name, which the user never gave.
+    assert!(e.contains("No such file or directory"), "{e}");
+    assert!(!e.contains(".x.pgn."), "{e}");
     let file = d.path().join("file");
     std::fs::write(&file, b"keep").unwrap();
     assert!(write_atomic(&file.join("x"), b"x").is_err());

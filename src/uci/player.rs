@@ -685,6 +685,9 @@ impl Player {
         })
     }
 
+    /// One thought, the GUI's commands that must wait for its move held in `held`: starts
+    /// the engine, runs it until it decides, and gives the move (after `stop` when the GUI
+    /// must have the last word: an endless thought or a ponder).
     fn think_holding(
         &mut self,
         req: &Request,
@@ -694,63 +697,19 @@ impl Player {
         started: &mut Option<(u64, Instant)>,
         asked: &mut Asked,
     ) -> Result<Thought, PlayerError> {
-        let no_move = Thought {
-            outcome: Outcome::NoMove,
-            quit: false,
-        };
-        if legal_moves(&self.board).is_empty() {
-            return Ok(no_move);
-        }
-        match req.infinite {
-            true => self.sync_out_of_book()?,
-            false => self.sync()?,
-        }
-        let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
-        let plan = self.plan(req);
-        // Pondering: the module searches until stopped, and the clock does not run until
-        // `ponderhit` (a restart after a failure keeps the clock of the hit).
-        let pondering = req.ponder && !asked.hit;
-        let limit = match pondering && self.engine.clock_hz().is_some() {
-            true => Limit::Infinite,
-            false => plan.limit,
-        };
-        match self.engine.go(limit) {
-            Err(EngineError::GameOver) => return Ok(no_move),
-            other => other?,
-        }
-        let mut run = Run {
-            t0,
-            wall0,
-            budget: match pondering {
-                true => Budget::stopped(t0),
-                false => Budget::start(t0, wall0, plan.t_states, plan.wall_ms),
-            },
-            depth: plan.depth,
-            pondering,
-            stopping: false,
-            saw_info: false,
+        let Some(mut run) = self.start_run(req, started, asked)? else {
+            return Ok(Thought {
+                outcome: Outcome::NoMove,
+                quit: false,
+            });
         };
         self.last_pv.clear();
         let decision = self.run_until_decided(req, input, listener, held, asked, &mut run)?;
         if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
             line.moves.push(m);
         }
-        // A move chosen before any pass completed gets one line from the decision (without
-        // a depth: see `InfoLine::pass`); a book move gets none (the protocol says it).
-        if !run.saw_info
-            && !decision.book
-            && let Some(m) = decision.best
-        {
-            let line = InfoLine {
-                pass: decision.passes,
-                score: decision.score,
-                positions: decision.positions,
-                time_ms: self.time_ms(t0, wall0, decision.positions),
-                pv: vec![m],
-                multipv: self.multipv,
-                others: Vec::new(),
-            };
-            listener.info(&line)?;
+        if !run.saw_info {
+            self.tell_decision_alone(&decision, &run, listener)?;
         }
         // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
         // `ponderhit`, even when the engine is done.
@@ -770,6 +729,72 @@ impl Player {
             outcome,
             quit: asked.quit,
         })
+    }
+
+    /// Sets the engine on the game and sends it thinking with the request's limit; `None`
+    /// when the side to move has no legal move (nothing to think about).
+    fn start_run(
+        &mut self,
+        req: &Request,
+        started: &mut Option<(u64, Instant)>,
+        asked: &Asked,
+    ) -> Result<Option<Run>, PlayerError> {
+        if legal_moves(&self.board).is_empty() {
+            return Ok(None);
+        }
+        match req.infinite {
+            true => self.sync_out_of_book()?,
+            false => self.sync()?,
+        }
+        let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
+        let plan = self.plan(req);
+        // Pondering: the module searches until stopped, and the clock does not run until
+        // `ponderhit` (a restart after a failure keeps the clock of the hit).
+        let pondering = req.ponder && !asked.hit;
+        let limit = match pondering && self.engine.clock_hz().is_some() {
+            true => Limit::Infinite,
+            false => plan.limit,
+        };
+        match self.engine.go(limit) {
+            Err(EngineError::GameOver) => return Ok(None),
+            other => other?,
+        }
+        Ok(Some(Run {
+            t0,
+            wall0,
+            budget: match pondering {
+                true => Budget::stopped(t0),
+                false => Budget::start(t0, wall0, plan.t_states, plan.wall_ms),
+            },
+            depth: plan.depth,
+            pondering,
+            stopping: false,
+            saw_info: false,
+        }))
+    }
+
+    /// A move chosen before any pass completed gets one line from the decision (without a
+    /// depth: see `InfoLine::pass`); a book move gets none (the protocol says it).
+    fn tell_decision_alone(
+        &self,
+        decision: &Decision,
+        run: &Run,
+        listener: &mut dyn Listener,
+    ) -> Result<(), PlayerError> {
+        let Some(m) = decision.best.filter(|_| !decision.book) else {
+            return Ok(());
+        };
+        let line = InfoLine {
+            pass: decision.passes,
+            score: decision.score,
+            positions: decision.positions,
+            time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
+            pv: vec![m],
+            multipv: self.multipv,
+            others: Vec::new(),
+        };
+        listener.info(&line)?;
+        Ok(())
     }
 
     /// Advance the engine slice by slice until it decides: print its passes, tell it to move

@@ -215,6 +215,16 @@ fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused(
     c.press(G7000Key::Letter('S'));
     assert!(!c.pondering());
     c.press(G7000Key::Clear);
+    // So does a new game.
+    c.press(G7000Key::Letter('K'));
+    c.press(G7000Key::Letter('K'));
+    assert!(c.pondering(), "{}", c.screen().status);
+    press_keys(&mut c, "R YES");
+    assert!(!c.pondering());
+    assert!(c.game().moves().is_empty());
+    press_keys(&mut c, "E2-E4 ENTER");
+    settle_within(&mut c, 20_000);
+    assert_eq!(c.game().moves().len(), 2, "{}", c.screen().status);
 }
 
 #[test]
