@@ -209,6 +209,8 @@ impl Console {
         if !(1..=6).contains(&level) {
             return Err(ConsoleError::Level(level));
         }
+        // Only an engine with a clock ponders (the reference answers at once).
+        let ponders = options.ponder && engine.clock_hz().is_some();
         let mut console = Console {
             game: GameInPlay {
                 record: game,
@@ -218,7 +220,7 @@ impl Console {
             engine,
             failures: Failures::default(),
             pondering: Pondering {
-                wanted: options.ponder,
+                wanted: ponders,
                 ..Pondering::default()
             },
             phase: Phase::ChooseColour,

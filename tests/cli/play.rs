@@ -320,3 +320,45 @@ fn a_game_that_cannot_be_kept_is_said_at_the_exit_and_the_game_goes_on() {
         "{stderr}"
     );
 }
+
+#[test]
+fn ponder_makes_the_module_think_on_the_players_time_and_the_reference_says_it_cannot() {
+    // The guest, out of the book: after its reply it says what it expects and thinks on it.
+    let mut cmd = c7010();
+    cmd.args([
+        "play",
+        "--tui",
+        "--ponder",
+        "--colour",
+        "white",
+        "--level",
+        "1",
+        "--fen",
+        "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+    ]);
+    let out = run(cmd, "speed max\nh2h3\nquit\n");
+    let screens = text(&out.stdout);
+    assert!(out.status.success(), "{screens}");
+    assert!(
+        screens.contains("LEVEL 1   SPEED MAX   PONDER"),
+        "{screens}"
+    );
+    assert!(screens.contains("YOUR MOVE. I EXPECT "), "{screens}");
+    // The reference has nothing to ponder with: one line says so, and play goes on.
+    let mut cmd = c7010();
+    cmd.args([
+        "play", "--tui", "--ponder", "--engine", "ref", "--colour", "white",
+    ]);
+    let out = run(cmd, "e2e4\nquit\n");
+    assert!(out.status.success());
+    assert!(
+        text(&out.stderr).contains("only the module ponders"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !text(&out.stdout).contains("PONDER"),
+        "{}",
+        text(&out.stdout)
+    );
+}
