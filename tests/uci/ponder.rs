@@ -138,3 +138,30 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
     assert!(!text.contains("Illegal"), "{text}");
     assert!(text.ends_with("pong 5\n"), "{text}");
 }
+
+#[test]
+fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
+    let Some(player) = guest_player() else { return };
+    let parts = Arc::new(Mutex::new(Vec::new()));
+    let keep = parts.clone();
+    converse::<Uci>(player, move |gui| {
+        let p = &*keep;
+        let after = format!("position fen {FEN} moves b1c3 f8d6");
+        let best = |l: &str| l.starts_with("bestmove");
+        gui.send("setoption name Ponder value true");
+        // An hour each: the clock's share (two minutes) would reach pass 2 (53 s); level 2's
+        // 10 s from the hit do not.
+        step(
+            gui,
+            p,
+            &[&after, "go ponder wtime 3600000 btime 3600000"],
+            |l| l.starts_with("info depth 1"),
+        );
+        step(gui, p, &["ponderhit"], best);
+        gui.send("quit");
+    });
+    let parts = parts.lock().unwrap();
+    let hit = &parts[1];
+    assert!(hit.contains("bestmove "), "{hit}");
+    assert!(!hit.contains("info depth 2"), "{hit}");
+}
