@@ -339,3 +339,20 @@ fn the_terminal_turns_pondering_on_and_off_and_the_reference_cannot() {
     assert_eq!(reference.screen().status, "ONLY THE MODULE PONDERS");
     assert!(!reference.ponder_wanted());
 }
+
+#[test]
+fn at_level_6_a_hit_thinks_on_until_told() {
+    let (mut c, expected) = pondering_console();
+    press_keys(&mut c, "L 6");
+    assert!(c.pondering(), "{}", c.screen().status);
+    player_thinks(&mut c, 100);
+    press_keys(&mut c, &keys_of(expected));
+    // Level 6 has no time: a minute later the module still thinks.
+    for _ in 0..3_000 {
+        c.tick(PAL_FRAME_T_STATES);
+    }
+    assert!(c.thinking(), "{}", c.screen().status);
+    c.press(G7000Key::Letter('M'));
+    settle_within(&mut c, 100);
+    assert_eq!(c.game().moves().len(), 4);
+}
