@@ -92,6 +92,13 @@ pub fn console_moves(game: &Game) -> Vec<String> {
         .collect()
 }
 
+/// The half-move of the game that `game`'s first move is, counted from White's first move
+/// (0): from its start position's move number and side to move.
+pub fn first_ply(game: &Game) -> usize {
+    let start = game.start();
+    (usize::from(start.fullmove.max(1)) - 1) * 2 + usize::from(start.side == BLACK)
+}
+
 /// `#` when the side to move is mated, `+` when it is in check, else nothing.
 fn check_mark(board: &Board) -> &'static str {
     match (

@@ -178,8 +178,9 @@ pub fn panel_rows(state: &ScreenState) -> Vec<(String, u8)> {
     let free = PANEL_ROWS - rows.len();
     let first = state.moves.len().saturating_sub(free);
     for (i, m) in state.moves.iter().enumerate().skip(first) {
-        let number = i / 2 + 1;
-        let colour = if i % 2 == 0 {
+        let ply = state.first_ply + i;
+        let number = ply / 2 + 1;
+        let colour = if ply.is_multiple_of(2) {
             theme::TEXT
         } else {
             theme::COORDINATES

@@ -87,8 +87,12 @@ pub struct ScreenState {
     pub side_to_move: Colour,
     /// Show the board from Black's side (rank 8 at the bottom).
     pub flipped: bool,
-    /// The moves of the game so far, White's first, as strings like `"E2-E4"`.
+    /// The moves of the game so far, as strings like `"E2-E4"`.
     pub moves: Vec<String>,
+    /// The half-move of the game the first of `moves` is, counted from White's first
+    /// move (0): a game set up at move 8 with White to move starts at 14, with Black to
+    /// move at 15, so the lists number its moves `8. ...` and `8... ...` as PGN does.
+    pub first_ply: usize,
     /// One status line (e.g. `"YOUR MOVE"`, `"CHECK"`, `"MATE"`).
     pub status: String,
     /// The engine's analysis, if any is to be shown.
@@ -183,6 +187,7 @@ impl ScreenState {
             side_to_move: Colour::White,
             flipped: false,
             moves: Vec::new(),
+            first_ply: 0,
             status: String::from("YOUR MOVE"),
             analysis: None,
             level: 1,

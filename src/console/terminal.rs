@@ -87,7 +87,7 @@ pub fn render_with(state: &ScreenState, options: TerminalOptions) -> String {
     if state.setup {
         lines.extend(SETUP_COMMANDS.map(String::from));
     } else {
-        lines.extend(move_list_lines(&state.moves));
+        lines.extend(move_list_lines(&state.moves, state.first_ply));
     }
     let mut status = state.status.clone();
     if !state.input.is_empty() || status.is_empty() {
@@ -143,12 +143,20 @@ fn side_panel(state: &ScreenState) -> Vec<String> {
     lines
 }
 
-/// The move list as numbered pairs (`1. E2-E4 E7-E5`), wrapped.
-fn move_list_lines(moves: &[String]) -> Vec<String> {
+/// The move list as numbered pairs (`1. E2-E4 E7-E5`), wrapped; a game set up with Black
+/// to move begins `8... G4-E6` (`first_ply`: see [`ScreenState::first_ply`]).
+fn move_list_lines(moves: &[String], first_ply: usize) -> Vec<String> {
+    let black_first = usize::from(!first_ply.is_multiple_of(2)).min(moves.len());
+    let first = moves[..black_first]
+        .iter()
+        .map(|m| format!("{}... {m}", first_ply / 2 + 1));
+    let pairs = moves[black_first..].chunks(2).enumerate().map(|(n, pair)| {
+        let number = (first_ply + black_first) / 2 + 1 + n;
+        format!("{number}. {}", pair.join(" "))
+    });
     let mut lines = Vec::new();
     let mut current = String::from("MOVES");
-    for (n, pair) in moves.chunks(2).enumerate() {
-        let item = format!("{}. {}", n + 1, pair.join(" "));
+    for item in first.chain(pairs) {
         if current.len() + 2 + item.len() > MOVES_WIDTH {
             lines.push(current);
             current = String::from("     ");

@@ -125,7 +125,7 @@ fn the_move_list_marks_check_and_mate() {
     let mut c = console_against(Box::new(RefEngine::new()), Some(fen));
     press_keys(&mut c, "H5xF7 ENTER");
     assert_eq!(c.screen().moves, ["H5xF7#"]);
-    assert!(render(&c.screen()).contains("1. H5xF7#"));
+    assert!(render(&c.screen()).contains("4. H5xF7#"));
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
     let mut c = console_against(Box::new(RefEngine::new()), Some(fen));
     press_keys(&mut c, "A1-A8 ENTER");
@@ -161,4 +161,47 @@ impl Drop for RemoveOnDrop {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
+}
+
+#[test]
+fn a_set_up_game_numbers_its_moves_from_its_position_as_pgn_does() {
+    // White to move at move 8: the list begins `8. H2-H3 ...`.
+    let white = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8";
+    let mut c = console_against(Box::new(RefEngine::new()), Some(white));
+    press_keys(&mut c, "H2-H3 ENTER");
+    settle(&mut c);
+    let text = render(&c.screen());
+    assert!(text.contains("MOVES  8. H2-H3 "), "{text}");
+    assert!(
+        panel_rows(&c.screen())
+            .iter()
+            .any(|(row, _)| row.trim() == "8 H2-H3")
+    );
+    // Black to move at move 20 (the player Black): `20... A7-A6  21. ...`.
+    let black = "4k3/p7/8/8/8/8/P7/4K3 b - - 0 20";
+    let mut c = Console::new(
+        Box::new(RefEngine::new()),
+        ConsoleOptions {
+            colour: Some(Colour::Black),
+            level: Some(2),
+            fen: Some(black.into()),
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts");
+    press_keys(&mut c, "A7-A6 ENTER");
+    settle(&mut c);
+    let text = render(&c.screen());
+    assert!(text.contains("MOVES  20... A7-A6  21. "), "{text}");
+    let rows = panel_rows(&c.screen());
+    assert!(
+        rows.iter().any(|(row, _)| row.trim() == "20 A7-A6"),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter().any(|(row, _)| row.trim().starts_with("21 ")),
+        "{rows:?}"
+    );
+    // The PGN agrees.
+    assert!(c.pgn().contains("20... a6 21. "), "{}", c.pgn());
 }

@@ -4,7 +4,8 @@
 
 use super::{Console, Phase, Speed};
 use crate::console::game::{
-    Game, GameState, colour_of, console_moves, console_notation, placement_of, side_to_move,
+    Game, GameState, colour_of, console_moves, console_notation, first_ply, placement_of,
+    side_to_move,
 };
 use crate::console::help::level_time;
 use crate::console::keyboard::G7000Key;
@@ -72,6 +73,7 @@ impl Console {
             } else {
                 console_moves(&self.game.record)
             },
+            first_ply: first_ply(&self.game.record),
             status: self.status(),
             analysis: self.view.analysis.clone().filter(|_| !editing),
             level: self.game.level,
@@ -169,6 +171,7 @@ pub fn screen_of_game(game: &Game, level: u8) -> ScreenState {
         board: placement_of(game.board()),
         side_to_move: colour_of(game.board().side),
         moves: console_moves(game),
+        first_ply: first_ply(game),
         status,
         level,
         ..ScreenState::start_position()
