@@ -708,8 +708,12 @@ impl Player {
         if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
             line.moves.push(m);
         }
-        if !run.saw_info {
-            self.tell_decision_alone(&decision, &run, listener)?;
+        // GUIs and adapters (polyglot) take the last line as the move's score and PV: it
+        // must be the move's own. XBoard also drops the lines of a ponder, so a hit tells
+        // its decision again.
+        let shown = run.saw_info && self.last_pv.first() == decision.best.as_ref();
+        if !shown || asked.hit {
+            self.tell_decision(&decision, &run, listener)?;
         }
         // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
         // `ponderhit`, even when the engine is done.
@@ -773,9 +777,12 @@ impl Player {
         }))
     }
 
-    /// A move chosen before any pass completed gets one line from the decision (without a
-    /// depth: see `InfoLine::pass`); a book move gets none (the protocol says it).
-    fn tell_decision_alone(
+    /// The decision's own line: for a move chosen before any pass completed (without a
+    /// depth: see `InfoLine::pass`), for a pass cut short that found another move than the
+    /// line shown last, and after a ponder hit; its PV is the last line shown when that
+    /// begins with the move, else the move alone. A book move gets none (the protocol says
+    /// it).
+    fn tell_decision(
         &self,
         decision: &Decision,
         run: &Run,
@@ -789,7 +796,10 @@ impl Player {
             score: decision.score,
             positions: decision.positions,
             time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
-            pv: vec![m],
+            pv: match self.last_pv.first() == Some(&m) {
+                true => self.last_pv.clone(),
+                false => vec![m],
+            },
             multipv: self.multipv,
             others: Vec::new(),
         };

@@ -172,3 +172,24 @@ fn an_hour_a_move_at_level_6_searches_to_the_deepest_pass_and_answers() {
     assert!((60_000..3_600_000).contains(&time), "{last}");
     assert!(out.contains("bestmove "), "{out}");
 }
+
+#[test]
+fn the_last_line_before_bestmove_is_the_moves_own() {
+    let Some(player) = guest_player() else { return };
+    // Pass 1 prefers f2f3; the budget ends pass 2 early, after it found d1f3 better: the
+    // move played gets its own line, as GUIs and polyglot take the last line as its score.
+    let out = run_script::<Uci>(
+        player,
+        &[
+            "position fen r1b1kb1r/ppp1pppp/2n5/3q4/4N3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 6",
+            "go nodes 10000",
+        ],
+    );
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(lines[0].ends_with("pv f2f3 c8f5"), "{out}");
+    assert!(lines.last().unwrap().ends_with("pv d1f3"), "{out}");
+    assert!(out.contains("bestmove d1f3"), "{out}");
+}

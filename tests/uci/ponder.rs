@@ -131,6 +131,16 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
     // The hit plays pass 2's move (2 s alone reach only pass 1, which plays e1g1).
     assert!(parts[2].ends_with("move d2d4\n"), "{text}");
     assert!(!parts[2].lines().any(|l| l.starts_with("1 ")), "{text}");
+    // XBoard drops the lines printed while pondering: after the hit the decision's own
+    // line comes again, the one XBoard records with the move.
+    let told: Vec<&str> = parts[2]
+        .lines()
+        .rev()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!((told[0], told.get(4)), ("2", Some(&"d2d4")), "{text}");
     // The miss: the predicted e5d4 taken back, c6d4 played and searched from its pass 1.
     assert!(parts[4].lines().next().unwrap().starts_with("1 "), "{text}");
     let reply = parts[4].lines().last().unwrap();
