@@ -141,6 +141,19 @@ fn a_late_hit_is_answered_at_once_from_a_deeper_search() {
     eprintln!(
         "hit: {played} pass {pass} {positions} positions in {time:.2} s; without: {plain_move} pass {plain_pass} {plain_positions} in {plain_time:.2} s"
     );
+    let rows = [
+        format!(
+            "| (pondering off) | {plain_time:.2} s | {plain_pass} | {} |",
+            thousands(plain_positions)
+        ),
+        format!(
+            "| 60 s, then the expected move | {time:.2} s | {pass} | {} |",
+            thousands(positions)
+        ),
+    ];
+    for row in rows {
+        assert!(in_the_docs(&row), "docs/console.md's table lacks {row}");
+    }
 }
 
 #[test]
@@ -278,6 +291,16 @@ fn twenty_minutes_of_the_players_thought_then_a_hit() {
     assert!(pass >= shown.pass, "{pass} < {}", shown.pass);
     assert!(positions >= shown.positions);
     eprintln!("after 20 minutes: pass {pass}, {positions} positions");
+    assert!(
+        in_the_docs(&format!(
+            "| 20 min, then the expected move | 0.04 s | {pass} "
+        )),
+        "docs/console.md's table"
+    );
+    assert!(
+        in_the_docs(&thousands(positions)),
+        "docs/console.md's table"
+    );
 }
 
 #[test]
@@ -355,4 +378,18 @@ fn at_level_6_a_hit_thinks_on_until_told() {
     c.press(G7000Key::Letter('M'));
     settle_within(&mut c, 100);
     assert_eq!(c.game().moves().len(), 4);
+}
+
+/// True when docs/console.md ("Thinking on your time") has `text`: its table of what a hit
+/// gains is this file's measurement.
+fn in_the_docs(text: &str) -> bool {
+    include_str!("../../docs/console.md").contains(text)
+}
+
+/// `13700` as the docs write it: `13,700`.
+fn thousands(n: u32) -> String {
+    match n {
+        0..1000 => n.to_string(),
+        _ => format!("{},{:03}", n / 1000, n % 1000),
+    }
 }
