@@ -393,3 +393,49 @@ fn thousands(n: u32) -> String {
         _ => format!("{},{:03}", n / 1000, n % 1000),
     }
 }
+
+#[test]
+fn a_whole_game_of_hits_and_misses_stays_in_step() {
+    let mut c = console(true);
+    // A small fixed generator: the same game every run.
+    let mut seed = 0x2545_f491_u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut hits, mut misses) = (0, 0);
+    for _ in 0..30 {
+        if c.game().state().is_over() {
+            break;
+        }
+        // The player thinks up to 12 s, then plays the expected reply or another move.
+        player_thinks(&mut c, next(600) as u32);
+        let legal = c7010::reference::legal_moves(c.game().board());
+        let mv = match c.expected_reply() {
+            Some(expected) if next(2) == 0 => {
+                hits += 1;
+                expected
+            }
+            expected => {
+                misses += u32::from(expected.is_some());
+                let moves = legal.as_slice();
+                moves[next(moves.len() as u64) as usize]
+            }
+        };
+        let before = c.game().moves().len();
+        press_keys(&mut c, &keys_of(mv));
+        settle_within(&mut c, 20_000);
+        let status = c.screen().status;
+        assert!(!status.contains("MODULE"), "{status}");
+        // The module answered, unless the player's move ended the game.
+        let now = c.game().moves().len();
+        let ended = now == before + 1 && c.game().state().is_over();
+        assert!(
+            now == before + 2 || ended,
+            "{now} moves after {before}: {status}"
+        );
+    }
+    assert!(hits >= 3 && misses >= 3, "{hits} hits, {misses} misses");
+}
