@@ -1,0 +1,533 @@
+//! The thinking loop of a [`Player`]: one `go` turned into an engine limit and a budget
+//! (`plan`, the time rule of docs/uci.md), the engine run slice by slice while the GUI's
+//! commands are handed to the listener, a ponder's hit, the restart after a module failure,
+//! and the lines told (the decision's own last).
+
+use std::io;
+use std::time::Instant;
+
+use super::super::budget::Budget;
+use super::super::clock::{ClockMode, Request, allocate};
+use super::super::input::{Input, Poll};
+use super::super::multipv::other_lines;
+use super::{
+    ANSWER_GRACE_SLICES, Control, InfoLine, Listener, Outcome, Player, PlayerError,
+    REF_INFINITE_POSITIONS, RETRIES_AFTER_FAILURE, SLICE_T_STATES, Thought,
+};
+use crate::engine::{Decision, Engine, EngineError, Info, Limit, Said};
+use crate::machine::DEFAULT_CLOCK_HZ;
+use crate::reference::{Move, legal_moves, levels};
+
+/// What the GUI asked of a thought while it ran; kept across a restart after a failure, so
+/// that a `stop` given before the module failed is not asked for again.
+#[derive(Clone, Copy, Debug, Default)]
+struct Asked {
+    stop: bool,
+    abandon: bool,
+    quit: bool,
+    /// `ponderhit` came: the thought is for our move now, with the clock running.
+    hit: bool,
+}
+
+/// What one `go` turns into.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    limit: Limit,
+    /// Emulated time to spend (engines with a clock, emulated mode).
+    t_states: Option<u64>,
+    /// Real time after which the engine is told to move.
+    wall_ms: Option<u64>,
+    depth: Option<u8>,
+}
+
+impl Player {
+    /// Positions per second of emulated time at the session's clock rate, for engines that
+    /// count positions instead of T-states (the guest's nominal rate, scaled by the clock).
+    fn positions_per_second(&self) -> f64 {
+        f64::from(levels::POSITIONS_PER_SECOND) * self.clock_mhz() * 1e6 / DEFAULT_CLOCK_HZ
+    }
+
+    fn plan(&self, req: &Request) -> Plan {
+        let alloc = allocate(req);
+        let clocked = self.engine.clock_hz().is_some();
+        let emulated = self.clock == ClockMode::Emulated;
+        // Positions the reference may spend on the allocated time (in either clock mode: it
+        // cannot be interrupted, so time is always counted in positions for it).
+        let time_positions = alloc.map(|a| {
+            let n = a.think_ms as f64 * self.positions_per_second() / 1000.0;
+            n.clamp(1.0, f64::from(u32::MAX)) as u32
+        });
+        // The level's budget is the most a move gets under a clock too (a strength set in
+        // the GUI holds whatever the time control); the clock may end the thought sooner.
+        // Nodes and depth lift it.
+        let level_budget = levels::budget(self.playing_level()).unwrap_or(u32::MAX);
+        let capped = req.depth.is_none();
+        let limit = match (clocked, req.nodes, time_positions) {
+            (_, Some(n), None) | (true, Some(n), Some(_)) => Limit::Positions(n),
+            (false, Some(n), Some(t)) => Limit::Positions(n.min(t)),
+            (false, None, Some(t)) if capped => Limit::Positions(t.min(level_budget)),
+            (false, None, Some(t)) => Limit::Positions(t),
+            (false, None, None) if req.infinite => Limit::Positions(REF_INFINITE_POSITIONS),
+            (true, None, Some(_)) if capped => Limit::Level,
+            (true, None, Some(_)) => Limit::Infinite,
+            (true, None, None) if req.infinite => Limit::Infinite,
+            // A depth limit lifts the level's budget: the engine searches until it reports
+            // that pass (the module ends by itself after its deepest pass or a mate). The
+            // reference cannot be stopped after a pass: it keeps the level's budget.
+            (true, None, None) if req.depth.is_some() => Limit::Infinite,
+            (_, None, None) => Limit::Level,
+        };
+        let t_states = alloc
+            .filter(|_| clocked && emulated)
+            .map(|a| (a.think_ms as f64 * self.clock_mhz() * 1000.0) as u64);
+        let wall_ms = alloc.map(|a| {
+            if emulated {
+                a.wall_limit_ms
+            } else {
+                a.think_ms
+            }
+        });
+        Plan {
+            limit,
+            t_states,
+            wall_ms,
+            depth: req.depth,
+        }
+    }
+
+    fn time_ms(&self, t0: u64, wall0: Instant, positions: u32) -> u64 {
+        match (self.clock, self.engine.clock_hz()) {
+            (ClockMode::Wall, _) => wall0.elapsed().as_millis() as u64,
+            (ClockMode::Emulated, Some(_)) => {
+                let t = self.engine.t_states().saturating_sub(t0) as f64;
+                (t / (self.clock_mhz() * 1000.0)) as u64
+            }
+            (ClockMode::Emulated, None) => {
+                (f64::from(positions) * 1000.0 / self.positions_per_second()) as u64
+            }
+        }
+    }
+
+    fn info_line(&self, info: &Info, t0: u64, wall0: Instant) -> InfoLine {
+        InfoLine {
+            pass: info.pass,
+            score: info.score,
+            positions: info.positions,
+            time_ms: self.time_ms(t0, wall0, info.positions),
+            pv: info.pv.clone(),
+            multipv: self.multipv,
+            others: other_lines(&info.root, info.pv.first().copied(), self.multipv),
+        }
+    }
+
+    /// Hand a command to the listener unless it must wait behind deferred ones; keep the
+    /// ones to read again after the thought in `held`.
+    fn route(
+        &self,
+        line: String,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+    ) -> io::Result<Control> {
+        if !held.is_empty() && !listener.urgent(&line) {
+            held.push(line);
+            return Ok(Control::Defer);
+        }
+        let control = listener.command(&line)?;
+        if matches!(control, Control::Defer | Control::Abandon) {
+            held.push(line);
+        }
+        Ok(control)
+    }
+
+    /// Think about the game's position as `req` asks, printing analysis through `listener`
+    /// and handing it every command that arrives meanwhile. A move found is played on the
+    /// game. An endless thought (`req.infinite`) waits for a `MoveNow` before it returns.
+    ///
+    /// A module that fails is reset and the game set up again by the engine; the listener
+    /// says so in one line (the fault report goes to stderr) and the thought starts again,
+    /// on the same clock. After [`RETRIES_AFTER_FAILURE`] such restarts the reference twin
+    /// plays this one move, so the GUI always gets one.
+    pub fn think(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+    ) -> Result<Thought, PlayerError> {
+        // Commands for after the thought, in order; read again however the thought ends.
+        let mut held: Vec<String> = Vec::new();
+        // The thought's clock starts once the engine has the game, and runs on through a
+        // restart after a failure.
+        let mut started = None;
+        let mut asked = Asked::default();
+        let mut failures = 0;
+        let thought = loop {
+            match self.think_holding(req, input, listener, &mut held, &mut started, &mut asked) {
+                Err(PlayerError::Engine(EngineError::Recovered { why, report })) => {
+                    // The engine's game was set up again by the engine; ours is the GUI's.
+                    self.engine_line = None;
+                    failures += 1;
+                    if let Some(report) = report {
+                        eprintln!("{report}");
+                    }
+                    listener.notice(&format!(
+                        "the module failed ({why}); it was reset and the game set up again"
+                    ))?;
+                    if asked.abandon {
+                        break Ok(Thought {
+                            outcome: Outcome::Abandoned,
+                            quit: asked.quit,
+                        });
+                    }
+                    // Told to move already, or failed again: no second wait.
+                    if asked.stop || asked.quit || failures > RETRIES_AFTER_FAILURE {
+                        break self.reference_move(listener).map(|mut t| {
+                            t.quit = asked.quit;
+                            t
+                        });
+                    }
+                }
+                // The module failed and a reset did not bring it back (the next request
+                // tries again): this move is the twin's.
+                Err(PlayerError::Engine(EngineError::Module(why))) => {
+                    self.engine_line = None;
+                    listener.notice(&format!("the module failed: {why}"))?;
+                    break self.reference_move(listener).map(|mut t| {
+                        t.quit = asked.quit;
+                        t
+                    });
+                }
+                other => break other,
+            }
+        };
+        input.unread(held);
+        if thought.is_err() {
+            // The engine's state is unknown after a failure: set it up afresh next time.
+            self.engine_line = None;
+        }
+        thought
+    }
+
+    /// The reference twin's move for the game's position, when the module failed again and
+    /// again: the GUI gets a move, and the module catches up at the next thought.
+    fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
+        listener.notice("this move is the reference twin's")?;
+        let budget = levels::budget(self.playing_level()).unwrap_or(REF_INFINITE_POSITIONS);
+        let mut twin = crate::engine::RefEngine::new();
+        twin.set_position(&self.board)?;
+        twin.go(Limit::Positions(budget.min(REF_INFINITE_POSITIONS)))?;
+        let decided = loop {
+            if let Some(d) = twin
+                .advance(SLICE_T_STATES)?
+                .into_iter()
+                .find_map(|s| match s {
+                    Said::Decided(d) => Some(d),
+                    Said::Info(_) => None,
+                })
+            {
+                break d;
+            }
+        };
+        let outcome = match decided.best {
+            Some(m) => {
+                self.board.make(m);
+                self.moves.push(m);
+                Outcome::Moved(decided)
+            }
+            None => Outcome::NoMove,
+        };
+        Ok(Thought {
+            outcome,
+            quit: false,
+        })
+    }
+
+    /// One thought, the GUI's commands that must wait for its move held in `held`: starts
+    /// the engine, runs it until it decides, and gives the move (after `stop` when the GUI
+    /// must have the last word: an endless thought or a ponder).
+    fn think_holding(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+        started: &mut Option<(u64, Instant)>,
+        asked: &mut Asked,
+    ) -> Result<Thought, PlayerError> {
+        let Some(mut run) = self.start_run(req, started, asked)? else {
+            return Ok(Thought {
+                outcome: Outcome::NoMove,
+                quit: false,
+            });
+        };
+        self.last_pv.clear();
+        let decision = self.run_until_decided(req, input, listener, held, asked, &mut run)?;
+        if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
+            line.moves.push(m);
+        }
+        // GUIs and adapters (polyglot) take the last line as the move's score and PV: it
+        // must be the move's own. XBoard also drops the lines of a ponder, so a hit tells
+        // its decision again.
+        let shown = run.saw_info && self.last_pv.first() == decision.best.as_ref();
+        if !shown || asked.hit {
+            self.tell_decision(&decision, &run, listener)?;
+        }
+        // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
+        // `ponderhit`, even when the engine is done.
+        if (req.infinite || run.pondering) && !(asked.stop || asked.abandon || asked.quit) {
+            self.wait_for_stop(input, listener, held, asked)?;
+        }
+        let outcome = match decision.best {
+            _ if asked.abandon => Outcome::Abandoned,
+            None => Outcome::NoMove,
+            Some(m) => {
+                self.board.make(m);
+                self.moves.push(m);
+                Outcome::Moved(decision)
+            }
+        };
+        Ok(Thought {
+            outcome,
+            quit: asked.quit,
+        })
+    }
+
+    /// Sets the engine on the game and sends it thinking with the request's limit; `None`
+    /// when the side to move has no legal move (nothing to think about).
+    fn start_run(
+        &mut self,
+        req: &Request,
+        started: &mut Option<(u64, Instant)>,
+        asked: &Asked,
+    ) -> Result<Option<Run>, PlayerError> {
+        if legal_moves(&self.board).is_empty() {
+            return Ok(None);
+        }
+        match req.infinite {
+            true => self.sync_out_of_book()?,
+            false => self.sync()?,
+        }
+        let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
+        let plan = self.plan(req);
+        // Pondering: the module searches until stopped, and the clock does not run until
+        // `ponderhit` (a restart after a failure keeps the clock of the hit).
+        let pondering = req.ponder && !asked.hit;
+        let limit = match pondering && self.engine.clock_hz().is_some() {
+            true => Limit::Infinite,
+            false => plan.limit,
+        };
+        match self.engine.go(limit) {
+            Err(EngineError::GameOver) => return Ok(None),
+            other => other?,
+        }
+        Ok(Some(Run {
+            t0,
+            wall0,
+            budget: match pondering {
+                true => Budget::stopped(t0),
+                false => Budget::start(t0, wall0, plan.t_states, plan.wall_ms),
+            },
+            depth: plan.depth,
+            pondering,
+            stopping: false,
+            saw_info: false,
+        }))
+    }
+
+    /// The decision's own line: for a move chosen before any pass completed (without a
+    /// depth: see `InfoLine::pass`), for a pass cut short that found another move than the
+    /// line shown last, and after a ponder hit; its PV is the last line shown when that
+    /// begins with the move, else the move alone. A book move gets none (the protocol says
+    /// it).
+    fn tell_decision(
+        &self,
+        decision: &Decision,
+        run: &Run,
+        listener: &mut dyn Listener,
+    ) -> Result<(), PlayerError> {
+        let Some(m) = decision.best.filter(|_| !decision.book) else {
+            return Ok(());
+        };
+        let line = InfoLine {
+            pass: decision.passes,
+            score: decision.score,
+            positions: decision.positions,
+            time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
+            pv: match self.last_pv.first() == Some(&m) {
+                true => self.last_pv.clone(),
+                false => vec![m],
+            },
+            multipv: self.multipv,
+            others: Vec::new(),
+        };
+        listener.info(&line)?;
+        Ok(())
+    }
+
+    /// Advance the engine slice by slice until it decides: print its passes, tell it to move
+    /// when the budget or the depth is reached, and hand the GUI's commands to the listener
+    /// between slices.
+    fn run_until_decided(
+        &mut self,
+        req: &Request,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+        asked: &mut Asked,
+        run: &mut Run,
+    ) -> Result<Decision, PlayerError> {
+        let mut grace = 0;
+        loop {
+            let slice = match run.stopping {
+                true => SLICE_T_STATES,
+                false => run.budget.slice(self.engine.t_states()),
+            };
+            let mut decided = None;
+            for said in self.engine.advance(slice)? {
+                match said {
+                    // A pass 0 line (the reference's book move or its move before a
+                    // pass) is no analysis: GUIs drop `depth 0`, so it is never shown.
+                    Said::Info(info) if info.pass == 0 => {}
+                    Said::Info(info) => {
+                        run.saw_info = true;
+                        self.last_pv = info.pv.clone();
+                        listener.info(&self.info_line(&info, run.t0, run.wall0))?;
+                        let deep_enough = run.depth.is_some_and(|d| info.pass >= d);
+                        if deep_enough && !run.stopping && !run.pondering {
+                            self.engine.move_now()?;
+                            run.stopping = true;
+                        }
+                    }
+                    Said::Decided(d) => decided = Some(d),
+                }
+            }
+            if let Some(d) = decided {
+                return Ok(d);
+            }
+            if run.stopping {
+                grace += 1;
+                if grace > ANSWER_GRACE_SLICES {
+                    let why = "no move after being told to move".to_string();
+                    return Err(EngineError::Module(why).into());
+                }
+            } else if run.budget.spent(self.engine.t_states()) {
+                self.engine.move_now()?;
+                run.stopping = true;
+            }
+            // Once told to move, commands wait until the move is out.
+            while !run.stopping {
+                let control = match input.poll() {
+                    Poll::Line(line) => self.route(line, listener, held)?,
+                    Poll::Empty => break,
+                    // The GUI is gone: an endless thought ends now, a bounded one finishes.
+                    Poll::Closed if req.infinite || run.pondering => Control::MoveNow,
+                    Poll::Closed => break,
+                };
+                match control {
+                    Control::Continue | Control::Defer => continue,
+                    Control::PonderHit => {
+                        self.ponder_hit(req, listener, asked, run);
+                        continue;
+                    }
+                    Control::MoveNow => asked.stop = true,
+                    Control::Abandon => asked.abandon = true,
+                    Control::Quit => asked.quit = true,
+                }
+                self.engine.move_now()?;
+                run.stopping = true;
+            }
+        }
+    }
+
+    /// `ponderhit`: the opponent played the predicted move, so the thought under way is now
+    /// for our move: its clock starts (the allocation from now on); the search and its
+    /// positions counter go on.
+    fn ponder_hit(
+        &mut self,
+        req: &Request,
+        listener: &mut dyn Listener,
+        asked: &mut Asked,
+        run: &mut Run,
+    ) {
+        if !run.pondering {
+            return;
+        }
+        run.pondering = false;
+        asked.hit = true;
+        let mut now_req = listener.ponder_request(req);
+        now_req.ponder = false;
+        let plan = self.plan(&now_req);
+        // The thought began without a budget: the level's time caps it from the hit, as
+        // its budget caps a thought begun on our own time (`plan`).
+        let level_t_states = match now_req.depth {
+            None => levels::LEVEL_SECONDS[usize::from(self.playing_level()) - 1]
+                .map(|s| (f64::from(s) * self.clock_mhz() * 1e6) as u64),
+            Some(_) => None,
+        };
+        let t_states = match (plan.t_states, level_t_states) {
+            (Some(share), Some(level)) => Some(share.min(level)),
+            (share, level) => share.or(level),
+        };
+        run.budget = Budget::start(
+            self.engine.t_states(),
+            Instant::now(),
+            t_states,
+            plan.wall_ms,
+        );
+        run.depth = plan.depth;
+    }
+
+    /// After the engine decided on an endless thought or a ponder: wait for `stop` (or
+    /// `ponderhit`, which answers at once), handling the other commands meanwhile.
+    fn wait_for_stop(
+        &mut self,
+        input: &mut Input,
+        listener: &mut dyn Listener,
+        held: &mut Vec<String>,
+        asked: &mut Asked,
+    ) -> Result<(), PlayerError> {
+        while let Some(line) = input.next_line() {
+            match self.route(line, listener, held)? {
+                Control::Continue | Control::Defer => {}
+                Control::MoveNow => break,
+                Control::PonderHit => {
+                    asked.hit = true;
+                    break;
+                }
+                Control::Abandon => {
+                    asked.abandon = true;
+                    break;
+                }
+                Control::Quit => {
+                    asked.quit = true;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The reply the engine expects after its move: the second move of its last principal
+    /// variation, when that began with the move played (`bestmove ... ponder`, and what
+    /// xboard's pondering thinks about).
+    pub fn predicted_reply(&self) -> Option<Move> {
+        match self.last_pv.as_slice() {
+            [first, reply, ..] if self.moves.last() == Some(first) => Some(*reply),
+            _ => None,
+        }
+    }
+}
+
+/// The state of one thought's run: its clocks, its budget, whether it is told to move.
+struct Run {
+    /// Where the thought's reported time counts from.
+    t0: u64,
+    wall0: Instant,
+    budget: Budget,
+    /// Stop after this pass (not while pondering).
+    depth: Option<u8>,
+    /// Thinking on the opponent's time: the clock does not run until `ponderhit`.
+    pondering: bool,
+    /// Told to move; waiting for the decision.
+    stopping: bool,
+    saw_info: bool,
+}
