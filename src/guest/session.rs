@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::image::GuestImage;
-use super::wire::{board_from_wire, parse_uci, wire_move, wire_position};
+use super::wire::{WireError, board_from_wire, parse_uci, wire_move, wire_position};
 use crate::machine::{ConfigError, Machine};
 use crate::protocol::supervisor::ANSWER_T_STATES;
 use crate::protocol::{
@@ -28,10 +28,8 @@ pub enum SessionError {
     Refused(Refusal),
     /// The module answered with an event this command does not expect.
     Unexpected(Box<Event>),
-    /// The module described a position that is not one (QUERY).
-    BadState(String),
-    /// Move text that is not UCI (`e2e4`, `e7e8q`).
-    BadMoveText(String),
+    /// Move text that is not UCI, or a position from the module (QUERY) that is not one.
+    Wire(WireError),
 }
 
 impl fmt::Display for SessionError {
@@ -41,13 +39,18 @@ impl fmt::Display for SessionError {
             SessionError::Module(e) => write!(f, "{e}"),
             SessionError::Refused(r) => write!(f, "the module refused: {r}"),
             SessionError::Unexpected(e) => write!(f, "unexpected answer from the module: {e:?}"),
-            SessionError::BadState(why) => write!(f, "the module's position is impossible: {why}"),
-            SessionError::BadMoveText(t) => write!(f, "{t:?} is not a move in UCI notation"),
+            SessionError::Wire(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for SessionError {}
+
+impl From<WireError> for SessionError {
+    fn from(e: WireError) -> Self {
+        SessionError::Wire(e)
+    }
+}
 
 impl From<ModuleError> for SessionError {
     fn from(e: ModuleError) -> Self {

@@ -3,11 +3,33 @@
 //! codes `1..6` with `8` for black) and back, and UCI text as a wire move. Both
 //! [`super::GuestSession`] and the playing engine ([`crate::engine::guest`]) convert here.
 
-use super::session::SessionError;
+use std::fmt;
+
 use crate::protocol::{Move as WireMove, WirePosition};
 use crate::reference::board::{Board, file_of, rank_of, square};
 use crate::reference::piece::{BLACK, EMPTY, code_of_kind, kind};
 use crate::reference::{self, legal_moves};
+
+/// What does not convert: move text that is not UCI, a position the module described that
+/// is not one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WireError {
+    /// Move text that is not UCI (`e2e4`, `e7e8q`).
+    BadMoveText(String),
+    /// The module described a position that is not one (QUERY).
+    BadState(String),
+}
+
+impl fmt::Display for WireError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WireError::BadMoveText(t) => write!(f, "{t:?} is not a move in UCI notation"),
+            WireError::BadState(why) => write!(f, "the module's position is impossible: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for WireError {}
 
 /// Wire square (`a1 = 0`) of a mailbox square.
 fn wire_square(sq: u8) -> u8 {
@@ -57,13 +79,13 @@ pub fn legal_line_of_wire(board: &Board, line: &[WireMove]) -> Vec<reference::Mo
 }
 
 /// UCI text as a wire move, checked only for its shape (the module judges legality).
-pub fn parse_uci(text: &str) -> Result<WireMove, SessionError> {
-    let bad = || SessionError::BadMoveText(text.to_string());
+pub fn parse_uci(text: &str) -> Result<WireMove, WireError> {
+    let bad = || WireError::BadMoveText(text.to_string());
     let b = text.as_bytes();
     if b.len() != 4 && b.len() != 5 {
         return Err(bad());
     }
-    let sq = |f: u8, r: u8| -> Result<u8, SessionError> {
+    let sq = |f: u8, r: u8| -> Result<u8, WireError> {
         if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
             Ok((r - b'1') * 8 + (f - b'a'))
         } else {
@@ -107,7 +129,7 @@ pub fn wire_position(board: &Board) -> WirePosition {
 }
 
 /// A `STATE` position as a reference board (material and kings recounted).
-pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
+pub fn board_from_wire(p: &WirePosition) -> Result<Board, WireError> {
     let mut b = Board::empty();
     for (i, &w) in p.squares.iter().enumerate() {
         if w == 0 {
@@ -115,9 +137,7 @@ pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
         }
         let k = w & 7;
         if !(1..=6).contains(&k) || w > 14 {
-            return Err(SessionError::BadState(format!(
-                "piece code {w} on square {i}"
-            )));
+            return Err(WireError::BadState(format!("piece code {w} on square {i}")));
         }
         let colour = if w & 8 != 0 { BLACK } else { 0 };
         b.put(square(i as u8 % 8, i as u8 / 8), code_of_kind(k) | colour);
@@ -125,13 +145,13 @@ pub fn board_from_wire(p: &WirePosition) -> Result<Board, SessionError> {
     b.side = match p.side {
         0 => 0,
         1 => BLACK,
-        s => return Err(SessionError::BadState(format!("side {s}"))),
+        s => return Err(WireError::BadState(format!("side {s}"))),
     };
     b.castling = p.castling;
     b.ep = match p.ep {
         None => 0,
         Some(s) if s < 64 => square(s % 8, s / 8),
-        Some(s) => return Err(SessionError::BadState(format!("en-passant square {s}"))),
+        Some(s) => return Err(WireError::BadState(format!("en-passant square {s}"))),
     };
     b.halfmove = p.halfmove;
     b.fullmove = p.fullmove;

@@ -2,7 +2,7 @@
 //! moves accepted with the reference's flags and refused with the right reason, mate and
 //! stalemate, TAKEBACK, LEVEL, GO, impossible positions, and garbled or unknown messages.
 
-use c7010::guest::wire::{board_from_wire, wire_move, wire_position};
+use c7010::guest::wire::{WireError, board_from_wire, wire_move, wire_position};
 use c7010::guest::{GuestImage, GuestSession, SessionError};
 use c7010::machine::Machine;
 use c7010::protocol::endpoint::{Endpoint, IDLE};
@@ -130,7 +130,7 @@ fn illegal_moves_are_refused_and_change_nothing() {
     assert!(s.play_uci("a7a8n").is_ok());
     assert!(matches!(
         s.play_uci("e2"),
-        Err(SessionError::BadMoveText(_))
+        Err(SessionError::Wire(WireError::BadMoveText(_)))
     ));
 }
 
