@@ -20,8 +20,6 @@ pub mod score;
 pub mod session_core;
 pub mod strength;
 pub mod uci_session;
-pub mod xboard_analyze;
-pub mod xboard_ponder;
 pub mod xboard_session;
 
 pub use crate::engine::EngineChoice;

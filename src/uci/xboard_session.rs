@@ -15,10 +15,14 @@ use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome, Thought};
 use super::score::xboard_score;
 use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
-use super::xboard_ponder::Pondered;
 use crate::engine::EngineError;
 use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
+
+mod analyze;
+mod ponder;
+
+use ponder::Pondered;
 
 /// A time control from `level MPS BASE INC`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

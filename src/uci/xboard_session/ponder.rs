@@ -7,13 +7,13 @@
 
 use std::io::{self, Write};
 
-use super::clock::Request;
-use super::input::Input;
-use super::player::{Control, InfoLine, Listener, Outcome, Thought};
-use super::session_core::{SessionCore, say};
-use super::xboard_session::{Xboard, game_result, thinking_line};
+use super::{Xboard, game_result, thinking_line};
 use crate::engine::EngineError;
 use crate::reference::{Board, Move};
+use crate::uci::clock::Request;
+use crate::uci::input::Input;
+use crate::uci::player::{Control, InfoLine, Listener, Outcome, Thought};
+use crate::uci::session_core::{SessionCore, say};
 
 /// How a ponder ended.
 pub enum Pondered {
@@ -51,7 +51,7 @@ impl<W: Write> Listener for PonderListener<'_, W> {
         let name = words.next().unwrap_or("");
         let played = match name {
             "usermove" => words.next(),
-            _ if super::moves_text::looks_like_move(name) => Some(name),
+            _ if crate::uci::moves_text::looks_like_move(name) => Some(name),
             _ => None,
         };
         Ok(match (name, played) {

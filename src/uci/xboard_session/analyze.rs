@@ -6,12 +6,12 @@
 
 use std::io::{self, Write};
 
-use super::clock::Request;
-use super::input::Input;
-use super::player::{Control, InfoLine, Listener, Outcome};
-use super::session_core::{SessionCore, say};
-use super::xboard_session::{Xboard, game_result, thinking_line};
+use super::{Xboard, game_result, thinking_line};
 use crate::reference::legal_moves;
+use crate::uci::clock::Request;
+use crate::uci::input::Input;
+use crate::uci::player::{Control, InfoLine, Listener, Outcome};
+use crate::uci::session_core::{SessionCore, say};
 
 /// Prints the analysis and answers the GUI while the engine analyses.
 struct AnalyzeListener<'a, W: Write> {
