@@ -1,9 +1,9 @@
 //! c7010: the Philips Videopac C7010 chess module brought back to life.
 //!
 //! The pipeline (see `docs/` and the README):
-//! `asm/*.asm` --[`asm`]--> `roms/c7010.bin` --> [`machine`] (NSC800 + 8 KB ROM + 2 KB RAM +
+//! `asm/*.asm` --[`assembler`]--> `roms/c7010.bin` --> [`machine`] (NSC800 + 8 KB ROM + 2 KB RAM +
 //! latches) <--latch protocol--> console --> VDC model --> window / PNG / terminal.
-//! [`reference`] is the native twin of the guest engine.
+//! [`reference`](mod@reference) is the native twin of the guest engine.
 
 pub mod assembler;
 pub mod console;

@@ -242,7 +242,7 @@ struct Parser<'t> {
 /// Deep enough for any real program, shallow enough to never overflow the stack.
 const MAX_DEPTH: u32 = 200;
 
-/// Most operators in one expression. With [`MAX_DEPTH`] this bounds the depth of every
+/// Most operators in one expression. With `MAX_DEPTH` this bounds the depth of every
 /// tree, and so the stack its recursive walks use.
 pub const MAX_OPERATORS: u32 = 1000;
 

@@ -199,7 +199,7 @@ impl Search {
     }
 
     /// Evaluate every move at the leaves in full, as at the other nodes, instead of only
-    /// as far as the node's best minimum needs ([`Search::eval_leaf`]). The results are the
+    /// as far as the node's best minimum needs (`Search::eval_leaf`). The results are the
     /// same either way; tests use this to prove it.
     pub fn with_eager_leaves(mut self) -> Search {
         self.lazy_leaves = false;
