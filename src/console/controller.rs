@@ -478,6 +478,9 @@ impl Console {
             Said::Decided(d) => {
                 self.failures.count = 0;
                 self.pondering.move_at = None;
+                // The answer to an earlier key is stale once the module has moved: the
+                // status line says what is asked now (`YOUR MOVE. I EXPECT ...`).
+                self.view.message = None;
                 self.show_decision(&d);
                 match d.best {
                     Some(mv) => match self.clocks_noted_play(mv) {

@@ -439,3 +439,17 @@ fn a_whole_game_of_hits_and_misses_stays_in_step() {
     }
     assert!(hits >= 3 && misses >= 3, "{hits} hits, {misses} misses");
 }
+
+#[test]
+fn pondering_turned_on_while_the_module_thinks_starts_after_its_move_and_says_so() {
+    let mut c = console(false);
+    press_keys(&mut c, FIRST_MOVE);
+    assert!(c.thinking());
+    c.press(G7000Key::Letter('K'));
+    assert_eq!(c.screen().status, "PONDER ON");
+    settle_within(&mut c, 5_000);
+    // The module moved: the answer to K gives way to what is asked now.
+    assert!(c.pondering());
+    let status = c.screen().status;
+    assert!(status.starts_with("YOUR MOVE. I EXPECT "), "{status}");
+}
