@@ -216,7 +216,7 @@ pub fn game_help_lines() -> Vec<String> {
         "S       SET UP (YES=PLAY)",
         "=       TURN THE BOARD",
         "+       SPEED 1X 2X 8X MAX",
-        "SPACE PAUSE  K PONDER",
+        "SPACE K PAUSE/PONDER",
         "P PGN   W O SAVE/LOAD GAME",
         "F2      SCREENSHOT",
         "? LEVELS  OTHER KEYS: GAME",
