@@ -88,6 +88,9 @@ def starting_clock(control):
 def play_game(game_no, args, watch, openings):
     control = control_of(game_no)
     module = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine), timeout=60)
+    # Level 6 has no budget of its own: the time controls alone end each thought (at
+    # another level its budget would cap them; docs/uci.md, "The time rule").
+    module.configure({"Level": 6})
     rival = chess.engine.SimpleEngine.popen_uci(args.opponent)
     rival.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo})
     fen = openings[game_no % len(openings)]
