@@ -1,5 +1,5 @@
 ; gen.asm - GEN: the pseudo-legal moves of the side to move, in exactly the order of
-; src/reference/moves.rs, streamed one by one to a hook; and LEGALS, which keeps the legal
+; src/reference/generate.rs, streamed one by one to a hook; and LEGALS, which keeps the legal
 ; ones on the move stack.
 ;
 ; Order: squares a1, b1 .. h8; for each piece of the side to move its directions in table

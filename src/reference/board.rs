@@ -8,6 +8,7 @@
 
 use super::moves::{CASTLE, DOUBLE, EP, Move, PROMO_MASK};
 use super::piece::*;
+pub use super::square::*;
 
 /// Number of bytes of the mailbox.
 pub const BOARD_SIZE: usize = 120;
@@ -24,54 +25,6 @@ pub const BQ: u8 = 8;
 /// Material units of one value point: a pawn is 16 units, so positional points (at most 15)
 /// stay below one pawn and the value nibble becomes units with four left shifts.
 pub const UNIT_SHIFT: u8 = 4;
-
-/// Mailbox index of a file (0..7) and rank (0..7).
-#[inline]
-pub fn square(file: u8, rank: u8) -> u8 {
-    21 + file + 10 * rank
-}
-
-/// File (0..7) of a mailbox square.
-#[inline]
-pub fn file_of(sq: u8) -> u8 {
-    (sq - 21) % 10
-}
-
-/// Rank (0..7) of a mailbox square.
-#[inline]
-pub fn rank_of(sq: u8) -> u8 {
-    (sq - 21) / 10
-}
-
-/// Index 0..63 (a1 = 0, h8 = 63) of a mailbox square.
-#[inline]
-pub fn sq64(sq: u8) -> usize {
-    (rank_of(sq) * 8 + file_of(sq)) as usize
-}
-
-/// Algebraic name of a mailbox square, e.g. "e4".
-pub fn square_name(sq: u8) -> String {
-    format!(
-        "{}{}",
-        (b'a' + file_of(sq)) as char,
-        (b'1' + rank_of(sq)) as char
-    )
-}
-
-/// Rook (orthogonal) step directions.
-pub const ROOK_DIRS: [i8; 4] = [10, -10, 1, -1];
-/// Bishop (diagonal) step directions.
-pub const BISHOP_DIRS: [i8; 4] = [11, 9, -9, -11];
-/// Queen and king directions: orthogonal first, then diagonal.
-pub const ALL_DIRS: [i8; 8] = [10, -10, 1, -1, 11, 9, -9, -11];
-/// Knight jumps.
-pub const KNIGHT_JUMPS: [i8; 8] = [21, 19, 12, 8, -8, -12, -19, -21];
-
-/// Step a square by a direction (wrapping arithmetic as on the Z80; the border stops it).
-#[inline]
-pub fn step(sq: u8, d: i8) -> u8 {
-    sq.wrapping_add(d as u8)
-}
 
 /// What a move changed, so it can be taken back: four bytes per ply in the guest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

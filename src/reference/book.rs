@@ -13,7 +13,8 @@
 //! reached (the first line, in book order, that starts with the game's moves and goes on).
 
 use super::board::Board;
-use super::moves::{Move, legal_moves};
+use super::generate::legal_moves;
+use super::moves::Move;
 
 /// Node flag: the line goes on after this move (its replies follow).
 pub const GOES_ON: u8 = 0x80;

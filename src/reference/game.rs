@@ -6,7 +6,7 @@
 //! only its notation and its screen.
 
 use super::board::{square, square_name};
-use super::moves::gen_pseudo;
+use super::generate::gen_pseudo;
 use super::piece::{BLACK, K_BISHOP, K_KING, K_KNIGHT, WHITE, kind};
 use super::search::MAX_DRAWS;
 use super::{Board, FenError, Move, legal_moves, to_san};

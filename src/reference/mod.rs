@@ -7,6 +7,7 @@ pub mod book;
 pub mod epd;
 pub mod fen;
 pub mod game;
+pub mod generate;
 pub mod levels;
 pub mod moves;
 pub mod notation;
@@ -15,13 +16,15 @@ pub mod piece;
 
 pub use board::Board;
 pub use fen::FenError;
-pub use moves::{Move, MoveList, legal_moves};
+pub use generate::legal_moves;
+pub use moves::{Move, MoveList};
 pub use notation::{MoveTextError, parse_san, parse_uci, to_san};
 pub mod exchange;
 pub mod positional;
 pub mod random;
 pub mod score;
 pub mod search;
+pub mod square;
 pub mod validate;
 
 pub use search::{Entry, MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};

@@ -2,6 +2,7 @@
 //! the legal move list so a parsed move is always legal.
 
 use super::board::*;
+use super::generate::legal_moves;
 use super::moves::*;
 use super::piece::*;
 

@@ -1,7 +1,8 @@
 //! Perft: count the leaves of the legal move tree, the standard check of GEN and make/unmake.
 
 use super::board::Board;
-use super::moves::{Move, MoveList, gen_pseudo, is_legal};
+use super::generate::{gen_pseudo, is_legal};
+use super::moves::{Move, MoveList};
 
 /// Number of leaf positions `depth` plies below `b` (1 at depth 0).
 pub fn perft(b: &mut Board, depth: u8) -> u64 {

@@ -9,6 +9,7 @@
 use super::board::*;
 use super::book::Book;
 use super::exchange::{exchange, opponent_gain};
+use super::generate::gen_pseudo;
 use super::moves::*;
 use super::piece::BLACK;
 use super::positional::{MAX_POSITIONAL, Positional};

@@ -30,7 +30,7 @@ pub fn evaluations_equal_the_reference(
     h.load_board(b).unwrap();
     h.root_list().unwrap();
     let mut pseudo = Vec::new();
-    c7010::reference::moves::gen_pseudo(b, &mut |m| pseudo.push(m));
+    c7010::reference::generate::gen_pseudo(b, &mut |m| pseudo.push(m));
     let (mut legal, mut illegal, mut t_legal) = (0, 0, 0);
     for m in pseudo {
         let (regs, t) = h.call_move(routine, m).unwrap();

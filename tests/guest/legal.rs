@@ -13,7 +13,7 @@
 use crate::common::harness::harness;
 
 use c7010::reference::board::{BOARD_SIZE, step};
-use c7010::reference::moves::gen_pseudo;
+use c7010::reference::generate::gen_pseudo;
 use c7010::reference::piece::{BISHOP, BLACK, EMPTY, OFF, QUEEN, ROOK};
 use c7010::reference::{Board, legal_moves};
 

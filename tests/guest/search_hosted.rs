@@ -16,7 +16,7 @@ use c7010::assembler::assemble_source;
 use c7010::guest::{GuestImage, Harness};
 use c7010::machine::Stop;
 use c7010::reference::exchange::exchange;
-use c7010::reference::moves::gen_pseudo;
+use c7010::reference::generate::gen_pseudo;
 use c7010::reference::piece::BLACK;
 use c7010::reference::positional::{MAX_POSITIONAL, Positional};
 use c7010::reference::{Board, Move, MoveList, Search, legal_moves};
