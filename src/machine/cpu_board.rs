@@ -5,13 +5,17 @@
 
 use iz80::Reg8;
 
-use super::breakpoints::Breakpoints;
 use super::clock::DEFAULT_CLOCK_HZ;
 use super::fault::{Fault, FaultKind};
-use super::idle::IdleDetector;
 use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE};
 use super::registers::{self, Registers};
 use super::trace::{TraceEntry, TraceRing};
+
+mod breakpoints;
+mod idle;
+
+use breakpoints::Breakpoints;
+use idle::IdleDetector;
 
 /// Bad configuration: a ROM image or clock the machine cannot take.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

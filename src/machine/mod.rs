@@ -19,13 +19,11 @@
 #![warn(missing_docs)]
 
 pub mod bench_guest;
-mod breakpoints;
 pub mod clock;
 mod cpu_board;
 mod crc32;
 mod disasm;
 mod fault;
-mod idle;
 mod memory;
 mod registers;
 mod run;

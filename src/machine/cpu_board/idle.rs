@@ -8,8 +8,8 @@
 //! repeats with that period for as long as the host leaves the latch alone. The machine then
 //! advances the clock by whole periods instead of executing them.
 
-use super::cpu_board::Machine;
-use super::registers;
+use super::Machine;
+use crate::machine::registers;
 
 /// The loop found between two identical polls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +102,7 @@ impl Machine {
     /// the last identical poll), the machine state repeats exactly every loop period: jump
     /// ahead by whole periods, staying before the end of the run, so the step-by-step path
     /// finishes the run exactly as it would have.
-    pub(super) fn consider_idle_skip(&mut self, pc: u16, end: u64) {
+    pub(in crate::machine) fn consider_idle_skip(&mut self, pc: u16, end: u64) {
         let ram_changed = std::mem::take(&mut self.bus.ram_changed);
         if !self.breakpoints.is_empty() || self.bus.watching {
             self.idle.forget();

@@ -1,13 +1,13 @@
 //! Where a run stops for the debugger: breakpoints (before the instruction at an address)
 //! and watches (after an instruction whose access matches).
 
-use super::cpu_board::Machine;
-use super::memory::Watch;
+use super::Machine;
+use crate::machine::memory::Watch;
 
 /// The breakpoints set: their addresses in the order set, and one bit per address so the
 /// run loop's test costs one load.
 #[derive(Clone)]
-pub(super) struct Breakpoints {
+pub(in crate::machine) struct Breakpoints {
     addresses: Vec<u16>,
     bits: Box<[u64; 1024]>,
 }
@@ -40,13 +40,13 @@ impl Breakpoints {
     }
 
     /// True when no breakpoint is set (idle skipping is then allowed).
-    pub(super) fn is_empty(&self) -> bool {
+    pub(in crate::machine) fn is_empty(&self) -> bool {
         self.addresses.is_empty()
     }
 
     /// True when a breakpoint is set at `pc`.
     #[inline]
-    pub(super) fn contains(&self, pc: u16) -> bool {
+    pub(in crate::machine) fn contains(&self, pc: u16) -> bool {
         !self.addresses.is_empty() && self.bits[pc as usize >> 6] & (1 << (pc & 63)) != 0
     }
 }
