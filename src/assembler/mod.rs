@@ -4,10 +4,10 @@
 //! One concept per file: [`lexer`] (characters to tokens), [`expr`] (expressions),
 //! [`operand`] (registers and addressing), [`encoder`] (instructions to bytes),
 //! [`directives`] (data directives), [`macros`] (bodies and substitution), [`source`]
-//! (files and INCLUDE), [`pass`] (one pass: statements, labels, IF), [`scopes`] (symbol
-//! definitions, PROC/LOCAL), [`expansion`] (running macros and REPT), [`symbols`],
-//! [`source_map`], [`listing`], [`assembly`] (the result), [`limits`] (what a pass may
-//! spend).
+//! (files and INCLUDE), [`pass`] (one pass: statements, labels, IF; with `pass/scopes.rs`,
+//! symbol definitions and PROC/LOCAL, and [`limits`], what a pass may spend),
+//! [`expansion`] (running macros and REPT), [`symbols`], [`source_map`], [`listing`],
+//! [`assembly`] (the result).
 //!
 //! See `docs/assembler.md` for the accepted language and the output formats.
 
@@ -19,16 +19,16 @@ pub mod error;
 pub mod expansion;
 pub mod expr;
 pub mod lexer;
-pub mod limits;
 pub mod listing;
 pub mod macros;
 pub mod mnemonic;
 pub mod operand;
 pub mod pass;
-pub mod scopes;
 pub mod source;
 pub mod source_map;
 pub mod symbols;
+
+pub use pass::limits;
 
 use std::collections::HashMap;
 use std::path::Path;

@@ -12,13 +12,17 @@ use super::encoder;
 use super::error::AsmError;
 use super::expr::{self, EvalError};
 use super::lexer::{self, Token};
-use super::limits::Spending;
 use super::macros::{self, MacroDef};
 use super::mnemonic::Mnemonic;
 use super::operand::{self, Value};
-use super::scopes::LocalScope;
 use super::source::{self, Program, SourceLine};
 use super::symbols::SymbolKind;
+
+pub mod limits;
+mod scopes;
+
+use limits::Spending;
+use scopes::LocalScope;
 
 /// A symbol as a pass knows it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,27 +5,27 @@
 
 use std::collections::HashMap;
 
-use super::expr;
-use super::lexer::Token;
-use super::operand;
-use super::pass::{Pass, SymbolDef, is_keyword};
-use super::symbols::SymbolKind;
+use super::{Pass, SymbolDef, is_keyword};
+use crate::assembler::expr;
+use crate::assembler::lexer::Token;
+use crate::assembler::operand;
+use crate::assembler::symbols::SymbolKind;
 
 /// A LOCAL scope: a PROC block or one macro/REPT expansion.
-pub(super) struct LocalScope {
+pub(in crate::assembler) struct LocalScope {
     /// Number of the scope in the pass (the `N` of `name#N`).
-    pub(super) id: u32,
+    pub(in crate::assembler) id: u32,
     /// A PROC block (closed by ENDP) rather than an expansion.
-    pub(super) is_proc: bool,
+    pub(in crate::assembler) is_proc: bool,
     /// Where the PROC (or expansion) starts: file, line, column.
-    pub(super) opened_at: (usize, u32, u32),
+    pub(in crate::assembler) opened_at: (usize, u32, u32),
     /// Declared names and their names in the symbol table.
-    pub(super) locals: HashMap<String, String>,
+    pub(in crate::assembler) locals: HashMap<String, String>,
 }
 
 impl Pass<'_> {
     /// The name a symbol has in the table: locals get `#scope`.
-    pub(super) fn resolve(&self, name: &str) -> (String, bool) {
+    pub(in crate::assembler) fn resolve(&self, name: &str) -> (String, bool) {
         for scope in self.scopes.iter().rev() {
             if let Some(mangled) = scope.locals.get(name) {
                 return (mangled.clone(), true);
@@ -34,12 +34,18 @@ impl Pass<'_> {
         (name.to_string(), false)
     }
 
-    pub(super) fn define_label(&mut self, name: &str, col: u32) {
+    pub(in crate::assembler) fn define_label(&mut self, name: &str, col: u32) {
         let value = self.pc;
         self.define(name, value, SymbolKind::Label, col);
     }
 
-    pub(super) fn define(&mut self, name: &str, value: i64, kind: SymbolKind, col: u32) {
+    pub(in crate::assembler) fn define(
+        &mut self,
+        name: &str,
+        value: i64,
+        kind: SymbolKind,
+        col: u32,
+    ) {
         if expr::is_reserved(name) || is_keyword(name) {
             self.error(
                 col,
@@ -82,7 +88,7 @@ impl Pass<'_> {
         self.order.push(key);
     }
 
-    pub(super) fn push_scope(&mut self, is_proc: bool, col: u32) {
+    pub(in crate::assembler) fn push_scope(&mut self, is_proc: bool, col: u32) {
         self.next_scope += 1;
         self.scopes.push(LocalScope {
             id: self.next_scope,
@@ -92,7 +98,7 @@ impl Pass<'_> {
         });
     }
 
-    pub(super) fn declare_locals(&mut self, operands: &[Token], op_col: u32) {
+    pub(in crate::assembler) fn declare_locals(&mut self, operands: &[Token], op_col: u32) {
         let mut names = Vec::new();
         for part in operand::split_commas(operands) {
             match part {

@@ -7,9 +7,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::error::AsmError;
-use super::pass::Pass;
-use super::source::{MAX_SOURCE_TEXT, MAX_SOURCE_TEXT_WORDS};
+use super::Pass;
+use crate::assembler::error::AsmError;
+use crate::assembler::source::{MAX_SOURCE_TEXT, MAX_SOURCE_TEXT_WORDS};
 
 /// Most lines a pass may run (guards REPT inside REPT).
 pub const MAX_LINES_PER_PASS: usize = 2_000_000;
@@ -27,7 +27,7 @@ pub const MAX_BYTES_STORED: usize = 0x10001;
 
 /// What a pass has spent so far, and the errors it keeps.
 #[derive(Default)]
-pub(super) struct Spending {
+pub(in crate::assembler) struct Spending {
     /// Lines run or scanned.
     lines: usize,
     /// Bytes of those lines.
@@ -47,7 +47,7 @@ pub(super) struct Spending {
 impl Pass<'_> {
     /// Charges `lines` lines of `text` bytes to the pass; past a limit reports it on the
     /// current line, ends the pass and returns false.
-    pub(super) fn charge(&mut self, lines: usize, text: usize) -> bool {
+    pub(in crate::assembler) fn charge(&mut self, lines: usize, text: usize) -> bool {
         let spent = &mut self.spending;
         spent.lines = spent.lines.saturating_add(lines);
         spent.text = spent.text.saturating_add(text);
@@ -69,7 +69,7 @@ impl Pass<'_> {
     }
 
     /// How many of `len` bytes about to be emitted to store; counts them as stored.
-    pub(super) fn storage_for(&mut self, len: usize) -> usize {
+    pub(in crate::assembler) fn storage_for(&mut self, len: usize) -> usize {
         let spent = &mut self.spending;
         let room = MAX_BYTES_STORED.saturating_sub(spent.bytes_stored).min(len);
         spent.bytes_stored += room;
@@ -77,12 +77,12 @@ impl Pass<'_> {
     }
 
     /// Bytes of text the pass may still run.
-    pub(super) fn text_left(&self) -> usize {
+    pub(in crate::assembler) fn text_left(&self) -> usize {
         MAX_SOURCE_TEXT.saturating_sub(self.spending.text)
     }
 
     /// Keeps `error` unless the same text is already kept or [`MAX_ERRORS`] are.
-    pub(super) fn keep_error(&mut self, error: AsmError) {
+    pub(in crate::assembler) fn keep_error(&mut self, error: AsmError) {
         let spent = &mut self.spending;
         if spent.error_texts.len() >= MAX_ERRORS {
             spent.errors_dropped += 1;
@@ -94,7 +94,7 @@ impl Pass<'_> {
     }
 
     /// The last error of a pass that dropped some: how many.
-    pub(super) fn report_dropped_errors(&mut self) {
+    pub(in crate::assembler) fn report_dropped_errors(&mut self) {
         let dropped = self.spending.errors_dropped;
         if dropped > 0 {
             let main = self.program.files.first().map_or("?", String::as_str);
@@ -109,7 +109,7 @@ impl Pass<'_> {
 
     /// Reports the reading errors of line `line` of file `file` (an INCLUDE line), in
     /// their place in the source.
-    pub(super) fn report_load_errors_at(&mut self, file: usize, line: u32) {
+    pub(in crate::assembler) fn report_load_errors_at(&mut self, file: usize, line: u32) {
         let program = self.program;
         let index = self.spending.load_errors_at.get_or_insert_with(|| {
             let mut index: HashMap<(String, u32), Vec<usize>> = HashMap::new();
@@ -130,7 +130,7 @@ impl Pass<'_> {
     }
 
     /// Reports the reading errors on lines no pass reached (after END, say).
-    pub(super) fn report_remaining_load_errors(&mut self) {
+    pub(in crate::assembler) fn report_remaining_load_errors(&mut self) {
         let program = self.program;
         for (k, e) in program.errors.iter().enumerate() {
             if !self.spending.load_errors_reported.contains(&k) {
@@ -140,7 +140,7 @@ impl Pass<'_> {
     }
 
     /// Checks that one more PROC may open; reports it otherwise.
-    pub(super) fn may_open_proc(&mut self, col: u32) -> bool {
+    pub(in crate::assembler) fn may_open_proc(&mut self, col: u32) -> bool {
         let open = self.scopes.iter().filter(|s| s.is_proc).count();
         if open >= MAX_OPEN_PROCS {
             self.error(
