@@ -11,14 +11,10 @@
 pub mod command;
 pub mod debug_info;
 pub mod expr;
-pub mod history;
 pub mod link;
-pub mod points;
 pub mod render_board;
 mod render_dis;
 pub mod render_regs;
-mod render_state;
-mod run;
 pub mod session;
 pub mod stack;
 mod view;

@@ -17,14 +17,19 @@ use crate::reference::board::{file_of, rank_of};
 use super::command::{self, DebugCommand, Location, SendData, help};
 use super::debug_info::DebugInfo;
 use super::expr::Expr;
-use super::history::History;
 use super::link::HostLink;
-use super::points::Points;
 use super::render_board::{BoardView, PlyMoves};
-use super::render_state::unit_text;
-use super::run::{Goal, Halt, TraceSink};
 use super::view::View;
 use super::{render_regs, z80};
+use history::History;
+use points::Points;
+use render_state::unit_text;
+use run::{Goal, Halt, TraceSink};
+
+pub mod history;
+pub mod points;
+mod render_state;
+mod run;
 
 /// Emulated seconds a run may take unless told otherwise.
 pub const DEFAULT_RUN_SECONDS: f64 = 10.0;

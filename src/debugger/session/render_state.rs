@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use crate::machine::WatchKind;
 
-use super::expr::Expr;
-use super::session::{DebugSession, MachineHandle};
-use super::stack;
+use super::{DebugSession, MachineHandle};
+use crate::debugger::expr::Expr;
+use crate::debugger::stack;
 
 impl<M: MachineHandle> DebugSession<M> {
     /// What `where` (`bt`) shows: PC's place, then one line a return address found on the
@@ -34,7 +34,11 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// What `mem` shows: `len` bytes (default 64, at most 4096) from `address`.
-    pub(super) fn memory_text(&self, address: &Expr, len: Option<&Expr>) -> Result<String, String> {
+    pub(in crate::debugger) fn memory_text(
+        &self,
+        address: &Expr,
+        len: Option<&Expr>,
+    ) -> Result<String, String> {
         let start = self.eval_address(address)?;
         let len = match len {
             Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
@@ -47,7 +51,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// What `cycles` shows: T-states, emulated time and instructions since power-on.
-    pub(super) fn cycles_text(&self) -> String {
+    pub(in crate::debugger) fn cycles_text(&self) -> String {
         format!(
             "T-states {}  emulated {:.6} s at {:.6} MHz  ({:.2} PAL frames)  instructions {}\n",
             self.machine.cycles(),
@@ -58,7 +62,7 @@ impl<M: MachineHandle> DebugSession<M> {
         )
     }
 
-    pub(super) fn dump(&self, start: u16, len: u32) -> String {
+    pub(in crate::debugger) fn dump(&self, start: u16, len: u32) -> String {
         let mut out = String::new();
         let mut offset = 0u32;
         while offset < len {
@@ -84,7 +88,7 @@ impl<M: MachineHandle> DebugSession<M> {
         out
     }
 
-    pub(super) fn latches(&self) -> String {
+    pub(in crate::debugger) fn latches(&self) -> String {
         let h = self.machine.host_latch();
         let m = self.machine.module_latch();
         let mut out = format!(
@@ -100,7 +104,7 @@ impl<M: MachineHandle> DebugSession<M> {
         out
     }
 
-    pub(super) fn list_points(&self) -> String {
+    pub(in crate::debugger) fn list_points(&self) -> String {
         if self.points.breakpoints.is_empty() && self.points.watchpoints.is_empty() {
             return "no breakpoints or watchpoints\n".to_string();
         }
@@ -142,7 +146,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 }
 
-pub(super) fn kind_name(kind: WatchKind) -> &'static str {
+pub(in crate::debugger) fn kind_name(kind: WatchKind) -> &'static str {
     match kind {
         WatchKind::Read => "read",
         WatchKind::Write => "write",
@@ -151,7 +155,7 @@ pub(super) fn kind_name(kind: WatchKind) -> &'static str {
 }
 
 /// A latch value as the link sees it: `SEQ 1 ACK 0 nibble 5`.
-pub(super) fn unit_text(unit: u8) -> String {
+pub(in crate::debugger) fn unit_text(unit: u8) -> String {
     let payload = unit & 0x3F;
     let what = match payload {
         0x00..=0x0F => format!("nibble {payload:X}"),

@@ -16,12 +16,12 @@ use std::io::{BufWriter, Write as _};
 
 use crate::machine::{Fault, RunLimit, Stop, WatchHit};
 
-use super::command::Location;
-use super::expr::Condition;
 use super::render_state::unit_text;
-use super::session::{DEFAULT_RUN_SECONDS, DebugSession, MachineHandle};
-use super::view::View;
-use super::{stack, z80};
+use super::{DEFAULT_RUN_SECONDS, DebugSession, MachineHandle};
+use crate::debugger::command::Location;
+use crate::debugger::expr::Condition;
+use crate::debugger::view::View;
+use crate::debugger::{stack, z80};
 
 /// Longest stretch the machine runs without the debugger looking (for the step-back
 /// snapshots): about 23 ms of emulated time.
@@ -29,7 +29,7 @@ pub const SLICE_T_STATES: u64 = 100_000;
 
 /// What a run aims at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Goal {
+pub(in crate::debugger) enum Goal {
     /// This many instructions.
     Steps(u64),
     /// Until something stops it.
@@ -46,7 +46,7 @@ pub(super) enum Goal {
 
 /// Why a run stopped.
 #[derive(Debug, Clone)]
-pub(super) enum Halt {
+pub(in crate::debugger) enum Halt {
     /// The instructions asked for ran.
     Done,
     /// This breakpoint (its condition true).
@@ -70,7 +70,7 @@ pub(super) enum Halt {
 }
 
 /// Where the instruction trace goes.
-pub(super) enum TraceSink {
+pub(in crate::debugger) enum TraceSink {
     /// Into the command's output.
     Output,
     /// Into a file (and its name, for errors).
@@ -80,7 +80,7 @@ pub(super) enum TraceSink {
 /// The commands that run towards a place (`next`, `finish`, `run-to`) and the trace switch.
 impl<M: MachineHandle> DebugSession<M> {
     /// `next`: one instruction, running a CALL or RST through to its return.
-    pub(super) fn step_over(&mut self, out: &mut String) {
+    pub(in crate::debugger) fn step_over(&mut self, out: &mut String) {
         let pc = self.machine.registers().pc;
         let bytes = self.bytes_at(pc);
         if z80::is_call(bytes[0]) || z80::is_rst(bytes[0]) {
@@ -94,7 +94,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `finish`: run until the routine PC is in returns to its caller.
-    pub(super) fn finish(&mut self, out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn finish(&mut self, out: &mut String) -> Result<(), String> {
         let sp = self.machine.registers().sp;
         let frames = stack::walk(sp, self.stack_top, |a| self.machine.read(a));
         let frame = frames
@@ -117,14 +117,18 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `run-to`: run until PC reaches a location.
-    pub(super) fn run_to(&mut self, location: &Location, out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn run_to(
+        &mut self,
+        location: &Location,
+        out: &mut String,
+    ) -> Result<(), String> {
         let (address, _) = self.resolve(location)?;
         self.go(Goal::RunTo(address), DEFAULT_RUN_SECONDS, out);
         Ok(())
     }
 
     /// `trace on [FILE]`: every instruction run from now on, into the output or the file.
-    pub(super) fn trace_on(
+    pub(in crate::debugger) fn trace_on(
         &mut self,
         file: Option<String>,
         out: &mut String,
@@ -144,7 +148,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `trace off`: the trace file, if any, is flushed and closed.
-    pub(super) fn trace_off(&mut self, out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn trace_off(&mut self, out: &mut String) -> Result<(), String> {
         if let Some(TraceSink::File(mut file, name)) = self.trace.take() {
             file.flush()
                 .map_err(|e| format!("cannot write {name}: {e}"))?;
@@ -157,7 +161,7 @@ impl<M: MachineHandle> DebugSession<M> {
 
 impl<M: MachineHandle> DebugSession<M> {
     /// Run towards `goal` for at most `seconds` of emulated time and report the stop.
-    pub(super) fn go(&mut self, goal: Goal, seconds: f64, out: &mut String) {
+    pub(in crate::debugger) fn go(&mut self, goal: Goal, seconds: f64, out: &mut String) {
         let halt = self.advance(goal, seconds, out);
         let regs = self.machine.registers();
         let line = match halt {
@@ -205,7 +209,12 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// The heart of running: see the module header.
-    pub(super) fn advance(&mut self, goal: Goal, seconds: f64, out: &mut String) -> Halt {
+    pub(in crate::debugger) fn advance(
+        &mut self,
+        goal: Goal,
+        seconds: f64,
+        out: &mut String,
+    ) -> Halt {
         let budget = (seconds * self.machine.clock_hz()) as u64;
         let end = self.machine.cycles().saturating_add(budget);
         let target = match goal {
@@ -226,7 +235,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// Checks made at an instruction boundary before running on: breakpoints and the goal.
-    pub(super) fn check_boundary(&mut self, goal: Goal) -> Option<Halt> {
+    pub(in crate::debugger) fn check_boundary(&mut self, goal: Goal) -> Option<Halt> {
         let regs = self.machine.registers();
         let view = View {
             regs,
@@ -268,7 +277,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// Poll the host link and keep the history; events are shown.
-    pub(super) fn after_progress(&mut self, poll: bool, out: &mut String) -> bool {
+    pub(in crate::debugger) fn after_progress(&mut self, poll: bool, out: &mut String) -> bool {
         let mut got_event = false;
         if poll && self.owns_link {
             let (events, wrote) = self.link.poll(&mut self.machine);
@@ -284,7 +293,7 @@ impl<M: MachineHandle> DebugSession<M> {
         got_event
     }
 
-    pub(super) fn advance_by_steps(
+    pub(in crate::debugger) fn advance_by_steps(
         &mut self,
         goal: Goal,
         end: u64,
@@ -337,7 +346,7 @@ impl<M: MachineHandle> DebugSession<M> {
         }
     }
 
-    pub(super) fn advance_by_slices(
+    pub(in crate::debugger) fn advance_by_slices(
         &mut self,
         goal: Goal,
         end: u64,

@@ -9,10 +9,10 @@ use crate::machine::{Machine, Watch, WatchHit, WatchKind, canonical};
 
 use std::fmt::Write as _;
 
-use super::command::Location;
-use super::expr::{Condition, Expr};
 use super::render_state::kind_name;
-use super::session::{DebugSession, MachineHandle};
+use super::{DebugSession, MachineHandle};
+use crate::debugger::command::Location;
+use crate::debugger::expr::{Condition, Expr};
 
 /// A breakpoint.
 #[derive(Debug, Clone)]
@@ -180,7 +180,7 @@ impl Points {
 /// `delete`): each hands the machine the new set.
 impl<M: MachineHandle> DebugSession<M> {
     /// `break`: a breakpoint at a location, with an optional condition.
-    pub(super) fn set_break(
+    pub(in crate::debugger) fn set_break(
         &mut self,
         location: &Location,
         condition: Option<Condition>,
@@ -206,7 +206,7 @@ impl<M: MachineHandle> DebugSession<M> {
 
     /// `watch`: a watchpoint over `len` bytes from `address` (by default the size of the
     /// named variable, else one byte).
-    pub(super) fn set_watch(
+    pub(in crate::debugger) fn set_watch(
         &mut self,
         kind: WatchKind,
         address: &Expr,
@@ -243,7 +243,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `enable` and `disable`.
-    pub(super) fn enable_points(
+    pub(in crate::debugger) fn enable_points(
         &mut self,
         ids: &[usize],
         enabled: bool,
@@ -264,7 +264,11 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `delete`: the points numbered, or all of them.
-    pub(super) fn delete_points(&mut self, ids: &[usize], out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn delete_points(
+        &mut self,
+        ids: &[usize],
+        out: &mut String,
+    ) -> Result<(), String> {
         if ids.is_empty() {
             self.points.clear();
             writeln!(out, "all breakpoints and watchpoints deleted").ok();

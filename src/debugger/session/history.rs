@@ -15,9 +15,9 @@ use std::path::Path;
 
 use crate::machine::Machine;
 
-use super::expr::Expr;
-use super::link::HostLink;
-use super::session::{DebugSession, MachineHandle};
+use super::{DebugSession, MachineHandle};
+use crate::debugger::expr::Expr;
+use crate::debugger::link::HostLink;
 
 /// Instructions between automatic snapshots (and the most `back` ever re-executes).
 pub const SNAPSHOT_EVERY: u64 = 20_000;
@@ -194,7 +194,7 @@ impl History {
 /// `save`: each leaves the history able to go back from the new present.
 impl<M: MachineHandle> DebugSession<M> {
     /// `poke`: bytes written into RAM, and a snapshot so `back` does not undo them by replay.
-    pub(super) fn poke(
+    pub(in crate::debugger) fn poke(
         &mut self,
         address: &Expr,
         bytes: &[u8],
@@ -214,7 +214,11 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `save`: the machine state into a file.
-    pub(super) fn save_state(&mut self, name: &str, out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn save_state(
+        &mut self,
+        name: &str,
+        out: &mut String,
+    ) -> Result<(), String> {
         // Atomically: a failed save leaves the old file whole.
         crate::files::write_atomic(Path::new(name), &self.machine.save_state())
             .map_err(|e| e.to_string())?;
@@ -223,7 +227,11 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `load`: a machine state from a file; the history starts again from it.
-    pub(super) fn load_state(&mut self, name: &str, out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn load_state(
+        &mut self,
+        name: &str,
+        out: &mut String,
+    ) -> Result<(), String> {
         // A regular file of bounded size only: never a FIFO or /dev/zero.
         let machine = crate::files::read(Path::new(name), crate::files::MACHINE_SAVE)
             .map_err(|e| e.to_string())
@@ -239,7 +247,11 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `back`: the machine and the host link as they were `n` instructions ago.
-    pub(super) fn step_back(&mut self, n: u64, out: &mut String) -> Result<(), String> {
+    pub(in crate::debugger) fn step_back(
+        &mut self,
+        n: u64,
+        out: &mut String,
+    ) -> Result<(), String> {
         let (machine, link) = self
             .history
             .back(&self.machine, n)
