@@ -42,7 +42,8 @@ pub struct Args {
     rom: Option<PathBuf>,
 }
 
-/// A position to verify: its name, where its game began and the moves since.
+/// A position to verify: its name, the position, and its root moves that draw by the game
+/// that led to it (a record's `moves`: repetitions and the fifty-move rule).
 type Position = (String, Board, Vec<Move>);
 
 fn load_positions(args: &Args) -> anyhow::Result<Vec<Position>> {
@@ -57,7 +58,8 @@ fn load_positions(args: &Args) -> anyhow::Result<Vec<Position>> {
                 let rec =
                     parse_epd(line).with_context(|| format!("{}:{}", path.display(), no + 1))?;
                 let name = rec.id.unwrap_or_else(|| format!("line {}", no + 1));
-                out.push((name, rec.start, rec.moves));
+                let draws = draw_moves(&rec.start, &rec.moves);
+                out.push((name, rec.board, draws));
             }
         }
         None => {
@@ -105,17 +107,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .expect("a valid progress template"),
     );
     let (mut identical, mut evaluated, mut t_states) = (0usize, 0u64, 0u64);
-    for (name, start, moves) in &positions {
-        // A record's `moves` are its game: their repetitions go to both engines.
-        let mut board = start.clone();
-        moves.iter().for_each(|&m| {
-            board.make(m);
-        });
-        let board = &board;
-        let draws = draw_moves(start, moves);
-        let (guest, t) = guest_answer(&mut session, board, &draws, budget)
+    for (name, board, draws) in &positions {
+        let (guest, t) = guest_answer(&mut session, board, draws, budget)
             .with_context(|| format!("{name}: {}", board.to_fen()))?;
-        let want = reference_answer(board, &draws, budget);
+        let want = reference_answer(board, draws, budget);
         let diff = differences(&guest, &want);
         if diff.is_empty() {
             identical += 1;

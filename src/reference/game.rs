@@ -264,9 +264,11 @@ pub fn draw_moves(start: &Board, moves: &[Move]) -> Vec<Move> {
     for &m in legal_moves(&board).as_slice() {
         let mut after = board.clone();
         after.make(m);
-        let repeats = earlier.iter().any(|b| same_position(b, &after));
-        let mates = after.in_check() && legal_moves(&after).is_empty();
-        if (repeats || after.halfmove >= 100 && !mates) && draws.len() < MAX_DRAWS {
+        let repeats = || earlier.iter().any(|b| same_position(b, &after));
+        // Only a move that reaches the clock's 100 needs to know whether it mates.
+        let fifty =
+            || after.halfmove >= 100 && !(after.in_check() && legal_moves(&after).is_empty());
+        if draws.len() < MAX_DRAWS && (repeats() || fifty()) {
             draws.push(m);
         }
     }
