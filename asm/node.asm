@@ -92,8 +92,10 @@ GENEV2: LD      (LEAFCUT),DE
 ; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and
 ; store it when asked and there is room. With FPOLL it first looks at the latch: a waiting
 ; command sets FSTOP and every later move of the list is skipped (the search then stops).
-; In: B = from, C = to, E = flags (GEN's hook contract).   Out: the record, maybe an entry;
-;      LEAFDONE once a leaf's best minimum reaches LEAFCUT.
+; With FDRAW, at the root, it falls into DRWFIX: an entry that is one of DRAWLST's moves is
+; marked as a draw (DRAWMK, key and maximum 0).
+; In: B = from, C = to, E = flags (GEN's hook contract); SRFLAGS (FPOLL, FDRAW), DRAWLST.
+; Out: the record, maybe an entry; LEAFDONE once a leaf's best minimum reaches LEAFCUT.
 ; Destroys: AF, BC, DE, HL, IX, the alternate registers (IY kept).   Called by: GEN.
 ; ------------------------------------------------------------------------------------------
 NODEHK: LD      A,(SRFLAGS)     ; polling (GO, PONDER): a waiting command stops the list

@@ -118,9 +118,11 @@ TOPSET: LD      A,(IX+PCOUNT)
 ; done (at the root it keeps its maximum as key), unless it gives check.
 ; NONE (8000H) is below every beta and every maximum, so a node without a best is neither
 ; finished nor pruned by the same comparisons.
-; In: IX = ply record, PLYN = its ply.
+; DEP0 is the same without the finished test, for a root that has no beta yet (ANALYS
+; before the first pass: PBETA holds whatever RAM held).
+; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply.
 ; Out: C set, A = index, IY = entry (marked done) when a move was chosen; NC when finished.
-; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS, ANALYS.
+; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS; DEP0 by ANALYS.
 ; ------------------------------------------------------------------------------------------
 DEPTH:  LD      L,(IX+PBEST)
         LD      H,(IX+PBEST+1)
@@ -522,7 +524,8 @@ PASUW1: SCF
 ; ------------------------------------------------------------------------------------------
 ; GOSRCH - the GO command's search: ANALYS with INFO lines and the latch polled, so a waiting
 ; command stops it (FSTOP). (BKGO in bookplay.asm puts the book in front, once it fits.)
-; In: BUDGET.   Out: as ANALYS.
+; In: BUDGET, GOFLAGS and DRAWLST (the long GO's root list flag and draw moves, read by
+;     SENDINF and DRWFIX).   Out: as ANALYS.
 ; Destroys: all but SP.   Called by: CGO (match.asm), BKGO.
 ; ------------------------------------------------------------------------------------------
 GOSRCH: LD      A,07H           ; FPOLL, FINFO and FDRAW
@@ -546,8 +549,10 @@ PONDR1: LD      (SRFLAGS),A
 ; tables, the root list, then passes 3, 5, 7, 9 (NEXPAS) until one is abandoned, a mate is
 ; found or pass 9 is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
-; In: BUDGET, SRFLAGS (FPOLL, FINFO).   Out: BESTMV (from, to, flags; 0,0,0 when there is
-; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; board unchanged.
+; In: BUDGET, SRFLAGS (FPOLL, FINFO, FDRAW: the draw moves of DRAWLST marked at the root).
+; Out: BESTMV (from, to, flags; 0,0,0 when there is
+; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; FDRAW cleared once the root
+; list is built; board unchanged.
 ; Destroys: all but SP.   Called by: GOSRCH, PONDER (falls in), the test harness.
 ; ------------------------------------------------------------------------------------------
 ANALYS: CALL    POSANA
@@ -606,7 +611,7 @@ THK2:   ; before any pass: the root move with the highest minimum evaluation (it
         LD      HL,8000H
         LD      (PLYTAB+PBEST),HL
         LD      IX,PLYTAB
-        CALL    DEPTH           ; IY = the entry
+        CALL    DEP0            ; IY = the entry (no beta yet: not the finished test)
         LD      L,(IY+EKEY)
         LD      H,(IY+EKEY+1)
         LD      (SCORE),HL
