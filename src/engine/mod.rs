@@ -17,6 +17,16 @@ use crate::reference::{Board, Move};
 pub use choice::EngineChoice;
 pub use reference::RefEngine;
 
+/// The reply an engine expects after its move `played`: the second move of its last
+/// line, when that line began with the move played (`bestmove ... ponder`, what xboard's
+/// and the console's pondering think on).
+pub fn expected_reply(line: &[Move], played: Option<&Move>) -> Option<Move> {
+    match line {
+        [first, reply, ..] if played == Some(first) => Some(*reply),
+        _ => None,
+    }
+}
+
 /// How long to think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {

@@ -26,6 +26,19 @@ pub const LEVEL_BUDGETS: [u32; 6] = [26_000, 2_300, 6_200, 11_000, 52_000, u32::
 pub const LEVEL_SECONDS: [Option<u32>; 6] =
     [Some(120), Some(10), Some(30), Some(60), Some(150), None];
 
+/// The level's time ([`LEVEL_SECONDS`]) in T-states at `clock_hz`; `None` at level 6 (or
+/// a level that does not exist).
+pub fn level_t_states(level: u8, clock_hz: f64) -> Option<u64> {
+    let seconds = LEVEL_SECONDS
+        .get(usize::from(level).checked_sub(1)?)
+        .copied()
+        .flatten()?;
+    Some(crate::machine::clock::t_states_for(
+        f64::from(seconds),
+        clock_hz,
+    ))
+}
+
 /// Why a level was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LevelError {

@@ -8,7 +8,8 @@
 //!
 //! - **A hit** (the player makes that move): the thought goes on, now for the module's own
 //!   move, and on the module's clock. The whole thought gets its level's time
-//!   ([`LEVEL_SECONDS`]), counted from its start on the player's time: after a reply that
+//!   (`LEVEL_SECONDS`), counted from its start on the player's time (a chess GUI owns the
+//!   clock and starts it at `ponderhit`, so over UCI and xboard it counts from the hit): after a reply that
 //!   took the player longer, the module moves at once, from a search deeper than its
 //!   level's; after a quick one it goes on for the rest of that time. A module that ended
 //!   its thought by itself while the player thought (a mate found, its deepest pass done)
@@ -22,9 +23,9 @@
 use super::Console;
 use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
-use crate::engine::{Decision, Info, Limit, Said};
+use crate::engine::{Decision, Info, Limit, Said, expected_reply};
 use crate::reference::Move;
-use crate::reference::levels::LEVEL_SECONDS;
+use crate::reference::levels::level_t_states;
 
 /// Pondering: whether the player wants it, the thought under way, the deadline after a hit.
 #[derive(Debug, Clone, Default)]
@@ -133,15 +134,10 @@ impl Console {
     /// with the move played and the reply neither is illegal nor ends the game.
     fn reply_expected(&self) -> Option<Move> {
         let record = &self.game.record;
-        let [first, reply, ..] = self.pondering.last_line.as_slice() else {
-            return None;
-        };
-        if record.moves().last() != Some(first) {
-            return None;
-        }
+        let reply = expected_reply(&self.pondering.last_line, record.moves().last())?;
         let mut after = record.clone();
-        after.play(*reply).ok()?;
-        (!after.state().is_over()).then_some(*reply)
+        after.play(reply).ok()?;
+        (!after.state().is_over()).then_some(reply)
     }
 
     /// The engine's thought is gone (set up again, or reset after a failure): nothing of a
@@ -191,9 +187,7 @@ impl Console {
     /// The engine's T-state at which the module is told to move: its level's time after
     /// `started` (`None` at level 6, which thinks until told).
     fn level_deadline(&self, started: u64) -> Option<u64> {
-        let seconds = LEVEL_SECONDS[usize::from(self.game.level) - 1]?;
-        let hz = self.engine.clock_hz()?;
-        Some(started + (f64::from(seconds) * hz) as u64)
+        Some(started + level_t_states(self.game.level, self.engine.clock_hz()?)?)
     }
 
     /// After each slice of module time: a module that thinks on since a hit is told to

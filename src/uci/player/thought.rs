@@ -459,8 +459,7 @@ impl Player {
         // The thought began without a budget: the level's time caps it from the hit, as
         // its budget caps a thought begun on our own time (`plan`).
         let level_t_states = match now_req.depth {
-            None => levels::LEVEL_SECONDS[usize::from(self.playing_level()) - 1]
-                .map(|s| (f64::from(s) * self.clock_mhz() * 1e6) as u64),
+            None => levels::level_t_states(self.playing_level(), self.clock_mhz() * 1e6),
             Some(_) => None,
         };
         let t_states = match (plan.t_states, level_t_states) {
@@ -510,10 +509,7 @@ impl Player {
     /// variation, when that began with the move played (`bestmove ... ponder`, and what
     /// xboard's pondering thinks about).
     pub fn predicted_reply(&self) -> Option<Move> {
-        match self.last_pv.as_slice() {
-            [first, reply, ..] if self.moves.last() == Some(first) => Some(*reply),
-            _ => None,
-        }
+        crate::engine::expected_reply(&self.last_pv, self.moves.last())
     }
 }
 
