@@ -453,3 +453,32 @@ fn pondering_turned_on_while_the_module_thinks_starts_after_its_move_and_says_so
     let status = c.screen().status;
     assert!(status.starts_with("YOUR MOVE. I EXPECT "), "{status}");
 }
+
+#[test]
+fn a_hit_before_the_first_pass_does_not_show_the_players_move_as_the_modules() {
+    let (mut c, expected) = pondering_console();
+    // The module's decision is still shown (no pass of the ponder yet): the reply at once.
+    assert!(c.screen().analysis.is_some_and(|a| a.decided));
+    press_keys(&mut c, &keys_of(expected));
+    let text = c7010::console::terminal::render(&c.screen());
+    assert!(!text.contains("PLAYED"), "{text}");
+    settle_within(&mut c, 20_000);
+    let (played, _, _) = decision(&c);
+    let last = c.game().moves().last().copied().unwrap();
+    assert_eq!(
+        played.replace('x', "-"),
+        keys_of(last).trim_end_matches(" ENTER")
+    );
+}
+
+#[test]
+fn a_dropped_thought_takes_its_analysis_with_it() {
+    let (mut c, _) = pondering_console();
+    player_thinks(&mut c, 300);
+    assert!(c.screen().analysis.is_some_and(|a| a.pondering));
+    c.press(G7000Key::Letter('K'));
+    assert!(!c.pondering());
+    let text = c7010::console::terminal::render(&c.screen());
+    assert!(!text.contains("EXPECTING"), "{text}");
+    assert!(c.screen().analysis.is_none_or(|a| !a.pondering));
+}

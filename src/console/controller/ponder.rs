@@ -23,7 +23,7 @@
 use super::Console;
 use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
-use crate::engine::{Decision, Info, Limit, Said, expected_reply};
+use crate::engine::{Decision, EngineError, Info, Limit, Said, expected_reply};
 use crate::reference::Move;
 use crate::reference::levels::level_t_states;
 
@@ -125,8 +125,13 @@ impl Console {
                     decided: None,
                 });
             }
-            // The engine is on another position now: set it on the game again.
-            Err(e) => self.engine_failed(e),
+            // The engine may hold the expected reply now: set it on the game again (a
+            // failure that reset the module does so by itself).
+            Err(e @ EngineError::Recovered { .. }) => self.engine_failed(e),
+            Err(e) => {
+                self.resync_engine();
+                self.engine_failed(e);
+            }
         }
     }
 
@@ -145,6 +150,8 @@ impl Console {
     pub(super) fn forget_thought_on_players_time(&mut self) {
         self.pondering.thought = None;
         self.pondering.move_at = None;
+        // Its analysis goes with it (the decision shown before it stays).
+        self.view.analysis.take_if(|a| a.pondering);
     }
 
     /// Drops the thought on the player's time, if any: the module is set on the game again.
@@ -163,13 +170,18 @@ impl Console {
         };
         if self.clocks_noted_play(mv).is_err() {
             // The expected reply was legal when the thought began: the game changed under it.
+            // The module is set on the game again and the move goes the usual way.
             self.resync_engine();
-            return true;
+            return false;
         }
-        // The line shown began with the reply, which is now played.
-        if let Some(a) = &mut self.view.analysis {
-            a.pondering = false;
-            a.best_line.remove(0);
+        // A pass of the thought shown began with the reply, which is now played; the
+        // module's decision shown before any pass came is the last move's, not this one's.
+        match &mut self.view.analysis {
+            Some(a) if a.pondering => {
+                a.pondering = false;
+                a.best_line.remove(0);
+            }
+            _ => self.view.analysis = None,
         }
         let _ = self.keep_for_next_start();
         // The thought is the module's own now: its line gives the next reply to expect.
