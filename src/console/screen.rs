@@ -112,7 +112,7 @@ pub struct ScreenState {
     /// The speed of the module's thinking when it is not the real module's (`2X`, `8X`,
     /// `MAX`), shown beside the level.
     pub speed: Option<String>,
-    /// The module thinks on the player's time (pondering is on).
+    /// Pondering is on: the module thinks on the player's time after its moves.
     pub ponder: bool,
     /// The position editor is open: each front end says its commands.
     pub setup: bool,

@@ -205,11 +205,6 @@ impl Window {
         std::mem::take(&mut self.input.keys)
     }
 
-    /// Whether F1 (help) was pressed since the last call.
-    pub fn help_requested(&mut self) -> bool {
-        std::mem::take(&mut self.input.help)
-    }
-
     /// Runs the display loop: each tick, `step` gets the input since the last tick and
     /// returns what to show (`None` ends the loop). Ends when the window closes.
     pub fn run(&mut self, mut step: impl FnMut(&WindowInput) -> Option<WindowView>) {

@@ -1,14 +1,15 @@
 //! The console's time: the speed of the module's thinking (1X, 2X, 8X, MAX) hurries the
 //! module's clock only, the player's clock is real time at every speed, and pause stops the
-//! module and both clocks. Frames are run as the front ends run them (`run_frame`), after a
-//! sleep of known length: the clocks are compared with that real time, never with a
-//! machine's speed.
+//! module and both clocks. Frames are run as the front ends run them, for a given real time
+//! (`run_frame_for`): the clocks are compared with that time, never with a machine's
+//! speed or the host's.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, Speed};
 use c7010::engine::guest::GuestEngine;
-use c7010::machine::PAL_FRAME_T_STATES;
+use c7010::machine::clock::t_states_for;
+use c7010::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_T_STATES};
 
 use crate::common::keys::press_keys;
 
@@ -27,12 +28,10 @@ fn guest_console() -> Console {
     .expect("console starts")
 }
 
-/// Sleeps `ms`, then runs one frame; the real time it covered (at least `ms`).
+/// Runs one frame `ms` of real time after the last; the seconds it covered.
 fn frame_after(c: &mut Console, ms: u64) -> f64 {
-    let start = Instant::now();
-    std::thread::sleep(Duration::from_millis(ms));
-    c.run_frame(BUDGET);
-    start.elapsed().as_secs_f64()
+    c.run_frame_for(Duration::from_millis(ms), BUDGET);
+    ms as f64 / 1000.0
 }
 
 #[test]
@@ -70,12 +69,11 @@ fn the_players_clock_is_real_time_at_every_speed() {
     }
     let counted = c.clocks()[0] - before;
     // Each frame counts the real time since the last one, however fast the module may
-    // think: not one PAL frame per frame, and not more than the time that passed.
+    // think: not one PAL frame per frame (0.02 s), the 60 ms that passed.
     assert!(
-        counted >= 0.17,
-        "{counted} s counted for 3 frames 60 ms apart"
+        (counted - real).abs() < 1e-6,
+        "{counted} s counted in {real} s"
     );
-    assert!(counted <= real + 0.001, "{counted} s counted in {real} s");
     assert_eq!(c.clocks()[1], 0.0);
 }
 
@@ -92,10 +90,18 @@ fn at_8x_the_module_thinks_eight_times_the_real_time_on_its_own_clock() {
     let t_states = c.engine().t_states();
     frame_after(&mut c, 50);
     let module_seconds = c.clocks()[1] - before;
-    // At least 8 x the 50 ms slept, on the module's clock and in the machine's T-states.
-    assert!(module_seconds >= 0.4, "{module_seconds} s of module time");
+    // 8 x the 50 ms that passed, on the module's clock and in the machine's T-states.
+    assert!(
+        (module_seconds - 0.4).abs() < 1e-6,
+        "{module_seconds} s of module time"
+    );
     let ran = c.engine().t_states() - t_states;
-    assert!(ran >= 8 * 2 * PAL_FRAME_T_STATES, "{ran} T-states");
+    // (Each PAL frame's run ends on an instruction's end: a few T-states over.)
+    let asked = 8 * t_states_for(0.05, DEFAULT_CLOCK_HZ);
+    assert!(
+        (asked..asked + 1_000).contains(&ran),
+        "{ran} T-states for {asked}"
+    );
     assert_eq!(
         c.clocks()[0],
         white,

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use super::{Console, Phase};
 use crate::console::game::side_to_move;
 use crate::console::screen::Colour;
-use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_SECONDS, PAL_FRAME_T_STATES};
+use crate::machine::clock::t_states_for;
+use crate::machine::{DEFAULT_CLOCK_HZ, PAL_FRAME_SECONDS, PAL_FRAME_T_STATES, seconds_of};
 
 /// How fast the module thinks, as a multiple of the real module's speed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -133,12 +134,12 @@ impl Clocks {
     }
 }
 
-/// T-states of module time in `seconds` at the module's real speed.
-fn t_states_in(seconds: f64) -> u64 {
-    (seconds * DEFAULT_CLOCK_HZ).round() as u64
-}
-
 impl Console {
+    /// The module's clock rate (the reference, which has none, counts at the module's).
+    fn module_hz(&self) -> f64 {
+        self.engine.clock_hz().unwrap_or(DEFAULT_CLOCK_HZ)
+    }
+
     /// Runs `t_states` of module time for the engine, the same time on the clock of the side
     /// to move: one frame at real speed (tests drive the console so, deterministically).
     /// Nothing happens while paused.
@@ -146,7 +147,7 @@ impl Console {
         if self.clocks.paused {
             return;
         }
-        let seconds = t_states as f64 / DEFAULT_CLOCK_HZ;
+        let seconds = seconds_of(t_states, self.module_hz());
         let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
             && !self.game.record.state().is_over();
         if counting {
@@ -172,13 +173,20 @@ impl Console {
     /// `host_budget` of host time, the multiple reached kept for the status line).
     pub fn run_frame(&mut self, host_budget: Duration) {
         let real = self.clocks.real_elapsed();
+        self.run_frame_for(real, host_budget);
+    }
+
+    /// [`Console::run_frame`] for `real` time since the last frame (tests give it, so no
+    /// test depends on how long the host takes).
+    pub fn run_frame_for(&mut self, real: Duration, host_budget: Duration) {
         if self.clocks.paused {
             return;
         }
         let hurried = self.thinking() && self.engine.clock_hz().is_some();
+        let t_states = t_states_for(real.as_secs_f64(), self.module_hz());
         match self.clocks.speed.multiple() {
-            _ if !hurried => self.tick(t_states_in(real.as_secs_f64())),
-            Some(x) => self.think_for(x * t_states_in(real.as_secs_f64())),
+            _ if !hurried => self.tick(t_states),
+            Some(x) => self.think_for(x * t_states),
             None => self.think_flat_out(host_budget),
         }
     }
@@ -201,7 +209,7 @@ impl Console {
             self.tick(PAL_FRAME_T_STATES);
             frames += 1;
         }
-        let emulated = f64::from(frames) * PAL_FRAME_T_STATES as f64 / DEFAULT_CLOCK_HZ;
+        let emulated = seconds_of(u64::from(frames) * PAL_FRAME_T_STATES, self.module_hz());
         let host = start.elapsed().as_secs_f64().max(1e-6);
         self.clocks.reached = Some(emulated / host);
     }
