@@ -385,6 +385,8 @@ impl Console {
         }
         self.clocks.take_back(taken);
         self.view.analysis = None;
+        // The game kept for the next start is the one on the board (a failure is said).
+        let _ = self.keep_for_next_start();
         self.resync_engine();
     }
 
@@ -422,6 +424,7 @@ impl Console {
         self.phase = Phase::Play;
         self.forget_thought_on_players_time();
         self.pondering.last_line.clear();
+        let _ = self.keep_for_next_start();
         let result = self.engine.set_position(self.game.record.start());
         if let Err(e) = result {
             self.engine_failed(e);

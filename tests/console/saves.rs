@@ -160,4 +160,16 @@ fn the_game_is_kept_after_every_move_and_goes_on_in_the_next_console() {
     let c = Console::new(Box::new(RefEngine::new()), fen).unwrap();
     assert!(c.game().moves().is_empty());
     assert!(resume.exists());
+    drop(c);
+    // A take-back is kept at once too (a power cut after it brings back no move taken
+    // back), and a new game leaves nothing to go on with.
+    let mut c = Console::new(Box::new(RefEngine::new()), options()).unwrap();
+    play(&mut c, "D2-D4");
+    assert_eq!(c.game().moves().len(), moves_before + 2);
+    c.press(G7000Key::Letter('T'));
+    let kept = std::fs::read_to_string(&resume).unwrap();
+    assert!(!kept.contains("d2d4"), "{kept}");
+    c.press(G7000Key::Letter('R'));
+    c.press(G7000Key::Yes);
+    assert!(!resume.exists(), "a new game without moves keeps nothing");
 }

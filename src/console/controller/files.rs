@@ -226,6 +226,7 @@ impl Console {
             .start_game(saved.clocks, self.game.record.moves().len());
         self.phase = Phase::Play;
         self.view.analysis = None;
+        let _ = self.keep_for_next_start();
         self.resync_engine();
     }
 
