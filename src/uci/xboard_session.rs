@@ -215,7 +215,6 @@ impl Protocol for Xboard {
                 self.engine_side = BLACK;
                 self.depth = None;
                 self.own_ms = None;
-                return self.analyse_again(core, input);
             }
             "analyze" => {
                 self.analyzing = true;
@@ -255,7 +254,6 @@ impl Protocol for Xboard {
                 if !core.player_mut().undo() {
                     error(core, "nothing to undo", line)?;
                 }
-                return self.analyse_again(core, input);
             }
             "remove" => {
                 if core.player().moves().len() < 2 {
@@ -264,18 +262,14 @@ impl Protocol for Xboard {
                     core.player_mut().undo();
                     core.player_mut().undo();
                 }
-                return self.analyse_again(core, input);
             }
-            "setboard" => {
-                match Board::from_fen(&args.join(" ")) {
-                    Ok(b) => core.player_mut().set_game(b, Vec::new()),
-                    Err(e) => {
-                        core.say(&format!("tellusererror Illegal position: {e}"))?;
-                        error(core, "illegal position", line)?;
-                    }
+            "setboard" => match Board::from_fen(&args.join(" ")) {
+                Ok(b) => core.player_mut().set_game(b, Vec::new()),
+                Err(e) => {
+                    core.say(&format!("tellusererror Illegal position: {e}"))?;
+                    error(core, "illegal position", line)?;
                 }
-                return self.analyse_again(core, input);
-            }
+            },
             "ping" => core.say(&format!("pong {arg}"))?,
             "quit" => return Ok(false),
             // Some interfaces send bare moves despite usermove=1: take them when they are.
@@ -284,7 +278,9 @@ impl Protocol for Xboard {
             }
             _ => error(core, "unknown command", line)?,
         }
-        Ok(true)
+        // In analyze mode a command reaches here only when it dropped the analysis (a
+        // move, `undo`, `setboard`, `option`, `level` ...): obeyed, it starts again.
+        self.analyse_again(core, input)
     }
 }
 

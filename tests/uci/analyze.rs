@@ -169,3 +169,40 @@ fn the_initial_position_is_analysed_not_answered_from_the_book() {
     assert!(uci.contains("\ninfo depth "), "{uci}");
     assert!(!uci.contains("book move"), "{uci}");
 }
+
+#[test]
+fn an_option_or_a_level_while_analysing_is_obeyed_and_the_analysis_goes_on() {
+    let Some(player) = crate::guest_player::guest_player() else {
+        return;
+    };
+    let is_pass = |n: &'static str| move |l: &str| l.split_whitespace().next() == Some(n);
+    let parts = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let keep = parts.clone();
+    let text = converse::<Xboard>(player, move |gui| {
+        let setboard = format!("setboard {FEN}");
+        for l in ["new", "force", &setboard, "analyze"] {
+            gui.send(l);
+        }
+        keep.lock().unwrap().push(gui.wait_for(is_pass("1")));
+        // Each drops the thought; obeyed, the analysis starts again from pass 1.
+        for command in ["option Level=3", "level 40 5 0"] {
+            gui.send(command);
+            keep.lock().unwrap().push(gui.wait_for(is_pass("1")));
+        }
+        // `time` is taken without dropping it: the same thought reaches pass 2.
+        gui.send("time 30000");
+        keep.lock().unwrap().push(gui.wait_for(is_pass("2")));
+        gui.send("exit");
+        gui.send("ping 9");
+        gui.wait_for(|l| l == "pong 9");
+        gui.send("quit");
+    });
+    assert_eq!(parts.lock().unwrap().len(), 4, "{text}");
+    let first_passes = text
+        .lines()
+        .filter(|l| l.starts_with("1 18 156 511 "))
+        .count();
+    assert_eq!(first_passes, 3, "{text}");
+    assert!(!text.contains("Error"), "{text}");
+    assert!(!text.contains("\nmove "), "{text}");
+}

@@ -175,3 +175,37 @@ fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
     assert!(hit.contains("bestmove "), "{hit}");
     assert!(!hit.contains("info depth 2"), "{hit}");
 }
+
+#[test]
+fn xboard_nopost_while_pondering_holds_for_the_search_after_a_miss() {
+    let Some(player) = guest_player() else { return };
+    let parts = Arc::new(Mutex::new(Vec::new()));
+    let keep = parts.clone();
+    let text = converse::<Xboard>(player, move |gui| {
+        let p = &*keep;
+        let setboard = format!("setboard {FEN}");
+        let moved = |l: &str| l.starts_with("move ");
+        let pass = |n: &'static str| move |l: &str| l.split_whitespace().next() == Some(n);
+        step(
+            gui,
+            p,
+            &["new", "force", &setboard, "post", "hard", "st 8", "go"],
+            moved,
+        );
+        step(gui, p, &[], pass("1"));
+        // `nopost` while pondering, then another move than the predicted f8d6: the
+        // search of the real move posts nothing.
+        step(gui, p, &["nopost", "usermove d7d6"], moved);
+        gui.send("quit");
+    });
+    let parts = parts.lock().unwrap();
+    // (8 s a move: posted, the first search shows its passes.)
+    assert!(parts[0].lines().any(|l| l.starts_with("1 ")), "{text}");
+    let after = &parts[2];
+    assert!(
+        !after
+            .lines()
+            .any(|l| l.starts_with(|c: char| c.is_ascii_digit())),
+        "{text}"
+    );
+}

@@ -1,7 +1,8 @@
 //! xboard's analyze mode: after `analyze` the engine thinks without end on the position and
 //! posts a thinking line after every pass, and never moves. The GUI changes the position
-//! under it (a move, `undo`, `remove`, `setboard`, `new`): the thought is dropped, the
-//! command obeyed, and the analysis starts again on the new position. `.` asks for a status
+//! under it (a move, `undo`, `remove`, `setboard`, `new`) or changes a setting (`option`,
+//! `level`, `st`, `sd` ...): the thought is dropped, the command obeyed, and the analysis
+//! starts again. `.` asks for a status
 //! line (`stat01: ...`), `exit` ends the mode.
 
 use std::io::{self, Write};
@@ -20,6 +21,9 @@ struct AnalyzeListener<'a, W: Write> {
     last: Option<InfoLine>,
     /// Legal moves of the position analysed (`stat01`'s total).
     moves: usize,
+    /// The protocol's state: `time`, `post` and `nopost` change it while analysing (the
+    /// analysis itself is always posted).
+    state: &'a mut Xboard,
 }
 
 impl<W: Write> Listener for AnalyzeListener<'_, W> {
@@ -41,9 +45,19 @@ impl<W: Write> Listener for AnalyzeListener<'_, W> {
                 Control::Continue
             }
             "quit" => Control::Quit,
+            "time" => {
+                if let Some(cs) = words.next().and_then(|w| w.parse::<i64>().ok()) {
+                    self.state.set_own_time(cs);
+                }
+                Control::Continue
+            }
+            "post" | "nopost" => {
+                self.state.post = line.trim() == "post";
+                Control::Continue
+            }
             // Nothing to do for these while analysing.
-            "" | "post" | "nopost" | "hint" | "bk" | "?" | "easy" | "hard" | "computer"
-            | "otim" | "time" | "accepted" | "rejected" => Control::Continue,
+            "" | "hint" | "bk" | "?" | "easy" | "hard" | "computer" | "otim" | "accepted"
+            | "rejected" => Control::Continue,
             // Everything else (`exit`, a move, `undo`, `setboard`, `new`, `option` ...)
             // drops this analysis; the command is obeyed and the analysis starts again on
             // what it leaves (`exit` ends the mode).
@@ -99,6 +113,7 @@ impl Xboard {
             out,
             last: None,
             moves,
+            state: &mut *self,
         })?;
         match thought {
             Ok(t) => {

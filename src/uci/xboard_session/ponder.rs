@@ -29,18 +29,18 @@ pub enum Pondered {
 /// Prints thinking lines and watches for the opponent's move while the engine ponders.
 struct PonderListener<'a, W: Write> {
     out: &'a mut W,
-    post: bool,
     /// The reply pondered on.
     predicted: Move,
-    /// The protocol's state, kept up to date with `time`, for the clock of a hit.
-    state: Xboard,
+    /// The protocol's state: `time`, `post` and `nopost` change it while pondering (the
+    /// clock of a hit, and of the search after a miss, is the one `time` gave last).
+    state: &'a mut Xboard,
     /// The position pondered on (after the predicted reply).
     board: Board,
 }
 
 impl<W: Write> Listener for PonderListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
-        match self.post {
+        match self.state.post {
             true => thinking_line(self.out, l),
             false => Ok(()),
         }
@@ -68,11 +68,11 @@ impl<W: Write> Listener for PonderListener<'_, W> {
                 Control::Continue
             }
             ("post", _) => {
-                self.post = true;
+                self.state.post = true;
                 Control::Continue
             }
             ("nopost", _) => {
-                self.post = false;
+                self.state.post = false;
                 Control::Continue
             }
             ("quit", _) => Control::Quit,
@@ -121,12 +121,10 @@ impl Xboard {
         }
         let mut req = self.request(&board);
         req.ponder = true;
-        let (post, state) = (self.post, self.clone());
         let thought = core.think(&req, input, |out| PonderListener {
             out,
-            post,
             predicted: reply,
-            state,
+            state: self,
             board,
         })?;
         Ok(match thought {
