@@ -439,7 +439,8 @@ impl Player {
             return self.sync();
         }
         self.engine_line = None;
-        self.engine.set_position(&self.board)?;
+        // Set up (out of the book) with the game before it, for its repetitions.
+        self.engine.set_position_after(&self.start, &self.moves)?;
         if self.moves.is_empty() {
             let any = legal_moves(&self.board).as_slice()[0];
             let left = self.engine.play(any).and_then(|()| self.engine.take_back());

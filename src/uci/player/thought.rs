@@ -268,13 +268,17 @@ impl Player {
         // must be the move's own. XBoard also drops the lines of a ponder, so a hit tells
         // its decision again.
         let shown = run.saw_info && self.last_pv.first() == decision.best.as_ref();
-        if !shown || asked.hit {
+        let told = !shown || asked.hit;
+        if told {
             self.tell_decision(&decision, &run, listener)?;
         }
         // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
-        // `ponderhit`, even when the engine is done.
+        // `ponderhit`, even when the engine is done (a hit then tells the decision again).
         if (req.infinite || run.pondering) && !(asked.stop || asked.abandon || asked.quit) {
             self.wait_for_stop(input, listener, held, asked)?;
+            if asked.hit && !told {
+                self.tell_decision(&decision, &run, listener)?;
+            }
         }
         let outcome = match decision.best {
             _ if asked.abandon => Outcome::Abandoned,
