@@ -293,9 +293,9 @@ impl GuestEngine {
         Ok(())
     }
 
-    /// Finds the reference move for a wire move in the current position.
     /// GO for the game kept here: from protocol 2 on the long form with the root moves
-    /// that draw (repetitions since the last set-up, the fifty-move rule) and the budget
+    /// that draw (repetitions of the whole game, the moves before a set-up too, and the
+    /// fifty-move rule) and the budget
     /// made explicit (the level's); a protocol-1 ROM gets the short form.
     fn go_command(&self, budget: Option<u32>, draws: &[Move]) -> Result<Command, EngineError> {
         if self.protocol < 2 {
@@ -345,6 +345,7 @@ impl GuestEngine {
         Ok(self.line.take().map(Said::Info))
     }
 
+    /// The reference move for a wire move in the current position.
     fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
         legal_move_of_wire(&self.board, mv)
             .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))

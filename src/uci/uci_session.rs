@@ -83,7 +83,6 @@ impl<W: Write> Listener for UciListener<'_, W> {
     }
 }
 
-/// `info string <text>`: UCI's way to tell the user something.
 /// MultiPV line `k` for a root move that is not the pass's best: its key is an upper bound
 /// (docs/uci.md, "MultiPV"), unless the move draws (exactly 0).
 fn other_line(k: u32, depth: &str, nodes: u32, r: &RootMove) -> String {
@@ -93,6 +92,7 @@ fn other_line(k: u32, depth: &str, nodes: u32, r: &RootMove) -> String {
     format!("info multipv {k}{depth} score {score}{bound} nodes {nodes} pv {mv}")
 }
 
+/// `info string <text>`: UCI's way to tell the user something.
 fn info_string<W: Write>(core: &mut SessionCore<W>, text: &str) -> io::Result<()> {
     core.say(&format!("info string {text}"))
 }

@@ -185,6 +185,10 @@ fn play_opens_its_window_under_xvfb() {
          sleep 3; {list}; kill -0 $pid && echo STILL-RUNNING; kill $pid; wait $pid; true"
     );
     let out = Command::new("xvfb-run")
+        .env(
+            "XDG_STATE_HOME",
+            tempfile::tempdir().expect("a temporary directory").keep(),
+        )
         .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", &script])
         .output()
         .expect("run xvfb-run");

@@ -108,13 +108,15 @@ const AHEAD: &str = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 
 /// The engine's move at its level (2) and its score.
 fn decide(engine: &mut dyn Engine) -> (String, i16) {
     engine.go(Limit::Level).unwrap();
-    loop {
+    // Level 2 decides within a minute of module time (about 10 s): 60 s bound it.
+    for _ in 0..27 {
         for said in engine.advance(10_000_000).unwrap() {
             if let Said::Decided(d) = said {
                 return (d.best.unwrap().uci(), d.score);
             }
         }
     }
+    panic!("no decision in 60 s of module time");
 }
 
 /// Both engines, the module and its twin.

@@ -26,7 +26,7 @@ fn passes(out: &str) -> Vec<(u8, u32)> {
 
 #[test]
 fn go_depth_searches_past_the_level_budget() {
-    let Some(player) = guest_player() else { return };
+    let player = guest_player();
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(player, &[&position, "go", &position, "go depth 2"]);
     let mut runs = out.split("bestmove ");
@@ -45,7 +45,7 @@ fn go_depth_searches_past_the_level_budget() {
 
 #[test]
 fn xboard_sd_searches_past_the_level_budget() {
-    let Some(player) = guest_player() else { return };
+    let player = guest_player();
     let setboard = format!("setboard {FEN}");
     let out = run_script::<Xboard>(player, &["new", "force", "post", &setboard, "sd 2", "go"]);
     let plies: Vec<&str> = out
@@ -59,7 +59,7 @@ fn xboard_sd_searches_past_the_level_budget() {
 
 #[test]
 fn go_nodes_is_the_budget_whatever_the_level() {
-    let Some(player) = guest_player() else { return };
+    let player = guest_player();
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(player, &[&position, "go nodes 9000"]);
     let p = passes(&out);
@@ -77,7 +77,7 @@ fn thoughts(out: &str) -> Vec<Vec<(u8, u32)>> {
 
 #[test]
 fn under_a_clock_the_level_is_the_most_a_move_gets() {
-    let Some(player) = guest_player() else { return };
+    let player = guest_player();
     let position = format!("position fen {FEN}");
     // An hour each: the clock's share (two minutes) is far more than level 2's budget.
     let clock = "go wtime 3600000 btime 3600000";
@@ -107,7 +107,6 @@ fn under_a_clock_the_level_is_the_most_a_move_gets() {
 
 #[test]
 fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
-    let Some(player) = guest_player() else { return };
     let setboard = format!("setboard {FEN}");
     let lines = |level: &str| {
         vec![
@@ -125,12 +124,11 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
         ]
     };
     let run = |level: &str| {
-        let player = guest_player().expect("the guest plays");
+        let player = guest_player();
         let lines = lines(level);
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         run_script::<Xboard>(player, &lines)
     };
-    drop(player);
     // Two hours for 40 moves: a share of three minutes; level 2 stops at pass 1, level 6
     // searches on.
     let plies = |out: &str| -> Vec<String> {
@@ -147,7 +145,7 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
 
 #[test]
 fn an_hour_a_move_at_level_6_searches_to_the_deepest_pass_and_answers() {
-    let Some(player) = guest_player() else { return };
+    let player = guest_player();
     // What a GUI gives in a correspondence-like game: an hour for this move. At level 6
     // (no budget) the module searches on to its deepest pass, 4 (nine plies), which ends
     // the thought by itself well inside the hour (about five minutes of its time here).
@@ -175,7 +173,7 @@ fn an_hour_a_move_at_level_6_searches_to_the_deepest_pass_and_answers() {
 
 #[test]
 fn the_last_line_before_bestmove_is_the_moves_own() {
-    let Some(player) = guest_player() else { return };
+    let player = guest_player();
     // Pass 1 prefers f2f3; the budget ends pass 2 early, after it found d1f3 better: the
     // move played gets its own line, as GUIs and polyglot take the last line as its score.
     let out = run_script::<Uci>(
