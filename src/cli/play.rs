@@ -285,7 +285,11 @@ fn run_window_or_terminal(
             // F12 again: the console runs its engine's machine on from where the panel left it.
             paused = match paused {
                 None => Some(Paused::start(console, &debug)),
-                Some(_) => None,
+                Some(_) => {
+                    // The time the panel was open goes on no clock.
+                    console.resume_after_stall();
+                    None
+                }
             };
         }
         // Paused: no emulated time passes, the picture stays, G7000 keys and F1 are ignored.

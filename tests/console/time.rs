@@ -159,3 +159,17 @@ fn the_terminal_sets_the_speed_and_pauses_by_words() {
     c.type_line("e2e4");
     assert_eq!(c.game().moves().len(), 1);
 }
+
+#[test]
+fn a_stall_the_front_end_chose_counts_on_no_clock() {
+    let mut c = guest_console();
+    c.run_frame(BUDGET);
+    let before = c.clocks()[0];
+    // The F12 panel was open for a while: no frames run meanwhile.
+    std::thread::sleep(Duration::from_millis(300));
+    c.resume_after_stall();
+    c.run_frame(BUDGET);
+    // The first frame after it counts from itself (a PAL frame), not the stall.
+    let counted = c.clocks()[0] - before;
+    assert!(counted < 0.1, "{counted} s counted");
+}

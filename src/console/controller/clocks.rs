@@ -132,6 +132,11 @@ impl Clocks {
         self.paused = !self.paused;
         self.last_frame = None;
     }
+
+    /// The next frame counts from itself, not from the last frame run.
+    pub(super) fn forget_last_frame(&mut self) {
+        self.last_frame = None;
+    }
 }
 
 impl Console {
@@ -233,5 +238,11 @@ impl Console {
     /// Pauses, or goes on after a pause (SPACE in the window, `pause` in the terminal).
     pub fn toggle_pause(&mut self) {
         self.clocks.toggle_pause();
+    }
+
+    /// After a stretch in which the front end ran no frames on purpose (the F12 panel):
+    /// that time counts on no clock and is not given to the module.
+    pub fn resume_after_stall(&mut self) {
+        self.clocks.forget_last_frame();
     }
 }
