@@ -108,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         c7010::files::check_writable(path).context("--pgn")?;
     }
     let engine = make_engine(&args)?;
-    if args.ponder && engine.clock_hz().is_none() {
+    if args.ponder && !engine.has_clock() {
         eprintln!("--ponder: the reference engine answers at once; only the module ponders");
     }
     let options = ConsoleOptions {

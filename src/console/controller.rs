@@ -38,7 +38,8 @@ use super::game::{Game, MoveRefusal, colour_of, console_notation, find_move, sid
 use super::pgn_database::PgnDatabase;
 use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
 use super::setup::SetupEditor;
-use crate::engine::{Decision, Engine, EngineError, Limit, Said};
+use crate::engine::table::AfterFailure;
+use crate::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
 use crate::reference::{Board, Move};
 use clocks::Clocks;
 pub use clocks::Speed;
@@ -101,8 +102,8 @@ pub enum ConsoleError {
     #[error("the engine refused: {0}")]
     Engine(#[from] EngineError),
     /// The level is not 1-6.
-    #[error("level {0} does not exist; levels are 1 to 6")]
-    Level(u8),
+    #[error("{0}")]
+    Level(#[from] crate::engine::level::LevelError),
 }
 
 /// What the console is waiting for.
@@ -139,11 +140,11 @@ pub enum LineOutcome {
 /// module's seat, what the console waits for, how it shows the game, and its clocks. Each
 /// is one thing a reader holds at a time.
 pub struct Console {
-    /// The game, the human's colour and the level.
-    game: GameInPlay,
-    /// The engine in the module's seat, and how often it failed lately.
-    engine: Box<dyn Engine>,
-    failures: Failures,
+    /// The game, its level and the engine in the module's seat (the one owner of both:
+    /// `engine::table`).
+    table: Table,
+    /// The human's colour.
+    human: Colour,
     /// Thinking on the player's time (`ponder.rs`).
     pondering: Pondering,
     /// What the console waits for; `keys.rs` has one key handler per phase.
@@ -159,40 +160,18 @@ pub struct Console {
     quit: bool,
 }
 
-/// What is played: the game record, the human's colour, the level.
-#[derive(Debug, Clone)]
-struct GameInPlay {
-    record: Game,
-    human: Colour,
-    level: u8,
-}
-
-/// The module's failures since the engine last decided a move.
-#[derive(Debug, Clone, Default)]
-struct Failures {
-    /// How many: after [`MAX_AUTOMATIC_RESTARTS`] the console stops starting the thought
-    /// again by itself.
-    count: u32,
-    /// Why the module last failed.
-    last: Option<String>,
-}
-
 /// The status line after a module failure the console restarts from by itself (27
 /// characters: the window's status line holds no more; the reason is [`Console::last_failure`]).
 pub const MODULE_RESET: &str = "MODULE FAILED AND WAS RESET";
-/// The status line when the console has stopped restarting a failing module.
-pub const MODULE_RESET_AGAIN: &str = "MODULE FAILED. M: TRY AGAIN";
-
-/// Times the console lets a module that failed (and was reset) think again by itself; after
-/// that the player presses M to try again.
-pub const MAX_AUTOMATIC_RESTARTS: u32 = 2;
+/// The status line when the module failed again on the same move and the reference twin
+/// played it (the policy of `engine::table`, the same as over UCI and xboard).
+pub const MODULE_RESET_AGAIN: &str = "MODULE FAILED. TWIN PLAYED";
 
 impl std::fmt::Debug for Console {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Console")
-            .field("engine", &self.engine.name())
+            .field("table", &self.table)
             .field("phase", &self.phase)
-            .field("moves", &self.game.record.sans())
             .finish_non_exhaustive()
     }
 }
@@ -205,20 +184,14 @@ impl Console {
             Some(fen) => Game::from_fen(fen).map_err(|e| ConsoleError::Fen(e.to_string()))?,
             None => Game::default(),
         };
-        let level = options.level.unwrap_or(2);
-        if !(1..=6).contains(&level) {
-            return Err(ConsoleError::Level(level));
-        }
+        let level = options.level.map_or(Ok(Level::DEFAULT), Level::new)?;
         // Only an engine with a clock ponders (the reference answers at once).
-        let ponders = options.ponder && engine.clock_hz().is_some();
+        let ponders = options.ponder && engine.has_clock();
+        let mut table = Table::new(engine, level)?;
+        table.set_game(game);
         let mut console = Console {
-            game: GameInPlay {
-                record: game,
-                human: options.colour.unwrap_or(Colour::White),
-                level,
-            },
-            engine,
-            failures: Failures::default(),
+            table,
+            human: options.colour.unwrap_or(Colour::White),
             pondering: Pondering {
                 wanted: ponders,
                 ..Pondering::default()
@@ -234,8 +207,6 @@ impl Console {
             quit: false,
             options,
         };
-        console.engine.set_level(level)?;
-        console.engine.set_position(console.game.record.start())?;
         console.begin_game();
         if console.options.fen.is_none() {
             console.resume_last_game();
@@ -245,17 +216,17 @@ impl Console {
 
     /// The game so far.
     pub fn game(&self) -> &Game {
-        &self.game.record
+        self.table.game()
     }
 
     /// The human's colour.
     pub fn human(&self) -> Colour {
-        self.game.human
+        self.human
     }
 
     /// The level 1-6.
     pub fn level(&self) -> u8 {
-        self.game.level
+        self.table.level().get()
     }
 
     /// Seconds used by White and by Black.
@@ -271,18 +242,18 @@ impl Console {
     /// True while the module is thinking on its own move (not on the player's time: see
     /// [`Console::pondering`]).
     pub fn thinking(&self) -> bool {
-        self.engine.thinking() && !self.pondering()
+        self.table.thinking() && !self.pondering()
     }
 
     /// The engine, to read its clock or (for the guest) its machine.
     pub fn engine(&self) -> &dyn Engine {
-        self.engine.as_ref()
+        self.table.engine()
     }
 
     /// The machine the engine runs on, for the debugger panel while the front end does not
     /// run the console (no tick, no key): `None` for an engine without one.
     pub fn engine_machine(&mut self) -> Option<&mut crate::machine::Machine> {
-        self.engine.machine_mut()
+        self.table.engine_mut().machine_mut()
     }
 
     /// Asks for colour and level as needed, then plays.
@@ -299,32 +270,29 @@ impl Console {
 
     /// The human's move from `from` to `to` (0 = a1).
     fn human_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
-        if self.game.record.state().is_over() {
+        if self.table.game().state().is_over() {
             self.view.message = Some(MoveRefusal::GameOver.to_string());
             return;
         }
-        if side_to_move(&self.game.record) != self.game.human || self.thinking() {
+        if side_to_move(self.table.game()) != self.human || self.thinking() {
             self.view.message = Some("WAIT FOR MY MOVE".into());
             return;
         }
-        match find_move(&self.game.record, from, to, promotion) {
+        match find_move(self.table.game(), from, to, promotion) {
             Ok(mv) => self.play_human(mv),
             Err(MoveRefusal::NeedsPromotion) => self.phase = Phase::Promotion { from, to },
             Err(why) => self.view.message = Some(why.to_string()),
         }
     }
 
-    /// Plays a legal move of the human on the board and in the engine, then lets it think.
+    /// Plays a legal move of the human on the game, then lets the module think.
     fn play_human(&mut self, mv: Move) {
         if self.pondering() && self.ponder_hit(mv) {
             return;
         }
+        self.forget_thought_on_players_time();
         if let Err(why) = self.clocks_noted_play(mv) {
             self.view.message = Some(MoveRefusal::from(why).to_string());
-            return;
-        }
-        if let Err(e) = self.engine.play(mv) {
-            self.engine_failed(e);
             return;
         }
         self.after_move();
@@ -335,7 +303,7 @@ impl Console {
     fn after_move(&mut self) {
         // A failure shows on the status line; the game goes on.
         let _ = self.keep_for_next_start();
-        if self.game.record.state().is_over() {
+        if self.table.game().state().is_over() {
             self.write_pgn_at_end();
         } else {
             self.start_engine_if_its_turn();
@@ -345,25 +313,23 @@ impl Console {
 
     fn start_engine_if_its_turn(&mut self) {
         if self.phase == Phase::Play
-            && side_to_move(&self.game.record) != self.game.human
-            && !self.game.record.state().is_over()
-            && !self.engine.thinking()
+            && side_to_move(self.table.game()) != self.human
+            && !self.table.game().state().is_over()
+            && !self.table.thinking()
         {
             self.view.analysis = None;
-            self.pondering.last_line.clear();
-            if let Err(e) = self.engine.go(Limit::Level) {
+            if let Err(e) = self.table.go(Limit::Level, false) {
                 self.engine_failed(e);
             }
         }
     }
 
     /// A new level (a thought on the player's time starts again at it).
-    fn change_level(&mut self, level: u8) {
+    fn change_level(&mut self, level: Level) {
         let pondered = self.pondering();
         self.end_ponder();
-        match self.engine.set_level(level) {
-            Ok(()) => self.game.level = level,
-            Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
+        if let Err(e) = self.table.set_level(level) {
+            self.view.message = Some(e.to_string().to_uppercase());
         }
         if pondered {
             self.start_ponder_if_wanted();
@@ -373,12 +339,13 @@ impl Console {
     /// Takes back the module's reply and the human's move (or the human's move while the
     /// module thinks), and tells the engine by setting up the game again.
     fn take_back(&mut self) {
-        let plies = if side_to_move(&self.game.record) == self.game.human {
+        let plies = if side_to_move(self.table.game()) == self.human {
             2
         } else {
             1
         };
-        let taken = self.game.record.take_back(plies);
+        self.forget_thought_on_players_time();
+        let taken = self.table.take_back(plies);
         if taken == 0 {
             self.view.message = Some("NOTHING TO TAKE BACK".into());
             return;
@@ -390,26 +357,15 @@ impl Console {
         self.resync_engine();
     }
 
-    /// Sets the engine to the game's start and replays every move (deeper than the module's
-    /// own two-ply take-back), then lets it think if it is its turn. A thought under way,
-    /// on the player's time too, is dropped.
+    /// Drops a thought under way (on the player's time too) and sets the engine on the
+    /// game again at its next thought, then lets it think if it is its turn.
     fn resync_engine(&mut self) {
         self.forget_thought_on_players_time();
-        let result = self
-            .engine
-            .set_position(self.game.record.start())
-            .and_then(|()| self.engine.set_level(self.game.level))
-            .and_then(|()| {
-                self.game
-                    .record
-                    .moves()
-                    .iter()
-                    .try_for_each(|&m| self.engine.play(m))
-            });
-        match result {
-            Ok(()) => self.start_engine_if_its_turn(),
-            Err(e) => self.engine_failed(e),
+        if let Err(e) = self.table.abandon() {
+            self.engine_failed(e);
+            return;
         }
+        self.start_engine_if_its_turn();
     }
 
     /// A new game from `game`'s start (the colour and level questions come again unless
@@ -417,46 +373,56 @@ impl Console {
     fn new_game(&mut self, game: Game) {
         // The game left goes to the `--pgn` database first.
         self.archive_game(false);
-        self.game.record = game;
+        self.forget_thought_on_players_time();
+        self.table.set_game(game);
         self.clocks.start_game([0.0; 2], 0);
         self.view.analysis = None;
         self.view.input.clear();
         self.phase = Phase::Play;
-        self.forget_thought_on_players_time();
-        self.pondering.last_line.clear();
         let _ = self.keep_for_next_start();
-        let result = self.engine.set_position(self.game.record.start());
-        if let Err(e) = result {
-            self.engine_failed(e);
-            return;
-        }
         self.begin_game();
     }
 
-    /// An engine request failed. A module that failed was reset by the engine and the game
-    /// set up there again: the console sets up its own record once more (the failed request
-    /// may have been a move or a new position) and lets the module think again if it was
-    /// its turn, up to [`MAX_AUTOMATIC_RESTARTS`] times in a row.
+    /// An engine request failed: the policy of `engine::table`. A module that failed was
+    /// reset by the engine; the module thinks again once if it was its turn, and when it
+    /// fails again the reference twin plays that move, as over UCI and xboard.
     fn engine_failed(&mut self, e: EngineError) {
         // A failed engine was reset or is lost: no thought of it goes on.
         self.forget_thought_on_players_time();
-        let EngineError::Recovered { why, .. } = &e else {
-            self.view.message = Some(e.to_string().to_uppercase());
+        match self.table.failed(&e) {
+            AfterFailure::Refused => self.view.message = Some(e.to_string().to_uppercase()),
+            AfterFailure::ThinkAgain => {
+                self.view.message = Some(MODULE_RESET.into());
+                self.start_engine_if_its_turn();
+            }
+            AfterFailure::TwinMoves => self.twin_moves(),
+        }
+    }
+
+    /// The reference twin plays the module's move (its level's budget, as the module would
+    /// have searched), when it is the module's turn.
+    fn twin_moves(&mut self) {
+        self.view.message = Some(MODULE_RESET_AGAIN.into());
+        let its_turn = self.phase == Phase::Play
+            && side_to_move(self.table.game()) != self.human
+            && !self.table.game().state().is_over();
+        if !its_turn {
             return;
-        };
-        self.failures.count += 1;
-        self.failures.last = Some(why.clone());
-        if self.failures.count <= MAX_AUTOMATIC_RESTARTS {
-            self.view.message = Some(MODULE_RESET.into());
-            self.resync_engine();
-        } else {
-            self.view.message = Some(MODULE_RESET_AGAIN.into());
+        }
+        let budget = crate::reference::levels::budget(self.level()).unwrap_or(u32::MAX);
+        let positions = budget.min(crate::uci::player::REF_INFINITE_POSITIONS);
+        match self.table.twin_move(positions) {
+            Ok(d) => {
+                self.module_moved(&d);
+                self.view.message = Some(MODULE_RESET_AGAIN.into());
+            }
+            Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
         }
     }
 
     /// Why the module last failed (the status line only says that it did), if it has.
     pub fn last_failure(&self) -> Option<&str> {
-        self.failures.last.as_deref()
+        self.table.last_failure()
     }
 
     fn report(&mut self, result: Result<(), EngineError>) {
@@ -472,29 +438,34 @@ impl Console {
         }
         match said {
             Said::Info(info) => {
-                self.pondering.last_line = info.pv.clone();
                 self.view.analysis = Some(self.analysis_of(info.pass, info.score, &info.pv));
                 if let Some(a) = &mut self.view.analysis {
                     a.positions = info.positions;
                 }
             }
-            Said::Decided(d) => {
-                self.failures.count = 0;
-                self.pondering.move_at = None;
-                // The answer to an earlier key is stale once the module has moved: the
-                // status line says what is asked now (`YOUR MOVE. I EXPECT ...`).
-                self.view.message = None;
-                self.show_decision(&d);
-                match d.best {
-                    Some(mv) => match self.clocks_noted_play(mv) {
-                        Ok(()) => self.after_move(),
-                        Err(_) => {
-                            self.view.message =
-                                Some(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
-                        }
-                    },
-                    None => self.write_pgn_at_end(),
-                }
+            Said::Decided(d) => self.module_moved(&d),
+        }
+    }
+
+    /// The module's decision, already played on the game by the table: the clocks, the
+    /// analysis shown and what comes after the move.
+    fn module_moved(&mut self, d: &Decision) {
+        self.pondering.move_at = None;
+        // The answer to an earlier key is stale once the module has moved: the status line
+        // says what is asked now (`YOUR MOVE. I EXPECT ...`).
+        self.view.message = None;
+        self.show_decision(d);
+        self.clocks.before_move();
+        let accepted = self.table.accept(d);
+        match d.best {
+            Some(_) if accepted.is_ok() => self.after_move(),
+            Some(mv) => {
+                self.clocks.take_back(1);
+                self.view.message = Some(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
+            }
+            None => {
+                self.clocks.take_back(1);
+                self.write_pgn_at_end();
             }
         }
     }
@@ -502,7 +473,7 @@ impl Console {
     /// Plays `mv` on the game record, the clocks noted first for take-back.
     fn clocks_noted_play(&mut self, mv: Move) -> Result<(), crate::reference::game::IllegalMove> {
         self.clocks.before_move();
-        let result = self.game.record.play(mv);
+        let result = self.table.play(mv);
         if result.is_err() {
             self.clocks.take_back(1);
         }
@@ -531,7 +502,7 @@ impl Console {
 
     /// The engine's view of the game as the screen shows it ([`Console::analysis_on`]).
     fn analysis_of(&self, pass: u8, units: i16, line: &[Move]) -> Analysis {
-        self.analysis_on(self.game.record.board(), pass, units, line)
+        self.analysis_on(self.table.game().board(), pass, units, line)
     }
 
     /// The engine's view of `board` as the screen shows it: the score (engine units, the

@@ -19,7 +19,7 @@ use super::display_list::{DisplayList, SpriteObject, TEXT_PITCH_UNITS};
 use super::help::{SETUP_KEYS, levels_and_analysis_lines};
 use super::keyboard::{game_help_lines, help_lines};
 use super::pieces::shape_of;
-use super::screen::{Colour, ScreenState, format_clock, format_score, move_squares};
+use super::screen::{Colour, ScreenState, format_clock, format_score};
 use crate::vdc::geometry::{CELL_H, CELL_W_UNITS, GRID_X0_UNITS, GRID_Y0};
 use crate::vdc::registers::{
     COLOURS, CONTROL, CONTROL_FILL, CONTROL_FOREGROUND, CONTROL_GRID, GRID_V, colours_value,
@@ -279,7 +279,7 @@ pub fn display_list(state: &ScreenState) -> DisplayList {
             }
         }
     }
-    if let Some((from, to)) = state.moves.last().and_then(|m| move_squares(m)) {
+    if let Some((from, to)) = state.last_move {
         for sq in [from, to] {
             let (col, row) = square_cell(sq % 8, sq / 8, state.flipped);
             list.sprite(SpriteObject {

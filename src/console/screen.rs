@@ -89,6 +89,9 @@ pub struct ScreenState {
     pub flipped: bool,
     /// The moves of the game so far, as strings like `"E2-E4"`.
     pub moves: Vec<String>,
+    /// The last move's squares (from, to; a1 = 0), marked on the board: taken from the
+    /// move itself, so castling (`O-O`) is marked by the king's squares too.
+    pub last_move: Option<(usize, usize)>,
     /// The half-move of the game the first of `moves` is, counted from White's first
     /// move (0): a game set up at move 8 with White to move starts at 14, with Black to
     /// move at 15, so the lists number its moves `8. ...` and `8... ...` as PGN does.
@@ -187,6 +190,7 @@ impl ScreenState {
             side_to_move: Colour::White,
             flipped: false,
             moves: Vec::new(),
+            last_move: None,
             first_ply: 0,
             status: String::from("YOUR MOVE"),
             analysis: None,
@@ -220,6 +224,7 @@ impl ScreenState {
             moves: ["E2-E4", "E7-E5", "G1-F3", "B8-C6", "F1-B5"]
                 .map(String::from)
                 .to_vec(),
+            last_move: Some((5, 33)),
             status: String::from("THINKING"),
             analysis: Some(Analysis {
                 pass: 3,
@@ -276,8 +281,9 @@ pub fn format_score(centipawns: i32) -> String {
     format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
-/// Parses a move string like `"E2-E4"`, `"g1f3"`, `"E4xD5"` or `"E7-E8Q"` into its from and
-/// to squares (a1 = 0); `None` for castling words or anything else.
+/// Parses typed move text like `"E2-E4"`, `"g1f3"`, `"E4xD5"` or `"E7-E8Q"` into its from and
+/// to squares (a1 = 0); `None` for castling words or anything else. (The screen's last-move
+/// marks come from the move itself: [`ScreenState::last_move`].)
 pub fn move_squares(text: &str) -> Option<(usize, usize)> {
     let squares: Vec<usize> = text
         .as_bytes()

@@ -515,6 +515,18 @@ impl Engine for GuestEngine {
         Ok(())
     }
 
+    fn abandon(&mut self) -> Result<(), EngineError> {
+        // The module plays the stopped thought's move on its board: set the game up there
+        // again, so that the module and this side agree whatever comes next.
+        self.guarded(|e| {
+            e.abandon_thought()?;
+            let start = e.start.clone();
+            let moves = std::mem::take(&mut e.history);
+            e.set_up(&start)?;
+            moves.into_iter().try_for_each(|m| e.play_move(m))
+        })
+    }
+
     fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
         self.guarded(|e| e.run_for(t_states))
     }

@@ -8,14 +8,24 @@
 
 pub mod choice;
 pub mod guest;
+pub mod level;
 pub mod reference;
+pub mod table;
 
 use std::fmt;
 
+use crate::machine::clock::SLICE_T_STATES;
 use crate::reference::{Board, Move};
 
+/// Slices any engine may take to answer after being told to move now, before it is called
+/// broken (10 s of emulated time). The module's own supervisor allows it 2 s, so this only
+/// ever catches an engine without one.
+pub const ANSWER_GRACE_SLICES: u32 = 500;
+
 pub use choice::EngineChoice;
+pub use level::Level;
 pub use reference::RefEngine;
+pub use table::Table;
 
 /// The reply an engine expects after its move `played`: the second move of its last
 /// line, when that line began with the move played (`bestmove ... ponder`, what xboard's
@@ -168,6 +178,21 @@ pub trait Engine {
     fn go(&mut self, limit: Limit) -> Result<(), EngineError>;
     /// Stop thinking and decide now (the decision comes from the next `advance`).
     fn move_now(&mut self) -> Result<(), EngineError>;
+    /// Stop thinking and forget the move: the game changes under the engine, which is set
+    /// up again before it next thinks ([`Table`] does). By default the engine is told to
+    /// move and run until it has (its move is then on its board, to be set up over).
+    fn abandon(&mut self) -> Result<(), EngineError> {
+        self.move_now()?;
+        for _ in 0..ANSWER_GRACE_SLICES {
+            if !self.thinking() {
+                return Ok(());
+            }
+            self.advance(SLICE_T_STATES)?;
+        }
+        Err(EngineError::Module(
+            "no move after being told to move".to_string(),
+        ))
+    }
     /// Run for up to `t_states` of emulated time and return what the engine said.
     fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError>;
     /// True while a thought is under way.
@@ -176,6 +201,12 @@ pub trait Engine {
     fn t_states(&self) -> u64;
     /// The engine's clock in Hz, if it has one (the module's 4.433619 MHz).
     fn clock_hz(&self) -> Option<f64>;
+    /// True for an engine that runs on an emulated clock (the module): it thinks for as
+    /// long as it is given, can be told to move, ponders and has a machine. The reference
+    /// answers at once and can do none of that.
+    fn has_clock(&self) -> bool {
+        self.clock_hz().is_some_and(f64::is_finite)
+    }
     /// The machine the engine runs on, lent to the debugger panel while the console is
     /// paused; `None` for an engine without one (the reference).
     fn machine_mut(&mut self) -> Option<&mut crate::machine::Machine> {

@@ -170,6 +170,11 @@ impl Engine for RefEngine {
         Ok(())
     }
 
+    fn abandon(&mut self) -> Result<(), EngineError> {
+        self.pending = None;
+        Ok(())
+    }
+
     fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
         let Some(limit) = self.pending.take() else {
             return Ok(Vec::new());

@@ -31,6 +31,10 @@ pub const PAL_FRAME_HZ: f64 = PAL_MASTER_HZ / PAL_FRAME_MASTER_CYCLES as f64;
 /// T-states in one PAL frame at the default clock (exact: the CPU crystal is master / 4).
 pub const PAL_FRAME_T_STATES: u64 = PAL_FRAME_MASTER_CYCLES / 4;
 
+/// The slice of emulated time the host runs an engine for between looks at its input (a
+/// GUI's commands, a person's keys): one PAL frame, 20 ms, as the console shows a frame.
+pub const SLICE_T_STATES: u64 = PAL_FRAME_T_STATES;
+
 /// T-states in `seconds` whole seconds of emulated time at the default clock (exact; for
 /// constants and budgets, `t_states_in_seconds(60)` rather than `60 * 4_433_619`).
 pub const fn t_states_in_seconds(seconds: u64) -> u64 {

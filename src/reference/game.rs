@@ -140,6 +140,22 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a move legal in the position whatever the game's state: a chess GUI may play
+    /// on after a draw by rule that nobody claimed, and an engine's decision is its own.
+    pub fn play_unjudged(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if !legal_moves(&self.board).as_slice().contains(&mv) {
+            return Err(match legal_moves(&self.board).is_empty() {
+                true => IllegalMove::GameOver,
+                false => self.why_illegal(mv.from, mv.to),
+            });
+        }
+        self.sans.push(to_san(&self.board, mv));
+        self.board.make(mv);
+        self.moves.push(mv);
+        self.state = self.judge();
+        Ok(())
+    }
+
     /// The legal moves from `from` to `to` (mailbox squares): several for a promotion, none
     /// when the move is illegal (with the reason) or the game is over.
     pub fn legal_moves_between(&self, from: u8, to: u8) -> Result<Vec<Move>, IllegalMove> {

@@ -45,6 +45,9 @@ pub enum LevelError {
     /// Levels are 1 to 6.
     #[error("level {0} does not exist; levels are 1 to 6")]
     OutOfRange(u8),
+    /// Text that is no number.
+    #[error("level {0} is not a number; levels are 1 to 6")]
+    NotANumber(String),
 }
 
 /// Budget (positions evaluated) of a level 1..=6.

@@ -1,38 +1,28 @@
-//! The engine side of both protocols: the game as the GUI describes it, an engine kept in step
-//! with it, the options every front end shares (level, clock, clock rate, ROM); the thinking
-//! loop that spends an allocation in slices of emulated time while it listens is
-//! `player/thought.rs`.
+//! The engine side of both protocols: the game as the GUI describes it and its engine (one
+//! [`Table`], the owner the console has too), and the options a GUI sets (level, strength,
+//! clock, clock rate, ROM, MultiPV, pondering); the thinking loop that spends an allocation
+//! in slices of emulated time while it listens is `player/thought.rs`.
 //!
-//! The game is mirrored on a reference [`Board`] so that every move from the GUI is checked
-//! before the engine sees it; the engine is brought up to date lazily, just before it thinks
-//! (playing only the new moves when its game is a prefix of the GUI's).
+//! Every move from the GUI is checked on the table's game before the engine sees it; the
+//! table brings the engine up to date just before it thinks.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 use super::clock::{ClockMode, Request};
-use crate::engine::{Decision, Engine, EngineError, RootMove};
+use crate::engine::{Decision, Engine, EngineError, Level, RootMove, Table};
 use crate::machine::DEFAULT_CLOCK_HZ;
-use crate::reference::{Board, Move, MoveTextError, book, legal_moves, levels, parse_uci};
+use crate::reference::game::Game;
+use crate::reference::{Board, Move, MoveTextError, levels, parse_uci};
 
 mod thought;
 
-/// One slice of thinking: 20 ms of emulated time at the module's clock. Commands from the GUI
-/// are looked at between slices.
-pub const SLICE_T_STATES: u64 = 88_672;
+pub use crate::engine::ANSWER_GRACE_SLICES;
+pub use crate::machine::clock::SLICE_T_STATES;
 /// Positions the reference searches for `go infinite`: it cannot be interrupted, so its
 /// endless thought is the budget of level 5 (taken from the level table, so that it follows a
 /// recalibration).
 pub const REF_INFINITE_POSITIONS: u32 = levels::LEVEL_BUDGETS[4];
-/// Times a thought is tried again after the module failed and was reset, before the
-/// reference twin answers in its place for this one move.
-pub const RETRIES_AFTER_FAILURE: u32 = 1;
-/// Slices any engine may take to answer after being told to move now, before it is called
-/// broken (10 s of emulated time). The module's own supervisor allows it 2 s, so this only
-/// ever catches an engine without one.
-pub const ANSWER_GRACE_SLICES: u32 = 500;
-/// The level a new session starts at (the module's beginner level).
-pub const DEFAULT_LEVEL: u8 = 2;
 
 /// An engine could not be built (a ROM that does not load, an engine that does not exist).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -136,31 +126,16 @@ pub struct Thought {
     pub quit: bool,
 }
 
-/// The engine's game as the player last left it: the game's start and moves, of which the
-/// first `set_up_at` were not played on the engine (it was set up at the position after
-/// them, so it cannot take them back).
-#[derive(Clone, Debug)]
-struct EngineLine {
-    start: Board,
-    moves: Vec<Move>,
-    set_up_at: usize,
-}
-
 /// The game, the engine and the options behind a UCI or xboard session.
 pub struct Player {
     factory: EngineFactory,
-    engine: Box<dyn Engine>,
-    level: u8,
+    /// The game and its engine, at the level that plays ([`Player::playing_level`]).
+    table: Table,
+    /// The `Level` option (the level that plays unless a strength is asked).
+    level: Level,
     clock: ClockMode,
     clock_mhz: Option<f64>,
     rom: Option<PathBuf>,
-    start: Board,
-    moves: Vec<Move>,
-    board: Board,
-    /// The engine's own game, `None` when it must be set up afresh.
-    engine_line: Option<EngineLine>,
-    /// The principal variation of the last pass of the last thought.
-    last_pv: Vec<Move>,
     /// Pondering wanted (UCI `Ponder`, xboard `hard`).
     ponder: bool,
     /// UCI `MultiPV`: lines per pass, 1 up to [`super::multipv::MAX_LINES`].
@@ -182,22 +157,15 @@ impl Player {
         factory: EngineFactory,
         rom: Option<PathBuf>,
     ) -> Result<Player, SetupError> {
-        let mut engine = factory(rom.as_deref())?;
-        engine
-            .set_level(DEFAULT_LEVEL)
-            .map_err(|e| SetupError(e.to_string()))?;
+        let engine = factory(rom.as_deref())?;
+        let table = Table::new(engine, Level::DEFAULT).map_err(|e| SetupError(e.to_string()))?;
         Ok(Player {
             factory,
-            engine,
-            level: DEFAULT_LEVEL,
+            table,
+            level: Level::DEFAULT,
             clock: ClockMode::Emulated,
             clock_mhz: None,
             rom,
-            start: Board::startpos(),
-            moves: Vec::new(),
-            board: Board::startpos(),
-            engine_line: None,
-            last_pv: Vec::new(),
             ponder: false,
             multipv: 1,
             limit_strength: false,
@@ -207,22 +175,22 @@ impl Player {
 
     /// The engine's name.
     pub fn engine_name(&self) -> String {
-        self.engine.name()
+        self.table.engine().name()
     }
 
     /// The current position of the game.
     pub fn board(&self) -> &Board {
-        &self.board
+        self.table.board()
     }
 
     /// The moves played since the start position.
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.table.game().moves()
     }
 
-    /// The level 1-6.
+    /// The level 1-6 (the `Level` option).
     pub fn level(&self) -> u8 {
-        self.level
+        self.level.get()
     }
 
     /// The clock thinking time is measured on.
@@ -233,51 +201,52 @@ impl Player {
     /// The clock rate in MHz used to turn time into T-states (the engine's own by default).
     pub fn clock_mhz(&self) -> f64 {
         self.clock_mhz
-            .unwrap_or_else(|| self.engine.clock_hz().unwrap_or(DEFAULT_CLOCK_HZ) / 1e6)
+            .unwrap_or_else(|| self.table.engine().clock_hz().unwrap_or(DEFAULT_CLOCK_HZ) / 1e6)
+    }
+
+    /// The game and its engine.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
 
     /// A new game from the start position; the engine forgets its game too.
     pub fn new_game(&mut self) {
-        self.set_game(Board::startpos(), Vec::new());
-        self.engine_line = None;
+        self.table.set_game(Game::default());
+        self.table.forget_engine_game();
     }
 
-    /// Set up the game: a start position and moves that are legal from it, in order.
+    /// Set up the game: a start position and moves that are legal from it, in order (a
+    /// move that is not legal ends the list there).
     pub fn set_game(&mut self, start: Board, moves: Vec<Move>) {
-        let mut board = start.clone();
-        for &m in &moves {
-            board.make(m);
+        let mut game = Game::new(start);
+        for m in moves {
+            if game.play_unjudged(m).is_err() {
+                break;
+            }
         }
-        self.start = start;
-        self.moves = moves;
-        self.board = board;
+        self.table.set_game(game);
     }
 
     /// Play a move given in UCI form (e2e4, e7e8q) on the game, if it is legal.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveTextError> {
-        let m = parse_uci(&self.board, text)?;
-        self.board.make(m);
-        self.moves.push(m);
+        let m = parse_uci(self.table.board(), text)?;
+        self.table
+            .play_unjudged(m)
+            .map_err(|_| MoveTextError::Illegal(text.to_string()))?;
         Ok(m)
     }
 
     /// Take back the last move of the game; false when there is none.
     pub fn undo(&mut self) -> bool {
-        if self.moves.pop().is_none() {
-            return false;
-        }
-        let moves = std::mem::take(&mut self.moves);
-        self.set_game(self.start.clone(), moves);
-        true
+        self.table.take_back(1) == 1
     }
 
     /// Set the level 1-6 (it plays unless a strength is asked: [`set_strength`]).
     ///
     /// [`set_strength`]: Self::set_strength
     pub fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
-        levels::budget(level).map_err(|_| EngineError::BadLevel(level))?;
-        self.level = level;
-        self.engine.set_level(self.playing_level())
+        self.level = Level::new(level).map_err(|_| EngineError::BadLevel(level))?;
+        self.table.set_level(self.playing_level_typed())
     }
 
     /// The strength asked in Elo (UCI `UCI_LimitStrength` with `UCI_Elo`), or `None` to
@@ -298,7 +267,7 @@ impl Player {
         if let Some(e) = elo {
             self.elo = e;
         }
-        self.engine.set_level(self.playing_level())
+        self.table.set_level(self.playing_level_typed())
     }
 
     /// Keep a `UCI_Elo` for when the strength is limited.
@@ -308,8 +277,13 @@ impl Player {
 
     /// The level the engine plays at: the strength's when one is asked, else `Level`.
     pub fn playing_level(&self) -> u8 {
+        self.playing_level_typed().get()
+    }
+
+    fn playing_level_typed(&self) -> Level {
         self.strength()
-            .map_or(self.level, super::strength::level_for)
+            .and_then(|elo| Level::new(super::strength::level_for(elo)).ok())
+            .unwrap_or(self.level)
     }
 
     /// True when pondering is wanted (UCI `Ponder`, xboard `hard`).
@@ -336,7 +310,7 @@ impl Player {
             )));
         }
         self.multipv = lines;
-        self.engine.set_multipv(lines);
+        self.table.engine_mut().set_multipv(lines);
         Ok(())
     }
 
@@ -362,105 +336,17 @@ impl Player {
     /// engine stays.
     pub fn set_rom(&mut self, rom: Option<PathBuf>) -> Result<(), SetupError> {
         let mut engine = (self.factory)(rom.as_deref())?;
-        engine
-            .set_level(self.playing_level())
-            .map_err(|e| SetupError(e.to_string()))?;
         engine.set_multipv(self.multipv);
-        self.engine = engine;
+        self.table
+            .replace_engine(engine)
+            .map_err(|e| SetupError(e.to_string()))?;
         self.rom = rom;
-        self.engine_line = None;
         Ok(())
     }
 
     /// The ROM file the engine was built from (`None`: built-in).
     pub fn rom(&self) -> Option<&Path> {
         self.rom.as_deref()
-    }
-
-    /// Bring the engine's game up to the GUI's: play the missing moves, take back extra
-    /// ones, or set it up afresh.
-    fn sync(&mut self) -> Result<(), EngineError> {
-        if let Some(line) = &self.engine_line
-            && line.start == self.start
-        {
-            let common = line
-                .moves
-                .iter()
-                .zip(&self.moves)
-                .take_while(|(a, b)| a == b)
-                .count();
-            let extra = line.moves.len() - common;
-            // Taking back a move or two is cheaper than a fresh setup; but a take-back leaves
-            // the opening book, so a game from the initial position still in the book's reach
-            // starts over (NEW and its moves: the book follows them again).
-            let in_book = self.start == Board::startpos() && line.set_up_at == 0;
-            if common >= line.set_up_at && extra <= 2 && (extra == 0 || !in_book) {
-                let caught_up = (0..extra)
-                    .try_for_each(|_| self.engine.take_back())
-                    .and_then(|()| {
-                        self.moves[common..]
-                            .iter()
-                            .try_for_each(|&m| self.engine.play(m))
-                    });
-                // If the engine refuses a step (a take-back it cannot do), set it up afresh.
-                if caught_up.is_ok() {
-                    let set_up_at = line.set_up_at;
-                    self.engine_line = Some(self.line_now(set_up_at));
-                    return Ok(());
-                }
-            }
-        }
-        self.engine_line = None;
-        // A game as short as a book line is played move by move from its start (the book
-        // follows it, and the engine can take its moves back); a longer one is set up at its
-        // position: a move through the module is a round trip, and a GUI may send thousands.
-        let set_up_at = if self.moves.len() <= book::MAX_PLIES {
-            0
-        } else {
-            self.moves.len()
-        };
-        // The moves before the set-up still count for repetitions.
-        self.engine
-            .set_position_after(&self.start, &self.moves[..set_up_at])?;
-        for &m in &self.moves[set_up_at..] {
-            self.engine.play(m)?;
-        }
-        self.engine_line = Some(self.line_now(set_up_at));
-        Ok(())
-    }
-
-    /// Like [`sync`](Self::sync), but with the engine out of its opening book: an analysis
-    /// (`go infinite`, xboard `analyze`) wants the search's lines, not the book's move. A
-    /// game the book could still answer is set up at its position (`SETUP` leaves the book);
-    /// the initial position itself by a move played and taken back (a take-back leaves it).
-    fn sync_out_of_book(&mut self) -> Result<(), EngineError> {
-        let bookish = self.start == Board::startpos() && self.moves.len() <= book::MAX_PLIES;
-        if !bookish {
-            return self.sync();
-        }
-        self.engine_line = None;
-        // Set up (out of the book) with the game before it, for its repetitions.
-        self.engine.set_position_after(&self.start, &self.moves)?;
-        if self.moves.is_empty() {
-            let any = legal_moves(&self.board).as_slice()[0];
-            let left = self.engine.play(any).and_then(|()| self.engine.take_back());
-            // An engine that cannot take back (or has no book) just gets the position.
-            if left.is_err() {
-                self.engine.set_position(&self.board)?;
-            }
-        }
-        // The engine's game is not the GUI's any more (it left the book): the next thought
-        // sets it up afresh, so that a game played on still follows the book.
-        Ok(())
-    }
-
-    /// The game as the engine now has it.
-    fn line_now(&self, set_up_at: usize) -> EngineLine {
-        EngineLine {
-            start: self.start.clone(),
-            moves: self.moves.clone(),
-            set_up_at,
-        }
     }
 }
 

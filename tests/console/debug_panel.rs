@@ -22,6 +22,7 @@ use c7010::engine::guest::GuestEngine;
 use c7010::engine::{Decision, Engine, Limit, Said};
 use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
 use c7010::machine::Machine;
+use c7010::machine::clock::SLICE_T_STATES;
 use c7010::reference::Board;
 
 /// A quiet Queen's Gambit middle game, out of the opening book, white to move (the text
@@ -75,7 +76,7 @@ fn engine_at_analys() -> GuestEngine {
 /// Runs a thinking engine until it decides (at most 60 emulated seconds).
 fn decision(engine: &mut GuestEngine) -> Decision {
     for _ in 0..3000 {
-        for said in engine.advance(88_672).unwrap() {
+        for said in engine.advance(SLICE_T_STATES).unwrap() {
             if let Said::Decided(d) = said {
                 return d;
             }

@@ -65,14 +65,15 @@ fn a_person_who_thinks_two_hours_over_each_move_plays_on() {
 }
 
 #[test]
-fn a_module_that_keeps_failing_is_reset_twice_then_waits_for_m_and_the_game_is_kept() {
+fn a_module_that_keeps_failing_is_reset_once_then_the_twin_moves_and_the_game_goes_on() {
     let mut image = GuestImage::builtin();
     let at = image.symbol("ANALYS").unwrap() as usize;
     image.rom[at..at + 2].copy_from_slice(&[0x18, 0xFE]); // JR $
     let mut c = console(&image);
     type_move(&mut c, "E2-E4");
     assert!(c.thinking());
-    // Each failure: reset, set up, thinking again; the third time it waits for M.
+    // The failure: reset, set up, thinking again; the second time the reference twin
+    // plays the move (the policy UCI and xboard follow too: engine::table).
     let mut restarts = 0;
     let mut seconds = 0;
     while c.thinking() {
@@ -86,16 +87,19 @@ fn a_module_that_keeps_failing_is_reset_twice_then_waits_for_m_and_the_game_is_k
         }
     }
     assert_eq!(c.screen().status, MODULE_RESET_AGAIN);
-    assert_eq!(restarts, 2);
+    assert_eq!(restarts, 1);
     assert!(c.last_failure().unwrap().contains("read the latch"));
     // Both status lines fit the window's 27 characters.
     assert!(MODULE_RESET.len() <= 27 && MODULE_RESET_AGAIN.len() <= 27);
-    // The person's move is kept, and the console still takes keys and a new try.
-    assert_eq!(c.game().moves().len(), 1);
-    c.press(G7000Key::Letter('M'));
+    // The person's move is kept and the twin's reply played: the game goes on, and the
+    // module is asked again at the next move.
+    assert_eq!(c.game().moves().len(), 2);
+    let mv = c7010::reference::legal_moves(c.game().board()).as_slice()[0];
+    type_move(&mut c, &mv.uci().to_uppercase());
+    assert_eq!(c.game().moves().len(), 3);
     assert!(
         c.thinking(),
-        "M starts the module again: {}",
+        "the module thinks again: {}",
         c.screen().status
     );
 }

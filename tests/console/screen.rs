@@ -28,6 +28,8 @@ fn middlegame() -> ScreenState {
     ]
     .map(String::from)
     .to_vec();
+    // B8-D7: b8 = 57, d7 = 51.
+    s.last_move = Some((57, 51));
     s.status = "YOUR MOVE".into();
     s.input = "G2-G4".into();
     s.level = 3;
@@ -219,6 +221,7 @@ fn last_move_squares_are_marked_by_two_sprites() {
     let mut s = ScreenState::start_position();
     assert!(display_list(&s).sprites.is_empty());
     s.moves.push("E2-E4".into());
+    s.last_move = Some((12, 28));
     let list = display_list(&s);
     assert_eq!(list.sprites.len(), 2);
     let f = frame(&s);

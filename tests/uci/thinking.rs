@@ -8,6 +8,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use c7010::engine::{Decision, Engine, EngineError, Info, Limit, Said};
+use c7010::machine::clock::SLICE_T_STATES;
 use c7010::reference::{Board, Move, legal_moves};
 use c7010::uci::{EngineFactory, Player, Uci, Xboard};
 
@@ -172,7 +173,7 @@ fn depth_ends_the_thought_after_that_pass() {
     assert_eq!(seen.limits.borrow().as_slice(), ["Infinite"]);
     assert_eq!(out.matches("info depth").count(), 3, "{out}");
     // Told to move in the slice that completed pass 3.
-    assert!(seen.thought.get() >= 3_000_000 && seen.thought.get() < 3_000_000 + 88_672);
+    assert!(seen.thought.get() >= 3_000_000 && seen.thought.get() < 3_000_000 + SLICE_T_STATES);
 }
 
 #[test]
@@ -184,9 +185,9 @@ fn stop_and_isready_reach_an_endless_thought() {
     // without a depth (never `depth 0`).
     assert_eq!(
         out,
-        "readyok\ninfo score cp 50 nodes 8 time 19 pv b1c3\nbestmove b1c3\nreadyok\n"
+        "readyok\ninfo score cp 50 nodes 8 time 20 pv b1c3\nbestmove b1c3\nreadyok\n"
     );
-    assert_eq!(seen.thought.get(), 88_672);
+    assert_eq!(seen.thought.get(), SLICE_T_STATES);
 }
 
 #[test]
@@ -228,7 +229,7 @@ fn xboard_move_now_and_ping_while_thinking() {
     let (out, seen) = xboard(&["new", "post", "usermove e2e4", "ping 3", "?"]);
     // No pass completed: no thinking line (its ply would be 0).
     assert_eq!(out, "pong 3\nmove a7a6\n");
-    assert_eq!(seen.thought.get(), 88_672);
+    assert_eq!(seen.thought.get(), SLICE_T_STATES);
 }
 
 #[test]

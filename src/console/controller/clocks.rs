@@ -142,7 +142,7 @@ impl Clocks {
 impl Console {
     /// The module's clock rate (the reference, which has none, counts at the module's).
     fn module_hz(&self) -> f64 {
-        self.engine.clock_hz().unwrap_or(DEFAULT_CLOCK_HZ)
+        self.table.engine().clock_hz().unwrap_or(DEFAULT_CLOCK_HZ)
     }
 
     /// Runs `t_states` of module time for the engine, the same time on the clock of the side
@@ -154,9 +154,9 @@ impl Console {
         }
         let seconds = seconds_of(t_states, self.module_hz());
         let counting = matches!(self.phase, Phase::Play | Phase::Promotion { .. })
-            && !self.game.record.state().is_over();
+            && !self.table.game().state().is_over();
         if counting {
-            let i = match side_to_move(&self.game.record) {
+            let i = match side_to_move(self.table.game()) {
                 Colour::White => 0,
                 Colour::Black => 1,
             };
@@ -164,7 +164,7 @@ impl Console {
         }
         // The module runs in every frame, thinking or not: an engine that thinks on the
         // player's time does so now.
-        match self.engine.advance(t_states) {
+        match self.table.advance(t_states) {
             Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
             Err(e) => self.engine_failed(e),
         }
@@ -187,7 +187,7 @@ impl Console {
         if self.clocks.paused {
             return;
         }
-        let hurried = self.thinking() && self.engine.clock_hz().is_some();
+        let hurried = self.thinking() && self.table.engine().has_clock();
         let t_states = t_states_for(real.as_secs_f64(), self.module_hz());
         match self.clocks.speed.multiple() {
             _ if !hurried => self.tick(t_states),

@@ -12,6 +12,7 @@ use crate::console::pgn::{PgnHeaders, to_pgn, today};
 use crate::console::pgn_database::PgnDatabase;
 use crate::console::saved::SavedGame;
 use crate::console::saved_module::{ModuleSave, ModuleSaveError, rom_id_of};
+use crate::engine::Level;
 use crate::files::FileError;
 
 /// The status line after a failed write: the file as given, why in the console's capitals.
@@ -57,17 +58,17 @@ impl Console {
     pub fn pgn_headers(&self) -> PgnHeaders {
         let mut h = PgnHeaders::for_players(
             &self.options.player,
-            &self.engine.name(),
-            self.game.human,
+            &self.table.engine().name(),
+            self.human,
             &today(),
         );
-        h.level = Some(self.game.level);
+        h.level = Some(self.table.level().get());
         h
     }
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        to_pgn(&self.game.record, &self.pgn_headers())
+        to_pgn(self.table.game(), &self.pgn_headers())
     }
 
     /// `P` or `pgn [FILE]`: appends the game so far to `path`, or to the `--pgn` database,
@@ -102,7 +103,7 @@ impl Console {
             return;
         };
         let path = database.path().to_path_buf();
-        let has_moves = !self.game.record.moves().is_empty();
+        let has_moves = !self.table.game().moves().is_empty();
         let result = if !has_moves || database.holds(&pgn) {
             database.retry()
         } else {
@@ -141,10 +142,10 @@ impl Console {
     /// The game as the state file keeps it.
     fn saved_game(&self) -> SavedGame {
         SavedGame {
-            start_fen: self.game.record.start().to_fen(),
-            moves: self.game.record.moves().iter().map(|m| m.uci()).collect(),
-            level: self.game.level,
-            human: self.game.human,
+            start_fen: self.table.game().start().to_fen(),
+            moves: self.table.game().moves().iter().map(|m| m.uci()).collect(),
+            level: self.table.level().get(),
+            human: self.human,
             clocks: self.clocks.used,
         }
     }
@@ -177,7 +178,7 @@ impl Console {
             return;
         }
         let machine_file = self.machine_file();
-        self.view.message = Some(match self.engine.save_machine() {
+        self.view.message = Some(match self.table.save_machine() {
             None => "GAME SAVED".into(),
             Some(Err(_)) => "GAME SAVED, MODULE BUSY".into(),
             Some(Ok(bytes)) => match ModuleSave::new(bytes, &saved) {
@@ -218,12 +219,15 @@ impl Console {
 
     /// Goes on with `game` as `saved` left it: its level, colour and clocks.
     fn continue_game(&mut self, saved: &SavedGame, game: crate::console::Game) {
-        self.game.record = game;
-        self.game.level = saved.level;
-        self.game.human = saved.human;
+        self.table.set_game(game);
+        if let Ok(level) = Level::new(saved.level) {
+            // The engine's refusal shows when it next thinks; the level is the saved one.
+            let _ = self.table.set_level(level);
+        }
+        self.human = saved.human;
         self.view.flipped = saved.human == crate::console::Colour::Black;
         self.clocks
-            .start_game(saved.clocks, self.game.record.moves().len());
+            .start_game(saved.clocks, self.table.game().moves().len());
         self.phase = Phase::Play;
         self.view.analysis = None;
         let _ = self.keep_for_next_start();
@@ -256,7 +260,7 @@ impl Console {
         let Some(path) = self.options.resume_file.clone() else {
             return Ok(());
         };
-        let record = &self.game.record;
+        let record = self.table.game();
         let nothing_to_keep = record.moves().is_empty()
             && *record.start() == crate::reference::board::Board::startpos();
         let result = if record.state().is_over() || nothing_to_keep {
@@ -283,15 +287,18 @@ impl Console {
         let Some(module) = ModuleSave::read(&self.machine_file())? else {
             return Ok(None);
         };
-        let current = match self.engine.save_machine() {
+        let current = match self.table.save_machine() {
             None => return Ok(None),
             Some(Err(_)) => return Err(ModuleSaveError::Busy),
             Some(Ok(bytes)) => rom_id_of(&bytes).ok_or(ModuleSaveError::Damaged)?,
         };
         let machine = module.machine_for(current, saved)?;
-        self.engine
+        self.table
+            .engine_mut()
             .load_machine(machine)
-            .map(Some)
-            .map_err(|e| ModuleSaveError::Refused(e.to_string().to_uppercase()))
+            .map_err(|e| ModuleSaveError::Refused(e.to_string().to_uppercase()))?;
+        // The machine loaded is of this very game: the engine holds it.
+        self.table.engine_holds_game();
+        Ok(Some(()))
     }
 }

@@ -7,6 +7,7 @@ use crate::console::game::{Game, MoveRefusal};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Colour, PieceKind, move_squares};
 use crate::console::setup::SetupEditor;
+use crate::engine::Level;
 
 impl Console {
     /// One G7000 key press: the help page takes it if shown, else the phase's handler.
@@ -44,7 +45,7 @@ impl Console {
     fn press_choosing_colour(&mut self, key: G7000Key) {
         match key {
             G7000Key::Yes | G7000Key::No => {
-                self.game.human = if key == G7000Key::Yes {
+                self.human = if key == G7000Key::Yes {
                     Colour::White
                 } else {
                     Colour::Black
@@ -54,7 +55,7 @@ impl Console {
                 } else {
                     Phase::Play
                 };
-                self.view.flipped = self.game.human == Colour::Black;
+                self.view.flipped = self.human == Colour::Black;
                 self.start_engine_if_its_turn();
             }
             G7000Key::Question => self.toggle_help(),
@@ -65,8 +66,8 @@ impl Console {
     /// `LEVEL? 1-6` before the game: a digit sets the level, ENTER keeps it.
     fn press_choosing_level(&mut self, key: G7000Key) {
         match key {
-            G7000Key::Digit(d) if (1..=6).contains(&d) => {
-                self.change_level(d);
+            G7000Key::Digit(d) if Level::new(d).is_ok() => {
+                self.change_level(Level::new(d).unwrap_or_default());
                 self.phase = Phase::Play;
                 self.start_engine_if_its_turn();
             }
@@ -84,9 +85,9 @@ impl Console {
         // Back in the game first: a thought on the player's time begins again in it.
         self.phase = Phase::Play;
         if let G7000Key::Digit(d) = key
-            && (1..=6).contains(&d)
+            && let Ok(level) = Level::new(d)
         {
-            self.change_level(d);
+            self.change_level(level);
         }
     }
 
@@ -157,23 +158,21 @@ impl Console {
             Letter('T') => self.take_back(),
             // Thinking on the player's time: there is no move of the module to make now.
             Letter('M') if self.pondering() => self.view.message = Some("IT IS YOUR MOVE".into()),
-            Letter('M') if self.engine.thinking() => {
-                let result = self.engine.move_now();
+            Letter('M') if self.table.thinking() => {
+                let result = self.table.move_now();
                 self.report(result);
             }
-            // Not thinking although it is its move (after a failure): set the engine up
+            // Not thinking although it is its move (after a refusal): set the engine up
             // again and let it think.
-            Letter('M') => {
-                self.failures.count = 0;
-                self.resync_engine();
-            }
+            Letter('M') => self.resync_engine(),
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
                 if self.thinking() {
                     self.view.message = Some("WAIT FOR MY MOVE".into());
                 } else {
                     self.end_ponder();
-                    self.phase = Phase::Setup(Box::new(SetupEditor::new(self.game.record.board())));
+                    self.phase =
+                        Phase::Setup(Box::new(SetupEditor::new(self.table.game().board())));
                 }
             }
             Equals => self.view.flipped = !self.view.flipped,

@@ -2,6 +2,7 @@
 //! FEN`, `quit`, ...), moves in the console's notation or SAN, and answers (`y`, `n`, a
 //! digit), which mostly end up as the same G7000 keys the window delivers.
 
+use crate::engine::Level;
 use std::path::PathBuf;
 
 use super::{Console, LineOutcome, Phase, Speed};
@@ -69,15 +70,12 @@ impl Console {
                 self.press(G7000Key::Letter('R'));
                 self.press(G7000Key::Yes);
             }
-            "level" => match rest.parse::<u8>() {
-                Ok(n) if (1..=6).contains(&n) => {
-                    if matches!(self.phase, Phase::ChooseLevel) {
-                        self.press(G7000Key::Digit(n));
-                    } else {
-                        self.change_level(n);
-                    }
+            "level" => match rest.parse::<Level>() {
+                Ok(level) if matches!(self.phase, Phase::ChooseLevel) => {
+                    self.press(G7000Key::Digit(level.get()))
                 }
-                _ => self.view.message = Some("LEVELS ARE 1 TO 6".into()),
+                Ok(level) => self.change_level(level),
+                Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
             },
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
             "flip" => self.view.flipped = !self.view.flipped,
@@ -146,8 +144,8 @@ impl Console {
                 self.press(key);
             }
             self.press(G7000Key::Enter);
-        } else if let Ok(mv) = parse_san(self.game.record.board(), line) {
-            if side_to_move(&self.game.record) == self.game.human && self.phase == Phase::Play {
+        } else if let Ok(mv) = parse_san(self.table.game().board(), line) {
+            if side_to_move(self.table.game()) == self.human && self.phase == Phase::Play {
                 self.play_human(mv);
             } else {
                 self.view.message = Some("WAIT FOR MY MOVE".into());

@@ -23,41 +23,25 @@
 use super::Console;
 use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
-use crate::engine::{Decision, EngineError, Info, Limit, Said, expected_reply};
+use crate::engine::{Info, Said};
 use crate::reference::Move;
 use crate::reference::levels::level_t_states;
 
-/// Pondering: whether the player wants it, the thought under way, the deadline after a hit.
+/// Pondering as the console keeps it: whether the player wants it and the deadline after a
+/// hit. The thought itself is the table's
+/// (`engine::table`, one policy for the console, UCI and xboard).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Pondering {
     /// The player wants the module to think on their time.
     pub(super) wanted: bool,
-    /// The thought on the player's time, if one is under way.
-    pub(super) thought: Option<PonderThought>,
     /// After a hit: the engine's T-state at which the module is told to move.
     pub(super) move_at: Option<u64>,
-    /// The line of the module's last pass for its own move (its second move is the reply
-    /// the module expects).
-    pub(super) last_line: Vec<Move>,
-}
-
-/// A thought on the player's time.
-#[derive(Debug, Clone)]
-pub(super) struct PonderThought {
-    /// The reply the module expects, played on the engine's board (not on the game's).
-    pub(super) expected: Move,
-    /// The engine's T-state when the thought began.
-    pub(super) started: u64,
-    /// The line of the thought's last pass (after a hit, the module's own line).
-    pub(super) line: Vec<Move>,
-    /// The module's decision, when it ended the thought by itself before the reply came.
-    pub(super) decided: Option<Decision>,
 }
 
 impl Console {
     /// True while the module thinks on the player's time.
     pub fn pondering(&self) -> bool {
-        self.pondering.thought.is_some()
+        self.table.pondering().is_some()
     }
 
     /// True when the module is to think on the player's time.
@@ -83,7 +67,7 @@ impl Console {
     /// Pondering on or off as the player asked, said on the status line (an engine without
     /// a clock cannot: it answers at once).
     pub(super) fn ponder_as_told(&mut self, on: bool) {
-        if on && self.engine.clock_hz().is_none() {
+        if on && !self.table.engine().has_clock() {
             self.view.message = Some("ONLY THE MODULE PONDERS".into());
             return;
         }
@@ -94,61 +78,30 @@ impl Console {
 
     /// The reply the module thinks on, while it ponders.
     pub fn expected_reply(&self) -> Option<Move> {
-        self.pondering.thought.as_ref().map(|t| t.expected)
+        self.table.pondering().map(|p| p.reply)
     }
 
     /// After the module's move, with the player to move: think on the expected reply if
     /// pondering is wanted, the engine has a clock, and the reply leaves a game to think on.
     pub(super) fn start_ponder_if_wanted(&mut self) {
-        let record = &self.game.record;
         let ready = self.pondering.wanted
-            && self.pondering.thought.is_none()
+            && !self.pondering()
             && self.phase == super::Phase::Play
-            && side_to_move(record) == self.game.human
-            && !record.state().is_over()
-            && self.engine.clock_hz().is_some()
-            && !self.engine.thinking();
-        let Some(expected) = self.reply_expected().filter(|_| ready) else {
+            && side_to_move(self.table.game()) == self.human
+            && !self.table.game().state().is_over()
+            && self.table.engine().has_clock()
+            && !self.table.thinking();
+        let Some(expected) = self.table.expected_reply().filter(|_| ready) else {
             return;
         };
-        let started = self.engine.t_states();
-        let result = self
-            .engine
-            .play(expected)
-            .and_then(|()| self.engine.go(Limit::Infinite));
-        match result {
-            Ok(()) => {
-                self.pondering.thought = Some(PonderThought {
-                    expected,
-                    started,
-                    line: Vec::new(),
-                    decided: None,
-                });
-            }
-            // The engine may hold the expected reply now: set it on the game again (a
-            // failure that reset the module does so by itself).
-            Err(e @ EngineError::Recovered { .. }) => self.engine_failed(e),
-            Err(e) => {
-                self.resync_engine();
-                self.engine_failed(e);
-            }
+        if let Err(e) = self.table.ponder(expected) {
+            self.engine_failed(e);
         }
     }
 
-    /// The reply the module's last line expects after its last move, if that line began
-    /// with the move played and the reply neither is illegal nor ends the game.
-    fn reply_expected(&self) -> Option<Move> {
-        let record = &self.game.record;
-        let reply = expected_reply(&self.pondering.last_line, record.moves().last())?;
-        let mut after = record.clone();
-        after.play(reply).ok()?;
-        (!after.state().is_over()).then_some(reply)
-    }
-
     /// The engine's thought is gone (set up again, or reset after a failure): nothing of a
-    /// thought on the player's time remains.
+    /// thought on the player's time remains on the screen.
     pub(super) fn forget_thought_on_players_time(&mut self) {
-        self.pondering.thought = None;
         self.pondering.move_at = None;
         // Its analysis goes with it (the decision shown before it stays).
         self.view.analysis.take_if(|a| a.pondering);
@@ -156,7 +109,7 @@ impl Console {
 
     /// Drops the thought on the player's time, if any: the module is set on the game again.
     pub(super) fn end_ponder(&mut self) {
-        if self.pondering.thought.is_some() {
+        if self.pondering() {
             self.resync_engine();
         }
     }
@@ -164,16 +117,12 @@ impl Console {
     /// The player's move `mv` while the module ponders: on a hit the thought goes on for
     /// the module's move (true); on a miss it is dropped (false: play the move as usual).
     pub(super) fn ponder_hit(&mut self, mv: Move) -> bool {
-        let Some(thought) = self.pondering.thought.take_if(|t| t.expected == mv) else {
-            self.end_ponder();
+        self.clocks.before_move();
+        let Some((ponder, decided)) = self.table.ponder_hit(mv) else {
+            self.clocks.take_back(1);
+            self.forget_thought_on_players_time();
             return false;
         };
-        if self.clocks_noted_play(mv).is_err() {
-            // The expected reply was legal when the thought began: the game changed under it.
-            // The module is set on the game again and the move goes the usual way.
-            self.resync_engine();
-            return false;
-        }
         // A pass of the thought shown began with the reply, which is now played; the
         // module's decision shown before any pass came is the last move's, not this one's.
         match &mut self.view.analysis {
@@ -184,12 +133,10 @@ impl Console {
             _ => self.view.analysis = None,
         }
         let _ = self.keep_for_next_start();
-        // The thought is the module's own now: its line gives the next reply to expect.
-        self.pondering.last_line = thought.line;
-        match thought.decided {
+        match decided {
             Some(d) => self.heard(Said::Decided(d)),
             None => {
-                self.pondering.move_at = self.level_deadline(thought.started);
+                self.pondering.move_at = self.level_deadline(ponder.started);
                 self.move_when_due();
             }
         }
@@ -199,7 +146,8 @@ impl Console {
     /// The engine's T-state at which the module is told to move: its level's time after
     /// `started` (`None` at level 6, which thinks until told).
     fn level_deadline(&self, started: u64) -> Option<u64> {
-        Some(started + level_t_states(self.game.level, self.engine.clock_hz()?)?)
+        let hz = self.table.engine().clock_hz()?;
+        Some(started + level_t_states(self.level(), hz)?)
     }
 
     /// After each slice of module time: a module that thinks on since a hit is told to
@@ -208,10 +156,10 @@ impl Console {
         let due = self
             .pondering
             .move_at
-            .is_some_and(|at| self.engine.t_states() >= at);
-        if due && self.engine.thinking() {
+            .is_some_and(|at| self.table.engine().t_states() >= at);
+        if due && self.table.thinking() {
             self.pondering.move_at = None;
-            let result = self.engine.move_now();
+            let result = self.table.move_now();
             self.report(result);
         }
     }
@@ -219,16 +167,11 @@ impl Console {
     /// What the engine said while it pondered: a pass shows its line, starting with the
     /// expected reply; a decision waits for the player's move. False when not pondering.
     pub(super) fn heard_while_pondering(&mut self, said: &Said) -> bool {
-        let Some(thought) = &mut self.pondering.thought else {
+        let Some(ponder) = self.table.pondering() else {
             return false;
         };
-        match said {
-            Said::Decided(d) => thought.decided = Some(d.clone()),
-            Said::Info(info) => {
-                thought.line = info.pv.clone();
-                let expected = thought.expected;
-                self.view.analysis = Some(self.ponder_analysis(expected, info));
-            }
+        if let Said::Info(info) = said {
+            self.view.analysis = Some(self.ponder_analysis(ponder.reply, info));
         }
         true
     }
@@ -236,7 +179,7 @@ impl Console {
     /// A pass of the thought on the player's time, as the screen shows it: the line begins
     /// with the reply the module expects.
     fn ponder_analysis(&self, expected: Move, info: &Info) -> Analysis {
-        let board = self.game.record.board();
+        let board = self.table.game().board();
         let mut after = board.clone();
         after.make(expected);
         let mut analysis = self.analysis_on(&after, info.pass, info.score, &info.pv);

@@ -10,6 +10,7 @@ use crate::console::game::{
 use crate::console::help::level_time;
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Analysis, ScreenState};
+use crate::reference::square::sq64;
 
 /// The window's last help page (0: the keyboard map, 1: the game keys, 2: the levels and
 /// the analysis).
@@ -60,8 +61,8 @@ impl Console {
         let (board, side) = match &self.phase {
             Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
             _ => (
-                placement_of(self.game.record.board()),
-                side_to_move(&self.game.record),
+                placement_of(self.table.game().board()),
+                side_to_move(self.table.game()),
             ),
         };
         ScreenState {
@@ -71,12 +72,21 @@ impl Console {
             moves: if editing {
                 Vec::new()
             } else {
-                console_moves(&self.game.record)
+                console_moves(self.table.game())
             },
-            first_ply: first_ply(&self.game.record),
+            last_move: match editing {
+                true => None,
+                false => self
+                    .table
+                    .game()
+                    .moves()
+                    .last()
+                    .map(|m| (sq64(m.from), sq64(m.to))),
+            },
+            first_ply: first_ply(self.table.game()),
             status: self.status(),
             analysis: self.view.analysis.clone().filter(|_| !editing),
-            level: self.game.level,
+            level: self.table.level().get(),
             white_clock: self.clocks.used[0] as u32,
             black_clock: self.clocks.used[1] as u32,
             input: match &self.phase {
@@ -103,13 +113,13 @@ impl Console {
             Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
             Phase::ChooseLevel => format!(
                 "LEVEL? 1-6 ({} = {})",
-                self.game.level,
-                level_time(self.game.level)
+                self.table.level().get(),
+                level_time(self.table.level().get())
             ),
             Phase::ChangeLevel => format!(
                 "NEW LEVEL? ({} = {})",
-                self.game.level,
-                level_time(self.game.level)
+                self.table.level().get(),
+                level_time(self.table.level().get())
             ),
             Phase::ConfirmNew => "NEW GAME? YES/NO".into(),
             Phase::Promotion { .. } => "PROMOTE TO? Q R B NO=N".into(),
@@ -119,21 +129,21 @@ impl Console {
     }
 
     fn play_status(&self) -> String {
-        let state = self.game.record.state();
+        let state = self.table.game().state();
         let check = if state == GameState::Check {
             "CHECK! "
         } else {
             ""
         };
-        if let Some(text) = ending_status(&self.game.record, state) {
+        if let Some(text) = ending_status(self.table.game(), state) {
             return text;
         }
-        if side_to_move(&self.game.record) == self.game.human {
+        if side_to_move(self.table.game()) == self.human {
             // Thinking on the player's time, the module says what it expects (when the
             // status line has room: not after CHECK!).
             return match self.expected_reply() {
                 Some(mv) if check.is_empty() => {
-                    let reply = console_notation(self.game.record.board(), mv);
+                    let reply = console_notation(self.table.game().board(), mv);
                     format!("YOUR MOVE. I EXPECT {reply}")
                 }
                 _ => format!("{check}YOUR MOVE"),

@@ -12,9 +12,10 @@ use super::super::input::{Input, Poll};
 use super::super::multipv::other_lines;
 use super::{
     ANSWER_GRACE_SLICES, Control, InfoLine, Listener, Outcome, Player, PlayerError,
-    REF_INFINITE_POSITIONS, RETRIES_AFTER_FAILURE, SLICE_T_STATES, Thought,
+    REF_INFINITE_POSITIONS, SLICE_T_STATES, Thought,
 };
-use crate::engine::{Decision, Engine, EngineError, Info, Limit, Said};
+use crate::engine::table::AfterFailure;
+use crate::engine::{Decision, EngineError, Info, Limit, Said};
 use crate::machine::DEFAULT_CLOCK_HZ;
 use crate::reference::{Move, legal_moves, levels};
 
@@ -49,7 +50,7 @@ impl Player {
 
     fn plan(&self, req: &Request) -> Plan {
         let alloc = allocate(req);
-        let clocked = self.engine.clock_hz().is_some();
+        let clocked = self.table.engine().has_clock();
         let emulated = self.clock == ClockMode::Emulated;
         // Positions the reference may spend on the allocated time (in either clock mode: it
         // cannot be interrupted, so time is always counted in positions for it).
@@ -96,13 +97,13 @@ impl Player {
     }
 
     fn time_ms(&self, t0: u64, wall0: Instant, positions: u32) -> u64 {
-        match (self.clock, self.engine.clock_hz()) {
+        match (self.clock, self.table.engine().has_clock()) {
             (ClockMode::Wall, _) => wall0.elapsed().as_millis() as u64,
-            (ClockMode::Emulated, Some(_)) => {
-                let t = self.engine.t_states().saturating_sub(t0) as f64;
+            (ClockMode::Emulated, true) => {
+                let t = self.table.engine().t_states().saturating_sub(t0) as f64;
                 (t / (self.clock_mhz() * 1000.0)) as u64
             }
-            (ClockMode::Emulated, None) => {
+            (ClockMode::Emulated, false) => {
                 (f64::from(positions) * 1000.0 / self.positions_per_second()) as u64
             }
         }
@@ -145,8 +146,8 @@ impl Player {
     ///
     /// A module that fails is reset and the game set up again by the engine; the listener
     /// says so in one line (the fault report goes to stderr) and the thought starts again,
-    /// on the same clock. After [`RETRIES_AFTER_FAILURE`] such restarts the reference twin
-    /// plays this one move, so the GUI always gets one.
+    /// on the same clock. The table's policy decides when the reference twin plays this one
+    /// move instead (`engine::table`), so the GUI always gets one.
     pub fn think(
         &mut self,
         req: &Request,
@@ -159,50 +160,46 @@ impl Player {
         // restart after a failure.
         let mut started = None;
         let mut asked = Asked::default();
-        let mut failures = 0;
         let thought = loop {
-            match self.think_holding(req, input, listener, &mut held, &mut started, &mut asked) {
-                Err(PlayerError::Engine(EngineError::Recovered { why, report })) => {
-                    // The engine's game was set up again by the engine; ours is the GUI's.
-                    self.engine_line = None;
-                    failures += 1;
+            let e =
+                match self.think_holding(req, input, listener, &mut held, &mut started, &mut asked)
+                {
+                    Err(PlayerError::Engine(e)) => e,
+                    other => break other,
+                };
+            let after = self.table.failed(&e);
+            match &e {
+                EngineError::Recovered { why, report } => {
                     if let Some(report) = report {
                         eprintln!("{report}");
                     }
                     listener.notice(&format!(
                         "the module failed ({why}); it was reset and the game set up again"
                     ))?;
-                    if asked.abandon {
-                        break Ok(Thought {
-                            outcome: Outcome::Abandoned,
-                            quit: asked.quit,
-                        });
-                    }
-                    // Told to move already, or failed again: no second wait.
-                    if asked.stop || asked.quit || failures > RETRIES_AFTER_FAILURE {
-                        break self.reference_move(listener).map(|mut t| {
-                            t.quit = asked.quit;
-                            t
-                        });
-                    }
                 }
-                // The module failed and a reset did not bring it back (the next request
-                // tries again): this move is the twin's.
-                Err(PlayerError::Engine(EngineError::Module(why))) => {
-                    self.engine_line = None;
-                    listener.notice(&format!("the module failed: {why}"))?;
-                    break self.reference_move(listener).map(|mut t| {
-                        t.quit = asked.quit;
-                        t
-                    });
+                EngineError::Module(why) => {
+                    listener.notice(&format!("the module failed: {why}"))?
                 }
-                other => break other,
+                _ => break Err(e.into()),
+            }
+            if asked.abandon {
+                break Ok(Thought {
+                    outcome: Outcome::Abandoned,
+                    quit: asked.quit,
+                });
+            }
+            // Told to move already, or failed again: no second wait.
+            if asked.stop || asked.quit || after == AfterFailure::TwinMoves {
+                break self.reference_move(listener).map(|mut t| {
+                    t.quit = asked.quit;
+                    t
+                });
             }
         };
         input.unread(held);
         if thought.is_err() {
             // The engine's state is unknown after a failure: set it up afresh next time.
-            self.engine_line = None;
+            self.table.forget_engine_game();
         }
         thought
     }
@@ -212,25 +209,12 @@ impl Player {
     fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
         listener.notice("this move is the reference twin's")?;
         let budget = levels::budget(self.playing_level()).unwrap_or(REF_INFINITE_POSITIONS);
-        let mut twin = crate::engine::RefEngine::new();
-        twin.set_position(&self.board)?;
-        twin.go(Limit::Positions(budget.min(REF_INFINITE_POSITIONS)))?;
-        let decided = loop {
-            if let Some(d) = twin
-                .advance(SLICE_T_STATES)?
-                .into_iter()
-                .find_map(|s| match s {
-                    Said::Decided(d) => Some(d),
-                    Said::Info(_) => None,
-                })
-            {
-                break d;
-            }
-        };
+        let decided = self.table.twin_move(budget.min(REF_INFINITE_POSITIONS))?;
         let outcome = match decided.best {
-            Some(m) => {
-                self.board.make(m);
-                self.moves.push(m);
+            Some(_) => {
+                self.table
+                    .accept(&decided)
+                    .map_err(|e| EngineError::IllegalMove(e.to_string()))?;
                 Outcome::Moved(decided)
             }
             None => Outcome::NoMove,
@@ -259,15 +243,11 @@ impl Player {
                 quit: false,
             });
         };
-        self.last_pv.clear();
         let decision = self.run_until_decided(req, input, listener, held, asked, &mut run)?;
-        if let (Some(m), Some(line)) = (decision.best, self.engine_line.as_mut()) {
-            line.moves.push(m);
-        }
         // GUIs and adapters (polyglot) take the last line as the move's score and PV: it
         // must be the move's own. XBoard also drops the lines of a ponder, so a hit tells
         // its decision again.
-        let shown = run.saw_info && self.last_pv.first() == decision.best.as_ref();
+        let shown = run.saw_info && run.last_pv.first() == decision.best.as_ref();
         let told = !shown || asked.hit;
         if told {
             self.tell_decision(&decision, &run, listener)?;
@@ -283,9 +263,10 @@ impl Player {
         let outcome = match decision.best {
             _ if asked.abandon => Outcome::Abandoned,
             None => Outcome::NoMove,
-            Some(m) => {
-                self.board.make(m);
-                self.moves.push(m);
+            Some(_) => {
+                self.table
+                    .accept(&decision)
+                    .map_err(|e| EngineError::IllegalMove(e.to_string()))?;
                 Outcome::Moved(decision)
             }
         };
@@ -303,23 +284,22 @@ impl Player {
         started: &mut Option<(u64, Instant)>,
         asked: &Asked,
     ) -> Result<Option<Run>, PlayerError> {
-        if legal_moves(&self.board).is_empty() {
+        if legal_moves(self.table.board()).is_empty() {
             return Ok(None);
         }
-        match req.infinite {
-            true => self.sync_out_of_book()?,
-            false => self.sync()?,
-        }
-        let (t0, wall0) = *started.get_or_insert_with(|| (self.engine.t_states(), Instant::now()));
         let plan = self.plan(req);
         // Pondering: the module searches until stopped, and the clock does not run until
         // `ponderhit` (a restart after a failure keeps the clock of the hit).
         let pondering = req.ponder && !asked.hit;
-        let limit = match pondering && self.engine.clock_hz().is_some() {
+        let limit = match pondering && self.table.engine().has_clock() {
             true => Limit::Infinite,
             false => plan.limit,
         };
-        match self.engine.go(limit) {
+        self.table.prepare(req.infinite)?;
+        // The thought's clock starts once the engine has the game.
+        let (t0, wall0) =
+            *started.get_or_insert_with(|| (self.table.engine().t_states(), Instant::now()));
+        match self.table.start(limit) {
             Err(EngineError::GameOver) => return Ok(None),
             other => other?,
         }
@@ -334,6 +314,7 @@ impl Player {
             pondering,
             stopping: false,
             saw_info: false,
+            last_pv: Vec::new(),
         }))
     }
 
@@ -356,8 +337,8 @@ impl Player {
             score: decision.score,
             positions: decision.positions,
             time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
-            pv: match self.last_pv.first() == Some(&m) {
-                true => self.last_pv.clone(),
+            pv: match run.last_pv.first() == Some(&m) {
+                true => run.last_pv.clone(),
                 false => vec![m],
             },
             multipv: self.multipv,
@@ -383,21 +364,21 @@ impl Player {
         loop {
             let slice = match run.stopping {
                 true => SLICE_T_STATES,
-                false => run.budget.slice(self.engine.t_states()),
+                false => run.budget.slice(self.table.engine().t_states()),
             };
             let mut decided = None;
-            for said in self.engine.advance(slice)? {
+            for said in self.table.advance(slice)? {
                 match said {
                     // A pass 0 line (the reference's book move or its move before a
                     // pass) is no analysis: GUIs drop `depth 0`, so it is never shown.
                     Said::Info(info) if info.pass == 0 => {}
                     Said::Info(info) => {
                         run.saw_info = true;
-                        self.last_pv = info.pv.clone();
+                        run.last_pv = info.pv.clone();
                         listener.info(&self.info_line(&info, run.t0, run.wall0))?;
                         let deep_enough = run.depth.is_some_and(|d| info.pass >= d);
                         if deep_enough && !run.stopping && !run.pondering {
-                            self.engine.move_now()?;
+                            self.table.move_now()?;
                             run.stopping = true;
                         }
                     }
@@ -413,8 +394,8 @@ impl Player {
                     let why = "no move after being told to move".to_string();
                     return Err(EngineError::Module(why).into());
                 }
-            } else if run.budget.spent(self.engine.t_states()) {
-                self.engine.move_now()?;
+            } else if run.budget.spent(self.table.engine().t_states()) {
+                self.table.move_now()?;
                 run.stopping = true;
             }
             // Once told to move, commands wait until the move is out.
@@ -436,7 +417,7 @@ impl Player {
                     Control::Abandon => asked.abandon = true,
                     Control::Quit => asked.quit = true,
                 }
-                self.engine.move_now()?;
+                self.table.move_now()?;
                 run.stopping = true;
             }
         }
@@ -471,7 +452,7 @@ impl Player {
             (share, level) => share.or(level),
         };
         run.budget = Budget::start(
-            self.engine.t_states(),
+            self.table.engine().t_states(),
             Instant::now(),
             t_states,
             plan.wall_ms,
@@ -513,7 +494,7 @@ impl Player {
     /// variation, when that began with the move played (`bestmove ... ponder`, and what
     /// xboard's pondering thinks about).
     pub fn predicted_reply(&self) -> Option<Move> {
-        crate::engine::expected_reply(&self.last_pv, self.moves.last())
+        crate::engine::expected_reply(self.table.last_line(), self.table.game().moves().last())
     }
 }
 
@@ -530,4 +511,6 @@ struct Run {
     /// Told to move; waiting for the decision.
     stopping: bool,
     saw_info: bool,
+    /// The principal variation of the thought's last pass shown.
+    last_pv: Vec<Move>,
 }
