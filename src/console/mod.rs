@@ -37,12 +37,16 @@ pub mod saved_module;
 pub mod screen;
 pub mod setup;
 pub mod sounds;
+pub mod state_dir;
 pub mod terminal;
+pub mod terminal_loop;
 #[cfg(feature = "gui")]
 pub mod window;
 #[cfg(feature = "gui")]
 pub mod window_input;
 pub mod window_layout;
+#[cfg(feature = "gui")]
+pub mod window_loop;
 
 pub use controller::{Console, ConsoleOptions, LineOutcome, Speed};
 pub use game::{Game, GameState};

@@ -21,6 +21,7 @@ mod common {
 mod debug_panel;
 mod display_list;
 mod feedback;
+mod front_loops;
 mod game;
 mod guest;
 mod keyboard;
