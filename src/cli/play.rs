@@ -238,7 +238,7 @@ fn run_window_or_terminal(
 /// The window's sounds: the frame's effects played (feature `sound`, unless `--mute`);
 /// where no sound device opens, one line says so and the game goes on.
 #[cfg(feature = "gui")]
-fn sound_out(mute: bool) -> Box<dyn FnMut(&[c7010::console::sounds::Effect])> {
+fn sound_out(mute: bool) -> c7010::console::window_loop::SoundOut {
     #[cfg(feature = "sound")]
     if !mute
         && let Some(out) = c7010::console::audio::AudioOut::open()

@@ -20,6 +20,9 @@ use crate::vdc::Frame;
 /// The window's default scale (1080 x 729 screen pixels); F2's screenshots are taken at it.
 pub const DEFAULT_SCALE: usize = 3;
 
+/// Plays a frame's sounds (the audio device, or nothing).
+pub type SoundOut = Box<dyn FnMut(&[Effect])>;
+
 /// Frames a notice stays on the status line: 3 seconds.
 pub const NOTICE_FRAMES: u32 = 150;
 
@@ -124,7 +127,7 @@ pub fn run_window(
     console: &mut Console,
     scale: usize,
     mut front: WindowFront,
-    sound: &mut dyn FnMut(&[Effect]),
+    sound: &mut SoundOut,
     stopped: &dyn Fn() -> bool,
 ) -> Result<(), WindowLoopError> {
     let mut window = Window::open(scale)?;
