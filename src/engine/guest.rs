@@ -1,5 +1,6 @@
 //! The Z80 guest in the emulated module behind the [`Engine`] interface: every request goes
-//! through the latch protocol ([`crate::protocol::Module`]) as on the real cartridge.
+//! through the one host end of the guest ([`GuestSession`]: the latch protocol, typed) as on
+//! the real cartridge.
 //!
 //! The guest keeps only the last two plies for `TAKEBACK`; this wrapper keeps the whole
 //! game (start position and moves), so a deeper take-back is a `SETUP` (or `NEW`) and the
@@ -13,9 +14,8 @@
 
 use super::{Decision, Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
-use crate::guest::wire::{
-    legal_line_of_wire, legal_move_of_wire, wire_draws, wire_move, wire_position,
-};
+use crate::guest::session::{GuestSession, SessionError};
+use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_draws};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
 use crate::protocol::{self, Command, Event, GameEnd, GoLong, Module, Refusal};
@@ -25,7 +25,7 @@ use crate::reference::{Board, Move, legal_moves, levels};
 
 /// The module playing chess.
 pub struct GuestEngine {
-    module: Module,
+    session: GuestSession,
     /// Where the game began and the moves to `start` that were not played through the
     /// module (`set_position_after`): they count for repetitions.
     origin: Board,
@@ -35,9 +35,6 @@ pub struct GuestEngine {
     history: Vec<Move>,
     level: u8,
     thinking: bool,
-    rom_version: u8,
-    /// The protocol version the ROM announced: from 2 on GO carries the draw moves.
-    protocol: u8,
     /// A reset after a failure did not bring the module back: try again before the next
     /// request.
     broken: bool,
@@ -55,7 +52,7 @@ pub struct GuestEngine {
 impl std::fmt::Debug for GuestEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GuestEngine")
-            .field("rom_version", &self.rom_version)
+            .field("rom_version", &self.session.rom_version)
             .field("moves", &self.history.len())
             .field("thinking", &self.thinking)
             .finish_non_exhaustive()
@@ -64,6 +61,20 @@ impl std::fmt::Debug for GuestEngine {
 
 fn module_error(e: protocol::ModuleError) -> EngineError {
     EngineError::Module(e.to_string())
+}
+
+/// A session's failure as the engine's: a refusal in the engine's words (`refusal` gives
+/// the command's own), anything else the module's failure.
+fn session_error(e: SessionError) -> EngineError {
+    match e {
+        SessionError::Refused(Refusal::NothingToUndo) => EngineError::NothingToUndo,
+        SessionError::Refused(Refusal::GameOver) => EngineError::GameOver,
+        SessionError::Refused(Refusal::BadPosition) => {
+            EngineError::BadPosition("the module refused it".into())
+        }
+        SessionError::Unexpected(event) => unexpected(&event),
+        other => EngineError::Module(other.to_string()),
+    }
 }
 
 impl GuestEngine {
@@ -82,11 +93,9 @@ impl GuestEngine {
 
     /// Boots a module with an image (ROM and symbols) and waits for its `READY`.
     pub fn boot_image(image: &GuestImage) -> Result<GuestEngine, EngineError> {
-        let machine = Machine::new(&image.rom).map_err(|e| EngineError::Module(e.to_string()))?;
-        let (mut module, protocol, rom_version) = Module::boot(machine).map_err(module_error)?;
-        module.set_progress_counter(image.symbol("POSCNT").ok());
+        let session = GuestSession::boot(image).map_err(session_error)?;
         Ok(GuestEngine {
-            module,
+            session,
             origin: Board::startpos(),
             before: Vec::new(),
             start: Board::startpos(),
@@ -94,8 +103,6 @@ impl GuestEngine {
             history: Vec::new(),
             level: LEVEL_AFTER_RESET,
             thinking: false,
-            rom_version,
-            protocol,
             broken: false,
             multipv: false,
             draws: Vec::new(),
@@ -111,22 +118,26 @@ impl GuestEngine {
 
     /// The module (its machine for save states, statistics, the debugger).
     pub fn module(&self) -> &Module {
-        &self.module
+        self.session.module()
     }
 
     /// The module, mutably.
     pub fn module_mut(&mut self) -> &mut Module {
-        &mut self.module
+        self.session.module_mut()
     }
 
     /// Asks the module for its state (`QUERY`): a ROM that answers with `STATE` speaks the
     /// whole command set; an older ROM (one that only says `OK`) cannot play yet.
     pub fn check_plays(&mut self) -> Result<(), EngineError> {
-        match self.ask(&Command::Query)? {
-            Event::State { .. } => Ok(()),
-            other => Err(EngineError::Module(format!(
+        if self.thinking {
+            return Err(EngineError::Busy);
+        }
+        match self.session.query() {
+            Ok(_) => Ok(()),
+            Err(SessionError::Unexpected(other)) => Err(EngineError::Module(format!(
                 "this ROM does not play chess yet (QUERY answered with {other:?})"
             ))),
+            Err(e) => Err(session_error(e)),
         }
     }
 
@@ -154,7 +165,7 @@ impl GuestEngine {
     /// After a failure: reset the module and set the game up again.
     fn recover(&mut self, why: String) -> EngineError {
         self.thinking = false;
-        let report = self.module.machine().fault().map(|f| f.to_string());
+        let report = self.module().machine().fault().map(|f| f.to_string());
         match self.revive() {
             Ok(()) => EngineError::Recovered { why, report },
             Err(e) => EngineError::Module(format!("{why}; the reset did not help: {e}")),
@@ -165,9 +176,10 @@ impl GuestEngine {
     fn revive(&mut self) -> Result<(), EngineError> {
         self.broken = true;
         self.thinking = false;
-        self.module.reboot().map_err(module_error)?;
+        self.session.module_mut().reboot().map_err(module_error)?;
         if self.level != LEVEL_AFTER_RESET {
-            self.ask_ok(&Command::Level(self.level))?;
+            let level = self.level;
+            self.session.level(level).map_err(session_error)?;
         }
         let moves = std::mem::take(&mut self.history);
         let start = self.start.clone();
@@ -179,39 +191,17 @@ impl GuestEngine {
         Ok(())
     }
 
-    /// Sends a command and returns the module's first answer.
-    fn ask(&mut self, command: &Command) -> Result<Event, EngineError> {
-        if self.thinking {
-            return Err(EngineError::Busy);
-        }
-        self.module.send(command);
-        loop {
-            match self.module.wait_owed().map_err(module_error)? {
-                // A game-end notice of an earlier move may still be queued.
-                Event::GameOver(_) => continue,
-                event => return Ok(event),
-            }
-        }
-    }
-
-    /// Sends a command that is answered with `OK`.
-    fn ask_ok(&mut self, command: &Command) -> Result<(), EngineError> {
-        match self.ask(command)? {
-            Event::Ok { .. } => Ok(()),
-            Event::Error { reason, .. } => Err(refusal(reason, command)),
-            other => Err(unexpected(&other)),
-        }
-    }
-
     /// `NEW` for the initial position (the opening book follows the moves), `SETUP` for
     /// any other; the game starts there.
     fn set_up(&mut self, board: &Board) -> Result<(), EngineError> {
-        let command = if *board == Board::startpos() {
-            Command::New
-        } else {
-            Command::Setup(Box::new(wire_position(board)))
-        };
-        self.ask_ok(&command)?;
+        if self.thinking {
+            return Err(EngineError::Busy);
+        }
+        match *board == Board::startpos() {
+            true => self.session.new_game(),
+            false => self.session.setup(board),
+        }
+        .map_err(session_error)?;
         self.start = board.clone();
         self.board = board.clone();
         self.history.clear();
@@ -223,7 +213,7 @@ impl GuestEngine {
     fn replay(&mut self) -> Result<(), EngineError> {
         let start = self.start.clone();
         let moves = std::mem::take(&mut self.history);
-        self.ask_ok(&Command::Setup(Box::new(wire_position(&start))))?;
+        self.session.setup(&start).map_err(session_error)?;
         self.board = start;
         for m in moves {
             self.play_move(m)?;
@@ -236,15 +226,19 @@ impl GuestEngine {
         if !legal_moves(&self.board).as_slice().contains(&mv) {
             return Err(EngineError::IllegalMove(mv.uci()));
         }
-        let command = Command::Move(wire_move(&mv));
-        match self.ask(&command)? {
-            Event::Accepted { mv: wire, .. } if wire == wire_move(&mv) => {
+        if self.thinking {
+            return Err(EngineError::Busy);
+        }
+        match self.session.play(&mv) {
+            Ok(_) => {
                 self.board.make(mv);
                 self.history.push(mv);
                 Ok(())
             }
-            Event::Error { reason, .. } => Err(refusal(reason, &command)),
-            other => Err(unexpected(&other)),
+            Err(SessionError::Refused(Refusal::IllegalMove)) => {
+                Err(EngineError::IllegalMove(mv.uci()))
+            }
+            Err(e) => Err(session_error(e)),
         }
     }
 
@@ -253,8 +247,12 @@ impl GuestEngine {
         let Some(last) = self.history.pop() else {
             return Err(EngineError::NothingToUndo);
         };
-        match self.ask(&Command::TakeBack) {
-            Ok(Event::Ok { .. }) => {
+        if self.thinking {
+            self.history.push(last);
+            return Err(EngineError::Busy);
+        }
+        match self.session.take_back() {
+            Ok(()) => {
                 let mut b = self.start.clone();
                 self.history.iter().for_each(|&m| {
                     b.make(m);
@@ -263,17 +261,10 @@ impl GuestEngine {
                 Ok(())
             }
             // Deeper than the module remembers: set up and replay.
-            Ok(Event::Error {
-                reason: Refusal::NothingToUndo,
-                ..
-            }) => self.replay(),
-            Ok(other) => {
-                self.history.push(last);
-                Err(unexpected(&other))
-            }
+            Err(SessionError::Refused(Refusal::NothingToUndo)) => self.replay(),
             Err(e) => {
                 self.history.push(last);
-                Err(e)
+                Err(session_error(e))
             }
         }
     }
@@ -281,14 +272,9 @@ impl GuestEngine {
     /// Stop a thought and forget its move (the game changes under the engine).
     fn abandon_thought(&mut self) -> Result<(), EngineError> {
         if self.thinking {
-            self.module.send(&Command::MoveNow);
-            while self.thinking {
-                // Let the stopped thought's BESTMOVE arrive, then forget it.
-                let event = self.module.wait_owed().map_err(module_error)?;
-                if matches!(event, Event::BestMove { .. }) {
-                    self.thinking = false;
-                }
-            }
+            // Let the stopped thought's BESTMOVE arrive, then forget it.
+            self.session.stop_thought().map_err(session_error)?;
+            self.thinking = false;
         }
         Ok(())
     }
@@ -298,7 +284,7 @@ impl GuestEngine {
     /// fifty-move rule) and the budget
     /// made explicit (the level's); a protocol-1 ROM gets the short form.
     fn go_command(&self, budget: Option<u32>, draws: &[Move]) -> Result<Command, EngineError> {
-        if self.protocol < 2 {
+        if self.session.protocol < 2 {
             return Ok(Command::Go { budget });
         }
         let budget = match budget {
@@ -324,7 +310,7 @@ impl GuestEngine {
     /// With MultiPV a pass's INFO waits for its root list (one ROOT per legal move, as
     /// many as the move stack holds); without, it is told at once.
     fn hear_info(&mut self, info: Info) -> Option<Said> {
-        if !self.multipv || self.protocol < 2 {
+        if !self.multipv || self.session.protocol < 2 {
             return Some(Said::Info(info));
         }
         self.line = Some(info);
@@ -400,38 +386,19 @@ impl GuestEngine {
 
     /// Run the module for `t_states` and collect what it said.
     fn run_for(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
-        let end = self.module.machine().cycles().saturating_add(t_states);
         let mut said = Vec::new();
-        loop {
-            while let Some(event) = self.module.take_event() {
-                let event = event.map_err(module_error)?;
-                // A line still short of ROOT events is told before the next pass or move.
-                if matches!(event, Event::Info { .. } | Event::BestMove { .. })
-                    && let Some(line) = self.line.take()
-                {
-                    said.push(Said::Info(line));
-                }
-                if let Some(s) = self.hear(event)? {
-                    said.push(s);
-                }
+        for event in self.session.events(t_states).map_err(session_error)? {
+            // A line still short of ROOT events is told before the next pass or move.
+            if matches!(event, Event::Info { .. } | Event::BestMove { .. })
+                && let Some(line) = self.line.take()
+            {
+                said.push(Said::Info(line));
             }
-            let now = self.module.machine().cycles();
-            if now >= end {
-                return Ok(said);
+            if let Some(s) = self.hear(event)? {
+                said.push(s);
             }
-            self.module.run(end - now).map_err(module_error)?;
         }
-    }
-}
-
-fn refusal(reason: Refusal, command: &Command) -> EngineError {
-    match (reason, command) {
-        (Refusal::IllegalMove, Command::Move(m)) => EngineError::IllegalMove(m.to_string()),
-        (Refusal::BadPosition, _) => EngineError::BadPosition("the module refused it".into()),
-        (Refusal::NothingToUndo, _) => EngineError::NothingToUndo,
-        (Refusal::GameOver, _) => EngineError::GameOver,
-        (Refusal::BadArgument, Command::Level(n)) => EngineError::BadLevel(*n),
-        (other, _) => EngineError::Module(format!("{command:?} refused: {other}")),
+        Ok(said)
     }
 }
 
@@ -441,7 +408,7 @@ fn unexpected(event: &Event) -> EngineError {
 
 impl Engine for GuestEngine {
     fn name(&self) -> String {
-        format!("c7010 module (ROM {})", self.rom_version)
+        format!("c7010 module (ROM {})", self.session.rom_version)
     }
 
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
@@ -473,9 +440,19 @@ impl Engine for GuestEngine {
             return Err(EngineError::BadLevel(level));
         }
         self.guarded(|e| {
-            e.ask_ok(&Command::Level(level))?;
-            e.level = level;
-            Ok(())
+            if e.thinking {
+                return Err(EngineError::Busy);
+            }
+            match e.session.level(level) {
+                Ok(()) => {
+                    e.level = level;
+                    Ok(())
+                }
+                Err(SessionError::Refused(Refusal::BadArgument)) => {
+                    Err(EngineError::BadLevel(level))
+                }
+                Err(other) => Err(session_error(other)),
+            }
         })
     }
 
@@ -498,7 +475,7 @@ impl Engine for GuestEngine {
         self.roots_expected = legal.min(MOVE_CAP);
         self.line = None;
         self.guarded(|e| {
-            e.module.send(&go);
+            e.session.start(&go);
             e.thinking = true;
             Ok(())
         })
@@ -510,7 +487,7 @@ impl Engine for GuestEngine {
 
     fn move_now(&mut self) -> Result<(), EngineError> {
         if self.thinking {
-            self.module.send(&Command::MoveNow);
+            self.session.move_now();
         }
         Ok(())
     }
@@ -536,29 +513,32 @@ impl Engine for GuestEngine {
     }
 
     fn t_states(&self) -> u64 {
-        self.module.machine().cycles()
+        self.module().machine().cycles()
     }
 
     fn clock_hz(&self) -> Option<f64> {
-        Some(self.module.machine().clock_hz())
+        Some(self.module().machine().clock_hz())
     }
 
     fn machine_mut(&mut self) -> Option<&mut Machine> {
-        Some(self.module.machine_mut())
+        Some(self.session.module_mut().machine_mut())
     }
 
     fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
         if self.thinking {
             return Some(Err(EngineError::Busy));
         }
-        Some(self.module.snapshot().map_err(module_error))
+        Some(self.module().snapshot().map_err(module_error))
     }
 
     fn load_machine(&mut self, state: &[u8]) -> Result<(), EngineError> {
         if self.thinking {
             return Err(EngineError::Busy);
         }
-        self.module.restore(state).map_err(module_error)
+        self.session
+            .module_mut()
+            .restore(state)
+            .map_err(module_error)
     }
 }
 

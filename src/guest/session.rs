@@ -123,22 +123,28 @@ pub struct GuestState {
     pub level: u8,
 }
 
-/// A booted module and its typed command set.
+/// A booted module and its typed command set: the one host end of the guest. The playing
+/// engine ([`crate::engine::guest::GuestEngine`]) is a thin layer over it that keeps the
+/// game for a reset; a thought can be run in one call ([`GuestSession::go`]) or stepped
+/// ([`GuestSession::start`], then [`GuestSession::events`]).
 pub struct GuestSession {
     module: Module,
     /// ROM version the module announced in `READY`.
     pub rom_version: u8,
+    /// Protocol version the module announced in `READY` (from 2 on, GO's long form).
+    pub protocol: u8,
 }
 
 impl GuestSession {
     /// Put `image` into a fresh machine, release reset and wait for `READY`.
     pub fn boot(image: &GuestImage) -> Result<GuestSession, SessionError> {
         let machine = Machine::new(&image.rom).map_err(SessionError::Config)?;
-        let (mut module, _protocol, rom_version) = Module::boot(machine)?;
+        let (mut module, protocol, rom_version) = Module::boot(machine)?;
         module.set_progress_counter(image.symbol("POSCNT").ok());
         Ok(GuestSession {
             module,
             rom_version,
+            protocol,
         })
     }
 
@@ -153,10 +159,16 @@ impl GuestSession {
     }
 
     /// Send a command and return the module's first answer, in the time the supervisor
-    /// allows (`protocol::supervisor`).
+    /// allows (`protocol::supervisor`). A game-end notice of an earlier move that is still
+    /// queued (a thought's mate) is passed over.
     fn ask(&mut self, command: &Command) -> Result<Event, SessionError> {
         self.module.send(command);
-        Ok(self.module.wait_owed()?)
+        loop {
+            match self.module.wait_owed()? {
+                Event::GameOver(_) => continue,
+                event => return Ok(event),
+            }
+        }
     }
 
     /// The next event, which must follow an earlier one at once (GAMEOVER after a move).
@@ -298,6 +310,40 @@ impl GuestSession {
     /// ignored (no answer), so this only sends it.
     pub fn move_now(&mut self) {
         self.module.send(&Command::MoveNow);
+    }
+
+    /// Starts a thought (`GO` in either form) without waiting for it: its events come from
+    /// [`events`](Self::events).
+    pub fn start(&mut self, go: &Command) {
+        self.module.send(go);
+    }
+
+    /// Runs the module for `t_states` of emulated time and returns the events it sent, in
+    /// order (a thought's `INFO`, `ROOT`, `BESTMOVE`, `GAMEOVER`).
+    pub fn events(&mut self, t_states: u64) -> Result<Vec<Event>, SessionError> {
+        let end = self.module.machine().cycles().saturating_add(t_states);
+        let mut events = Vec::new();
+        loop {
+            while let Some(event) = self.module.take_event() {
+                events.push(event?);
+            }
+            let now = self.module.machine().cycles();
+            if now >= end {
+                return Ok(events);
+            }
+            self.module.run(end - now)?;
+        }
+    }
+
+    /// Stops a thought started with [`start`](Self::start) and forgets its move: `MOVENOW`,
+    /// then the events up to its `BESTMOVE` (the module has played that move on its board).
+    pub fn stop_thought(&mut self) -> Result<(), SessionError> {
+        self.module.send(&Command::MoveNow);
+        loop {
+            if let Event::BestMove { .. } = self.module.wait_owed()? {
+                return Ok(());
+            }
+        }
     }
 
     /// `TAKEBACK`: the last ply (the module keeps two; deeper takebacks are `setup` of an

@@ -1,7 +1,7 @@
 //! `c7010 play --tui` as a script with a module that keeps failing (its ANALYS patched to
-//! `JR $`): the console resets it, says so, and the script still runs to its end and quits
-//! (it used to hang for ever, ignoring `quit` and the end of input). Turbo makes the two
-//! failures' 40 emulated seconds a few host seconds.
+//! `JR $`): the console resets it, says so, the reference twin plays the move the module
+//! failed twice on, and the script runs to its end and quits. Turbo makes the two failures'
+//! 40 emulated seconds a few host seconds.
 
 use c7010::guest::GuestImage;
 
@@ -26,5 +26,9 @@ fn a_scripted_terminal_session_goes_on_after_the_module_fails() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains("MODULE FAILED AND WAS RESET"), "{stdout}");
-    assert!(stdout.contains("MODULE FAILED. M: TRY AGAIN"), "{stdout}");
+    assert!(stdout.contains("MODULE FAILED. TWIN PLAYED"), "{stdout}");
+    assert!(
+        stdout.contains("MOVES  3. E2-E4 "),
+        "the twin's reply is played: {stdout}"
+    );
 }
