@@ -244,15 +244,26 @@ mod tests {
         let plies = layout.plies.clone().unwrap();
         let mut ram = vec![0u8; 0x10000];
         put(&mut ram, layout.board, &Board::startpos().sq);
-        put(&mut ram, layout.side, &[0x80, 0x0F]);
+        put(&mut ram, layout.side, &[0x80]);
+        put(&mut ram, layout.castle, &[0x0F]);
         put(&mut ram, layout.fullmove, &[1, 0]);
         // Ply 0 lists two moves from move-stack entry 2, the second being explored.
-        let record = plies.plytab;
-        put(&mut ram, record, &plies.entry(2).to_le_bytes());
-        put(&mut ram, record + 2, &[2]);
-        put(&mut ram, record + 9, &[1]);
-        put(&mut ram, plies.entry(2), &[35, 55, 0x20, 5, 0, 9, 0]);
-        put(&mut ram, plies.entry(3), &[22, 43, 0x40, 0xF0, 0xFF, 3, 0]);
+        let record = plies.record(0);
+        put(
+            &mut ram,
+            record + plies.first,
+            &plies.entry(2).to_le_bytes(),
+        );
+        put(&mut ram, record + plies.count, &[2]);
+        put(&mut ram, record + plies.current, &[1]);
+        let entries = [(2, [35, 55, 0x20], 5i16, 9i16), (3, [22, 43, 0x40], -16, 3)];
+        for (index, [from, to, flags], key, max) in entries {
+            let e = plies.entry(index);
+            put(&mut ram, e, &[from, to]);
+            put(&mut ram, e + plies.flags, &[flags]);
+            put(&mut ram, e + plies.key, &key.to_le_bytes());
+            put(&mut ram, e + plies.max, &max.to_le_bytes());
+        }
         let (text, moves) = render(&ram, &layout);
         assert!(text.contains("8 | r n b q k b n r |"), "{text}");
         assert!(text.contains("1 | R N B Q K B N R |"), "{text}");

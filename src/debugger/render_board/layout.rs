@@ -171,15 +171,15 @@ mod tests {
     use super::*;
     use crate::assembler::parse_symbol_file;
 
+    /// The records and entries the symbols give are those of the native twin, which keeps
+    /// one ply record per ply of the deepest pass and the same move stack.
     #[test]
-    fn the_built_in_rom_has_nine_ply_records_of_sixteen_bytes() {
+    fn the_built_in_rom_has_as_many_records_and_entries_as_the_reference_search() {
+        use crate::reference::search::{MAX_DEPTH, MOVE_CAP};
         let symbols = parse_symbol_file(include_str!("../../../roms/c7010.sym")).unwrap();
-        let layout = BoardLayout::from_symbols(&symbols).unwrap();
-        let plies = layout.plies.unwrap();
-        // docs/engine.md: PLYTAB is 9 x 16 (plies 0-8), MOVESTK 150 entries x 7 bytes.
-        assert_eq!((plies.records, plies.record_size), (9, 16));
-        assert_eq!((plies.entries, plies.entry_size), (150, 7));
-        assert_eq!(layout.side, layout.board + 120);
+        let plies = BoardLayout::from_symbols(&symbols).unwrap().plies.unwrap();
+        assert_eq!(usize::from(plies.records), MAX_DEPTH);
+        assert_eq!(usize::from(plies.entries), MOVE_CAP);
     }
 
     fn symbol(name: &str, value: u16) -> Symbol {
