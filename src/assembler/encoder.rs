@@ -7,9 +7,10 @@
 //! instruction. Range errors are reported and the bytes are still emitted (truncated), so
 //! that addresses after the line stay right.
 //!
-//! One instruction family per file: [`load`] (LD, PUSH/POP, EX), [`arithmetic`] (ALU,
-//! INC/DEC, the CB group), [`control`] (JP, CALL, RET, JR/DJNZ, RST, IM), [`io`] (IN, OUT);
-//! the operand fields in [`fields`] and the byte sink with its range checks in [`emitter`].
+//! One instruction family per file in `encoder/`: `load.rs` (LD, PUSH/POP, EX),
+//! `arithmetic.rs` (ALU, INC/DEC, the CB group), `control.rs` (JP, CALL, RET, JR/DJNZ, RST,
+//! IM), `io.rs` (IN, OUT); the operand fields in `fields.rs` and the byte sink with its range
+//! checks in `emitter.rs`.
 
 mod arithmetic;
 mod control;

@@ -1,7 +1,7 @@
 //! `board`: the guest's board decoded from RAM: the 10x12 mailbox at BOARD, the state bytes
 //! (SIDE, CASTLE, EPSQ, HALFMV, FULLMV), and the move list of the current ply from PLYN,
 //! PLYTAB and MOVESTK. Every address, size and offset comes from the guest's symbols
-//! ([`layout`]), so the view follows the engine's RAM plan wherever it moves.
+//! (`render_board/layout.rs`), so the view follows the engine's RAM plan wherever it moves.
 
 mod layout;
 
