@@ -103,7 +103,6 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, LexError> {
         let start = i;
         let col = column_after(line, counted, start);
         counted = (start, col);
-        let err = |message: String| LexError { col, message };
         if c == b' ' || c == b'\t' || c == b'\r' || c == 0x0c || c == 0x0b {
             i += 1;
             continue;
@@ -111,74 +110,107 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, LexError> {
         if c == b';' {
             break;
         }
-        // A lone `?` is the conditional operator, `?name` an identifier.
-        let starts_identifier = is_ident_start(c) && (c != b'?' || next_is_ident_char(bytes, i));
-        let kind = if starts_identifier {
-            i += 1;
-            while i < bytes.len() && is_ident_char(bytes[i]) {
-                i += 1;
-            }
-            // pasmo ignores `$` inside identifiers.
-            let mut name: String = line[start..i].chars().filter(|&ch| ch != '$').collect();
-            if name.eq_ignore_ascii_case("AF") && bytes.get(i) == Some(&b'\'') {
-                i += 1;
-                name.push('\'');
-            }
-            TokenKind::Ident(name)
-        } else if c.is_ascii_digit() {
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'$') {
-                i += 1;
-            }
-            TokenKind::Number(parse_number(&line[start..i]).map_err(err)?)
-        } else if (c == b'$' || c == b'#') && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit) {
-            i += 1;
-            while i < bytes.len() && (bytes[i].is_ascii_hexdigit() || bytes[i] == b'$') {
-                i += 1;
-            }
-            if i < bytes.len() && is_ident_char(bytes[i]) {
-                return Err(err(format!("invalid number '{}'", &line[start..=i])));
-            }
-            TokenKind::Number(parse_digits(&line[start + 1..i], 16).map_err(err)?)
-        } else if c == b'%' && bytes.get(i + 1).is_some_and(|b| *b == b'0' || *b == b'1') {
-            i += 1;
-            while i < bytes.len() && matches!(bytes[i], b'0' | b'1' | b'$') {
-                i += 1;
-            }
-            if i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-                return Err(err(format!("invalid binary number '{}'", &line[start..=i])));
-            }
-            TokenKind::Number(parse_digits(&line[start + 1..i], 2).map_err(err)?)
-        } else if c == b'$' {
-            i += 1;
-            TokenKind::Dollar
-        } else if c == b'\'' {
-            let (value, next) = single_quoted(bytes, i).ok_or_else(|| {
-                err("unterminated string: a ' is missing (write '' for a quote inside)".into())
-            })?;
-            i = next;
-            TokenKind::Str(value)
-        } else if c == b'"' {
-            let (value, next) = double_quoted(bytes, i).map_err(err)?;
-            i = next;
-            TokenKind::Str(value)
-        } else if let Some(op) = OPERATORS
-            .iter()
-            .find(|op| bytes[i..].starts_with(op.as_bytes()))
-        {
-            i += op.len();
-            TokenKind::Op(op)
-        } else {
-            let ch = line[i..].chars().next().unwrap_or('?');
-            return Err(err(format!("unexpected character '{ch}'")));
-        };
+        let (kind, end) = token_at(line, start).map_err(|message| LexError { col, message })?;
+        i = end;
         tokens.push(Token {
             kind,
             col,
             start,
-            end: i,
+            end,
         });
     }
     Ok(tokens)
+}
+
+/// The token that starts at byte `start` (not a blank, not `;`) and the byte after it, or
+/// what is wrong there.
+fn token_at(line: &str, start: usize) -> Result<(TokenKind, usize), String> {
+    let bytes = line.as_bytes();
+    let c = bytes[start];
+    let next = bytes.get(start + 1).copied();
+    // A lone `?` is the conditional operator, `?name` an identifier.
+    if is_ident_start(c) && (c != b'?' || next_is_ident_char(bytes, start)) {
+        return Ok(identifier(line, start));
+    }
+    if c.is_ascii_digit() {
+        let end = scan(bytes, start, |b| b.is_ascii_alphanumeric() || b == b'$');
+        return Ok((TokenKind::Number(parse_number(&line[start..end])?), end));
+    }
+    if (c == b'$' || c == b'#') && next.is_some_and(|b| b.is_ascii_hexdigit()) {
+        return hex_number(line, start);
+    }
+    if c == b'%' && matches!(next, Some(b'0' | b'1')) {
+        return binary_number(line, start);
+    }
+    match c {
+        b'$' => Ok((TokenKind::Dollar, start + 1)),
+        b'\'' => {
+            let (value, end) = single_quoted(bytes, start).ok_or_else(|| {
+                "unterminated string: a ' is missing (write '' for a quote inside)".to_string()
+            })?;
+            Ok((TokenKind::Str(value), end))
+        }
+        b'"' => {
+            let (value, end) = double_quoted(bytes, start)?;
+            Ok((TokenKind::Str(value), end))
+        }
+        _ => match OPERATORS
+            .iter()
+            .find(|op| bytes[start..].starts_with(op.as_bytes()))
+        {
+            Some(op) => Ok((TokenKind::Op(op), start + op.len())),
+            None => {
+                let ch = line[start..].chars().next().unwrap_or('?');
+                Err(format!("unexpected character '{ch}'"))
+            }
+        },
+    }
+}
+
+/// The first byte at or after `from` that `part` does not take.
+fn scan(bytes: &[u8], from: usize, part: impl Fn(u8) -> bool) -> usize {
+    bytes[from..]
+        .iter()
+        .position(|&b| !part(b))
+        .map_or(bytes.len(), |n| from + n)
+}
+
+/// A name (`$` inside it ignored, as pasmo does); `AF'` is one.
+fn identifier(line: &str, start: usize) -> (TokenKind, usize) {
+    let bytes = line.as_bytes();
+    let mut end = scan(bytes, start + 1, is_ident_char);
+    let mut name: String = line[start..end].chars().filter(|&ch| ch != '$').collect();
+    if name.eq_ignore_ascii_case("AF") && bytes.get(end) == Some(&b'\'') {
+        end += 1;
+        name.push('\'');
+    }
+    (TokenKind::Ident(name), end)
+}
+
+/// `$1F` or `#1F`: hexadecimal digits after the prefix, not run into a name.
+fn hex_number(line: &str, start: usize) -> Result<(TokenKind, usize), String> {
+    let bytes = line.as_bytes();
+    let end = scan(bytes, start + 1, |b| b.is_ascii_hexdigit() || b == b'$');
+    if end < bytes.len() && is_ident_char(bytes[end]) {
+        return Err(format!("invalid number '{}'", &line[start..=end]));
+    }
+    Ok((
+        TokenKind::Number(parse_digits(&line[start + 1..end], 16)?),
+        end,
+    ))
+}
+
+/// `%0101`: binary digits after the prefix, not run into letters or other digits.
+fn binary_number(line: &str, start: usize) -> Result<(TokenKind, usize), String> {
+    let bytes = line.as_bytes();
+    let end = scan(bytes, start + 1, |b| matches!(b, b'0' | b'1' | b'$'));
+    if end < bytes.len() && bytes[end].is_ascii_alphanumeric() {
+        return Err(format!("invalid binary number '{}'", &line[start..=end]));
+    }
+    Ok((
+        TokenKind::Number(parse_digits(&line[start + 1..end], 2)?),
+        end,
+    ))
 }
 
 /// 1-based column of a byte offset (counted in characters, so UTF-8 text lines up).

@@ -119,6 +119,77 @@ pub struct DisplayList {
     pub sprites: Vec<SpriteObject>,
 }
 
+/// One band's register writes: only the values that differ from what the VDC already holds
+/// (`shadow`, carried from band to band).
+struct Writes<'s> {
+    shadow: &'s mut [Option<u8>; 256],
+    list: Vec<(u8, u8)>,
+}
+
+impl Writes<'_> {
+    fn set(&mut self, reg: u8, value: u8) {
+        if self.shadow[reg as usize] != Some(value) {
+            self.shadow[reg as usize] = Some(value);
+            self.list.push((reg, value));
+        }
+    }
+
+    /// The single characters: each one's position, pointer and colour; the unused parked.
+    fn chars(&mut self, singles: &[&GlyphObject]) {
+        for n in 0..CHAR_COUNT {
+            let b = char_base(n);
+            match singles.get(n) {
+                Some(g) => {
+                    let (pointer, high) = char_pointer(g.address);
+                    self.set(b, g.y);
+                    self.set(b + 1, g.x);
+                    self.set(b + 2, pointer);
+                    self.set(b + 3, char_attribute(g.colour) | high);
+                }
+                None => self.set(b, PARKED_Y),
+            }
+        }
+    }
+
+    /// The quads: four characters in a row each, an empty member drawn as a space.
+    fn quads(&mut self, quads: &[(u8, u8, [Option<&GlyphObject>; 4])]) {
+        for q in 0..QUAD_COUNT {
+            match quads.get(q) {
+                Some(&(x, y, members)) => {
+                    for (k, member) in members.iter().enumerate() {
+                        let b = quad_base(q, k);
+                        let address = member.map_or(glyph_address(SPACE), |g| g.address);
+                        let (pointer, high) = char_pointer(address);
+                        self.set(b, y);
+                        self.set(b + 1, x.wrapping_add((k * QUAD_SPACING_UNITS) as u8));
+                        self.set(b + 2, pointer);
+                        self.set(b + 3, char_attribute(member.map_or(0, |g| g.colour)) | high);
+                    }
+                }
+                None => self.set(quad_base(q, 0), PARKED_Y),
+            }
+        }
+    }
+
+    /// The sprites: position, attribute and shape; the unused parked.
+    fn sprites(&mut self, sprites: &[&SpriteObject]) {
+        for n in 0..SPRITE_COUNT {
+            let b = sprite_base(n);
+            match sprites.get(n) {
+                Some(s) => {
+                    self.set(b, s.y);
+                    self.set(b + 1, s.x);
+                    self.set(b + 2, sprite_attribute(s.colour, s.double));
+                    for (row, &bits) in s.shape.iter().enumerate() {
+                        self.set(sprite_shape(n, row), bits);
+                    }
+                }
+                None => self.set(b, PARKED_Y),
+            }
+        }
+    }
+}
+
 /// How the objects crossing one band are assigned to the chip.
 struct Assignment<'a> {
     singles: Vec<&'a GlyphObject>,
@@ -190,20 +261,7 @@ impl DisplayList {
 
     /// Cuts the frame into bands and computes the register writes for each.
     pub fn compile(&self) -> Result<Vec<Band>, LayoutError> {
-        let mut cuts = vec![0, HEIGHT];
-        for g in &self.glyphs {
-            let (first, end) = g.lines();
-            cuts.push(first);
-            cuts.push(end);
-        }
-        for s in &self.sprites {
-            cuts.push(s.y as usize);
-            cuts.push(s.y as usize + sprite_height(s.double));
-        }
-        cuts.retain(|&y| y <= HEIGHT);
-        cuts.sort_unstable();
-        cuts.dedup();
-
+        let cuts = self.cuts();
         let mut shadow: [Option<u8>; 256] = [None; 256];
         let mut bands = Vec::with_capacity(cuts.len());
         for w in cuts.windows(2) {
@@ -225,59 +283,39 @@ impl DisplayList {
                 line: y0,
                 count: glyph_count,
             })?;
-            let mut writes = Vec::new();
-            let mut set = |reg: u8, value: u8| {
-                if shadow[reg as usize] != Some(value) {
-                    shadow[reg as usize] = Some(value);
-                    writes.push((reg, value));
-                }
+            let mut writes = Writes {
+                shadow: &mut shadow,
+                list: Vec::new(),
             };
-            for n in 0..CHAR_COUNT {
-                let b = char_base(n);
-                match assignment.singles.get(n) {
-                    Some(g) => {
-                        let (pointer, high) = char_pointer(g.address);
-                        set(b, g.y);
-                        set(b + 1, g.x);
-                        set(b + 2, pointer);
-                        set(b + 3, char_attribute(g.colour) | high);
-                    }
-                    None => set(b, PARKED_Y),
-                }
-            }
-            for q in 0..QUAD_COUNT {
-                match assignment.quads.get(q) {
-                    Some(&(x, y, members)) => {
-                        for (k, member) in members.iter().enumerate() {
-                            let b = quad_base(q, k);
-                            let address = member.map_or(glyph_address(SPACE), |g| g.address);
-                            let (pointer, high) = char_pointer(address);
-                            set(b, y);
-                            set(b + 1, x.wrapping_add((k * QUAD_SPACING_UNITS) as u8));
-                            set(b + 2, pointer);
-                            set(b + 3, char_attribute(member.map_or(0, |g| g.colour)) | high);
-                        }
-                    }
-                    None => set(quad_base(q, 0), PARKED_Y),
-                }
-            }
-            for n in 0..SPRITE_COUNT {
-                let b = sprite_base(n);
-                match sprites.get(n) {
-                    Some(s) => {
-                        set(b, s.y);
-                        set(b + 1, s.x);
-                        set(b + 2, sprite_attribute(s.colour, s.double));
-                        for (row, &bits) in s.shape.iter().enumerate() {
-                            set(sprite_shape(n, row), bits);
-                        }
-                    }
-                    None => set(b, PARKED_Y),
-                }
-            }
-            bands.push(Band { y0, y1, writes });
+            writes.chars(&assignment.singles);
+            writes.quads(&assignment.quads);
+            writes.sprites(&sprites);
+            bands.push(Band {
+                y0,
+                y1,
+                writes: writes.list,
+            });
         }
         Ok(bands)
+    }
+
+    /// The lines where some object starts or ends (and the frame's edges), in order: the
+    /// band boundaries.
+    fn cuts(&self) -> Vec<usize> {
+        let mut cuts = vec![0, HEIGHT];
+        for g in &self.glyphs {
+            let (first, end) = g.lines();
+            cuts.push(first);
+            cuts.push(end);
+        }
+        for s in &self.sprites {
+            cuts.push(s.y as usize);
+            cuts.push(s.y as usize + sprite_height(s.double));
+        }
+        cuts.retain(|&y| y <= HEIGHT);
+        cuts.sort_unstable();
+        cuts.dedup();
+        cuts
     }
 
     /// Programs a fresh VDC with the setup registers, then draws every band after its writes.

@@ -1,28 +1,22 @@
-//! `board`: the guest's board decoded from RAM (layout in `docs/engine.md`): the 10x12
-//! mailbox at BOARD, the state bytes after it, and the move list of the current ply from
-//! PLYN, PLYTAB (16-byte ply records) and MOVESTK (7-byte entries).
+//! `board`: the guest's board decoded from RAM: the 10x12 mailbox at BOARD, the state bytes
+//! (SIDE, CASTLE, EPSQ, HALFMV, FULLMV), and the move list of the current ply from PLYN,
+//! PLYTAB and MOVESTK. Every address, size and offset comes from the guest's symbols
+//! (`render_board/layout.rs`), so the view follows the engine's RAM plan wherever it moves.
+
+mod layout;
+
+pub use layout::{BoardLayout, PlyLayout};
 
 use crate::reference::board::square_name;
 use crate::reference::piece::{self, BLACK, EMPTY, OFF};
 
-/// Where the board and the move lists live (symbol values), and a way to read RAM.
+/// The guest's layout (from its symbols) and a way to read RAM.
 pub struct BoardView<'a> {
     /// Reads a byte of the address space.
     pub read: &'a dyn Fn(u16) -> u8,
-    /// BOARD: 120-byte mailbox, then SIDE, CASTLE, EPSQ, HALFMV, FULLMV (word).
-    pub board: u16,
-    /// PLYN, PLYTAB and MOVESTK, when the symbols are there.
-    pub plies: Option<(u16, u16, u16)>,
+    /// Where the board and the move lists live.
+    pub layout: &'a BoardLayout,
 }
-
-/// Ply records in PLYTAB.
-const PLY_RECORDS: u8 = 9;
-/// Bytes per ply record.
-const PLY_RECORD: u16 = 16;
-/// Bytes per move-stack entry.
-const ENTRY: u16 = 7;
-/// Move-stack entries.
-const ENTRIES: u16 = 150;
 
 impl BoardView<'_> {
     fn byte(&self, address: u16) -> u8 {
@@ -41,7 +35,7 @@ impl BoardView<'_> {
             out.push_str(&format!("  {} |", rank + 1));
             for file in 0..8u8 {
                 let sq = 21 + file + 10 * rank;
-                let code = self.byte(self.board.wrapping_add(sq as u16));
+                let code = self.byte(self.layout.board.wrapping_add(sq as u16));
                 let c = match code {
                     EMPTY => '.',
                     _ if piece::from_letter(piece::letter(code)) == Some(code) => {
@@ -60,12 +54,11 @@ impl BoardView<'_> {
         out.push_str("    +-----------------+\n      a b c d e f g h\n");
         let borders = (0..120u8)
             .filter(|&sq| !(21..=98).contains(&sq) || !(1..=8).contains(&(sq % 10)))
-            .filter(|&sq| self.byte(self.board.wrapping_add(sq as u16)) != OFF)
+            .filter(|&sq| self.byte(self.layout.board.wrapping_add(sq as u16)) != OFF)
             .count();
-        let state = self.board.wrapping_add(120);
-        let side = self.byte(state);
-        let castle = self.byte(state + 1);
-        let ep = self.byte(state + 2);
+        let side = self.byte(self.layout.side);
+        let castle = self.byte(self.layout.castle);
+        let ep = self.byte(self.layout.ep);
         let rights: String = [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')]
             .iter()
             .filter(|(bit, _)| castle & bit != 0)
@@ -80,8 +73,8 @@ impl BoardView<'_> {
                 rights
             },
             if ep == 0 { "-".to_string() } else { square(ep) },
-            self.byte(state + 3),
-            self.word(state + 4)
+            self.byte(self.layout.halfmove),
+            self.word(self.layout.fullmove)
         ));
         if !odd.is_empty() {
             out.push_str(&format!("not piece codes: {}\n", odd.join(" ")));
@@ -96,45 +89,44 @@ impl BoardView<'_> {
     /// The move list of the current ply as data (for tests that compare it with the
     /// reference engine), or why it is not known.
     pub fn ply_moves(&self) -> Result<PlyMoves, String> {
-        let (plyn, plytab, movestk) = self
-            .plies
-            .ok_or("move list: unknown (no PLYN/PLYTAB/MOVESTK symbols)")?;
-        let ply = self.byte(plyn);
-        if ply >= PLY_RECORDS {
+        let at = self.layout.plies.as_ref().map_err(Clone::clone)?;
+        let ply = self.byte(at.plyn);
+        if u16::from(ply) >= at.records {
             return Err(format!(
-                "move list: ply {ply} is outside the 10 ply records"
+                "move list: ply {ply} is outside the {} ply records",
+                at.records
             ));
         }
-        let record = plytab + PLY_RECORD * ply as u16;
-        let first = self.word(record);
-        let count = self.byte(record + 2) as u16;
+        let record = at.record(ply);
+        let first = self.word(record.wrapping_add(at.first));
+        let count = u16::from(self.byte(record.wrapping_add(at.count)));
         // The first entry is kept as an address into MOVESTK (an index is accepted too).
-        let start = if first >= movestk && first < movestk + ENTRY * ENTRIES {
-            (first - movestk) / ENTRY
+        let start = if first >= at.movestk && first < at.entry(at.entries) {
+            (first - at.movestk) / at.entry_size
         } else {
             first
         };
-        if start + count > ENTRIES {
+        if start.saturating_add(count) > at.entries {
             return Err(format!(
                 "ply {ply}: list at entry {start}, {count} moves does not fit the move stack"
             ));
         }
         let entries = (0..count)
             .map(|k| {
-                let e = movestk + ENTRY * (start + k);
+                let e = at.entry(start + k);
                 StackEntry {
                     from: self.byte(e),
-                    to: self.byte(e + 1),
-                    flags: self.byte(e + 2),
-                    key: self.word(e + 3) as i16,
-                    max: self.word(e + 5) as i16,
+                    to: self.byte(e.wrapping_add(1)),
+                    flags: self.byte(e.wrapping_add(at.flags)),
+                    key: self.word(e.wrapping_add(at.key)) as i16,
+                    max: self.word(e.wrapping_add(at.max)) as i16,
                 }
             })
             .collect();
         Ok(PlyMoves {
             ply,
             start,
-            current: self.byte(record + 9) as u16,
+            current: u16::from(self.byte(record.wrapping_add(at.current))),
             entries,
         })
     }
@@ -229,32 +221,50 @@ fn square(sq: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assembler::{Symbol, SymbolKind, parse_symbol_file};
     use crate::reference::board::Board;
 
-    #[test]
-    fn start_position_and_a_move_list() {
-        let board = Board::startpos();
-        let mut ram = vec![0u8; 0x10000];
-        let base = 0x1000usize;
-        ram[base..base + 120].copy_from_slice(&board.sq);
-        ram[base + 120] = 0x80;
-        ram[base + 121] = 0x0F;
-        ram[base + 124] = 1;
-        // Ply 0 at 0x2000 lists two moves at MOVESTK 0x3000 + 2 entries.
-        let (plyn, plytab, movestk) = (0x1800u16, 0x2000u16, 0x3000u16);
-        ram[plytab as usize..plytab as usize + 2].copy_from_slice(&(movestk + 14).to_le_bytes());
-        ram[plytab as usize + 2] = 2;
-        ram[plytab as usize + 9] = 1;
-        let e = movestk as usize + 14;
-        ram[e..e + 7].copy_from_slice(&[35, 55, 0x20, 5, 0, 9, 0]);
-        ram[e + 7..e + 14].copy_from_slice(&[22, 43, 0x40, 0xF0, 0xFF, 3, 0]);
+    fn put(ram: &mut [u8], at: u16, bytes: &[u8]) {
+        ram[at as usize..at as usize + bytes.len()].copy_from_slice(bytes);
+    }
+
+    fn render(ram: &[u8], layout: &BoardLayout) -> (String, Result<PlyMoves, String>) {
         let read = |a: u16| ram[a as usize];
-        let text = BoardView {
+        let view = BoardView {
             read: &read,
-            board: base as u16,
-            plies: Some((plyn, plytab, movestk)),
+            layout,
+        };
+        (view.render(), view.ply_moves())
+    }
+
+    #[test]
+    fn start_position_and_a_move_list_in_the_built_in_layout() {
+        let symbols = parse_symbol_file(include_str!("../../roms/c7010.sym")).unwrap();
+        let layout = BoardLayout::from_symbols(&symbols).unwrap();
+        let plies = layout.plies.clone().unwrap();
+        let mut ram = vec![0u8; 0x10000];
+        put(&mut ram, layout.board, &Board::startpos().sq);
+        put(&mut ram, layout.side, &[0x80]);
+        put(&mut ram, layout.castle, &[0x0F]);
+        put(&mut ram, layout.fullmove, &[1, 0]);
+        // Ply 0 lists two moves from move-stack entry 2, the second being explored.
+        let record = plies.record(0);
+        put(
+            &mut ram,
+            record + plies.first,
+            &plies.entry(2).to_le_bytes(),
+        );
+        put(&mut ram, record + plies.count, &[2]);
+        put(&mut ram, record + plies.current, &[1]);
+        let entries = [(2, [35, 55, 0x20], 5i16, 9i16), (3, [22, 43, 0x40], -16, 3)];
+        for (index, [from, to, flags], key, max) in entries {
+            let e = plies.entry(index);
+            put(&mut ram, e, &[from, to]);
+            put(&mut ram, e + plies.flags, &[flags]);
+            put(&mut ram, e + plies.key, &key.to_le_bytes());
+            put(&mut ram, e + plies.max, &max.to_le_bytes());
         }
-        .render();
+        let (text, moves) = render(&ram, &layout);
         assert!(text.contains("8 | r n b q k b n r |"), "{text}");
         assert!(text.contains("1 | R N B Q K B N R |"), "{text}");
         assert!(text.contains("black to move"), "{text}");
@@ -264,21 +274,70 @@ mod tests {
         assert!(text.contains(">  1 b1c3"), "{text}");
         assert!(text.contains("key    -16"), "{text}");
         assert!(!text.contains("border"), "{text}");
-        let view = BoardView {
-            read: &read,
-            board: base as u16,
-            plies: Some((plyn, plytab, movestk)),
-        };
-        let moves = view.ply_moves().unwrap();
+        let moves = moves.unwrap();
         assert_eq!((moves.ply, moves.start, moves.current), (0, 2, 1));
-        assert_eq!(
-            moves
-                .entries
-                .iter()
-                .map(StackEntry::uci)
-                .collect::<Vec<_>>(),
-            ["e2e4", "b1c3"]
-        );
+        let uci: Vec<String> = moves.entries.iter().map(StackEntry::uci).collect();
+        assert_eq!(uci, ["e2e4", "b1c3"]);
         assert_eq!(moves.entries[1].key, -16);
+    }
+
+    /// A RAM plan unlike today's (12 records of 20 bytes, 9-byte entries with their fields
+    /// moved, the state bytes apart from the board): the view reads it from the symbols.
+    #[test]
+    fn the_view_follows_a_moved_layout_from_the_symbols() {
+        let symbols: Vec<Symbol> = [
+            ("BOARD", 0x9000),
+            ("SIDE", 0x9080),
+            ("CASTLE", 0x9081),
+            ("EPSQ", 0x9082),
+            ("HALFMV", 0x9083),
+            ("FULLMV", 0x9084),
+            ("PLYN", 0x90A0),
+            ("PLYTAB", 0x9100),
+            ("PLYSIZE", 20),
+            ("GOFLAGS", 0x9100 + 12 * 20),
+            ("PFIRST", 4),
+            ("PCOUNT", 0),
+            ("PCUR", 1),
+            ("MOVESTK", 0x9400),
+            ("MSENTRY", 9),
+            ("MSCAP", 40),
+            ("EFLAGS", 2),
+            ("EKEY", 5),
+            ("EMAX", 7),
+        ]
+        .into_iter()
+        .map(|(name, value)| Symbol {
+            name: name.into(),
+            value,
+            kind: SymbolKind::Equ,
+        })
+        .collect();
+        let layout = BoardLayout::from_symbols(&symbols).unwrap();
+        let mut ram = vec![0u8; 0x10000];
+        put(&mut ram, 0x9000, &Board::startpos().sq);
+        put(&mut ram, 0x9080, &[0x00, 0x09, 0, 3, 7, 0]);
+        // Ply 10 (past today's nine records): record 0x9100 + 200, its list from entry 3.
+        put(&mut ram, 0x90A0, &[10]);
+        put(&mut ram, 0x91C8, &[2, 1, 0, 0]);
+        put(&mut ram, 0x91CC, &(0x9400u16 + 27).to_le_bytes());
+        put(&mut ram, 0x941B, &[35, 55, 0x20, 0, 0, 0xD4, 0xFE, 9, 0]);
+        put(&mut ram, 0x9424, &[22, 43, 0x40, 0, 0, 7, 0, 8, 0]);
+        let (text, moves) = render(&ram, &layout);
+        assert!(text.contains("1 | R N B Q K B N R |"), "{text}");
+        assert!(text.contains("white to move"), "{text}");
+        assert!(text.contains("castling Kq"), "{text}");
+        assert!(text.contains("half-move 3  move 7"), "{text}");
+        assert!(text.contains("ply 10: 2 moves from entry 3"), "{text}");
+        assert!(text.contains("key   -300 max      9"), "{text}");
+        assert!(text.contains(">  1 b1c3"), "{text}");
+        let moves = moves.unwrap();
+        assert_eq!((moves.entries[0].max, moves.entries[1].key), (9, 7));
+        put(&mut ram, 0x90A0, &[12]);
+        let (text, _) = render(&ram, &layout);
+        assert!(
+            text.contains("ply 12 is outside the 12 ply records"),
+            "{text}"
+        );
     }
 }

@@ -18,7 +18,7 @@ use super::command::{self, DebugCommand, Location, SendData, help};
 use super::debug_info::DebugInfo;
 use super::expr::Expr;
 use super::link::HostLink;
-use super::render_board::{BoardView, PlyMoves};
+use super::render_board::{BoardLayout, BoardView, PlyMoves};
 use super::view::View;
 use super::{render_regs, z80};
 use history::History;
@@ -180,23 +180,11 @@ impl<M: MachineHandle> DebugSession<M> {
 
     /// Run `f` on a view of the guest's board in RAM.
     fn with_board<T>(&self, f: impl FnOnce(&BoardView) -> T) -> Result<T, String> {
-        let board = self
-            .info
-            .symbol("BOARD")
-            .ok_or("no BOARD symbol in this ROM")?;
-        let plies = match (
-            self.info.symbol("PLYN"),
-            self.info.symbol("PLYTAB"),
-            self.info.symbol("MOVESTK"),
-        ) {
-            (Some(a), Some(b), Some(c)) => Some((a, b, c)),
-            _ => None,
-        };
+        let layout = BoardLayout::from_symbols(self.info.symbols())?;
         let read = |a: u16| self.machine.read(a);
         Ok(f(&BoardView {
             read: &read,
-            board,
-            plies,
+            layout: &layout,
         }))
     }
 

@@ -8,7 +8,7 @@ use iz80::{Reg8, Reg16};
 use super::cpu_board::Machine;
 use super::fault::{Fault, FaultKind};
 use super::memory::{RAM_START, ROM_SIZE, WatchHit, Watched, event};
-use super::timing::{self, Outcome};
+use super::timing::{self, Outcome, Timing};
 
 /// How long a run may go and what ends it early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,9 +101,9 @@ impl Machine {
     /// return whether it was a HALT. A fault is recorded in `self.fault` and reported as
     /// `Err(())`, so the common path moves no large values around. Events are left in the bus
     /// for the caller.
-    #[inline(always)]
     /// `PROFILE` says whether the profile may be on: the hot loop of [`Machine::run`] is
     /// compiled twice, so a run without profiling pays nothing for it.
+    #[inline(always)]
     fn execute<const PROFILE: bool>(&mut self, pc: u16) -> Result<bool, ()> {
         if (ROM_SIZE as u16..RAM_START).contains(&pc) {
             self.raise(FaultKind::OpenBusExecution { address: pc });
@@ -113,7 +113,7 @@ impl Machine {
         let bus = &self.bus;
         let timing = timing::decode(|i| bus.read(pc.wrapping_add(i)));
         // F and B decide conditional costs; read them before the instruction changes them.
-        let (flags, b) = if timing.taken != timing.not_taken {
+        let before = if timing.taken != timing.not_taken {
             let regs = self.cpu.immutable_registers();
             (regs.get8(Reg8::F), regs.get8(Reg8::B))
         } else {
@@ -126,7 +126,26 @@ impl Machine {
             self.sync_r();
         }
         self.bus.begin_instruction(pc, timing.length);
+        self.run_core()?;
 
+        let regs = self.cpu.immutable_registers();
+        let t_states = t_states(&timing, pc, before, regs.pc());
+        let sp = regs.get16(Reg16::SP);
+        self.cycles = self.cycles.saturating_add(t_states as u64);
+        self.instructions += 1;
+        if PROFILE
+            && let Some(profile) = &mut self.profile
+            && let Some(slot) = profile.get_mut(pc as usize)
+        {
+            *slot += t_states as u64;
+        }
+        self.check_after(sp)?;
+        Ok(matches!(timing.outcome, Outcome::Halt))
+    }
+
+    /// Runs the decoded instruction in the core; a panic in the core becomes a fault.
+    #[inline(always)]
+    fn run_core(&mut self) -> Result<(), ()> {
         let (cpu, bus) = (&mut self.cpu, &mut self.bus);
         let ran = panic::catch_unwind(AssertUnwindSafe(|| {
             if bus.watching {
@@ -144,35 +163,15 @@ impl Machine {
             self.raise(FaultKind::CorePanic { message });
             return Err(());
         }
+        Ok(())
+    }
 
-        let regs = self.cpu.immutable_registers();
-        let t_states = if timing.taken == timing.not_taken {
-            timing.taken
-        } else {
-            let taken = match timing.outcome {
-                Outcome::Condition { mask, when_set } => (flags & mask != 0) == when_set,
-                Outcome::Djnz => b != 1,
-                Outcome::Repeat => regs.pc() == pc.wrapping_add(timing.ed_offset as u16),
-                Outcome::Fixed | Outcome::Halt => true,
-            };
-            if taken {
-                timing.taken
-            } else {
-                timing.not_taken
-            }
-        };
-        self.cycles = self.cycles.saturating_add(t_states as u64);
-        self.instructions += 1;
-        if PROFILE
-            && let Some(profile) = &mut self.profile
-            && let Some(slot) = profile.get_mut(pc as usize)
-        {
-            *slot += t_states as u64;
-        }
-
+    /// What the instruction may not do, checked after it ran: leave the stack outside RAM
+    /// or write the ROM (faults); latch traffic resets the idle clocks.
+    #[inline(always)]
+    fn check_after(&mut self, sp: u16) -> Result<(), ()> {
         // SP as a 17-bit value where 0x0000 counts as 0x10000: the empty stack at the top of
         // the RAM mirror (the first push goes to 0xFFFF).
-        let sp = regs.get16(Reg16::SP);
         let sp_extended = (sp.wrapping_sub(1) as u32) + 1;
         if sp_extended < RAM_START as u32 {
             self.raise(FaultKind::StackOutsideRam { sp });
@@ -193,7 +192,7 @@ impl Machine {
                 self.last_latch_read = self.cycles;
             }
         }
-        Ok(matches!(timing.outcome, Outcome::Halt))
+        Ok(())
     }
 
     /// Run until the limit, a breakpoint, a watch or a fault.
@@ -304,5 +303,26 @@ impl Machine {
         let waits = cycles_needed.div_ceil(4);
         self.cycles = self.cycles.saturating_add(waits.saturating_mul(4));
         self.bump_r(waits % 128);
+    }
+}
+
+/// The T-states of an instruction at `pc` that ran: a conditional one's taken or not-taken
+/// cost, judged by F and B from before it (`before`) and, for a repeat, the PC after it.
+#[inline(always)]
+fn t_states(timing: &Timing, pc: u16, before: (u8, u8), pc_after: u16) -> u8 {
+    if timing.taken == timing.not_taken {
+        return timing.taken;
+    }
+    let (flags, b) = before;
+    let taken = match timing.outcome {
+        Outcome::Condition { mask, when_set } => (flags & mask != 0) == when_set,
+        Outcome::Djnz => b != 1,
+        Outcome::Repeat => pc_after == pc.wrapping_add(timing.ed_offset as u16),
+        Outcome::Fixed | Outcome::Halt => true,
+    };
+    if taken {
+        timing.taken
+    } else {
+        timing.not_taken
     }
 }

@@ -78,42 +78,13 @@ const fn condition(cc: usize) -> Outcome {
     }
 }
 
-/// Unprefixed opcodes.
+/// Unprefixed opcodes, by the quadrant of their top two bits (`x`), then `y` and `z`.
 const fn unprefixed(op: usize) -> Timing {
     let x = op >> 6;
     let y = (op >> 3) & 7;
     let z = op & 7;
-    let q = y & 1;
-    let p = y >> 1;
     match x {
-        0 => match z {
-            0 => match y {
-                0 | 1 => fixed(4), // NOP, EX AF,AF'
-                2 => Timing {
-                    taken: 13,
-                    not_taken: 8,
-                    outcome: Outcome::Djnz,
-                    ..fixed(0)
-                },
-                3 => fixed(12), // JR e
-                _ => Timing {
-                    taken: 12,
-                    not_taken: 7,
-                    outcome: condition(y - 4),
-                    ..fixed(0)
-                },
-            },
-            1 => fixed(if q == 0 { 10 } else { 11 }), // LD rr,nn / ADD HL,rr
-            2 => match p {
-                0 | 1 => fixed(7), // LD (BC),A / LD A,(DE) ...
-                2 => fixed(16),    // LD (nn),HL / LD HL,(nn)
-                _ => fixed(13),    // LD (nn),A / LD A,(nn)
-            },
-            3 => fixed(6),                               // INC rr / DEC rr
-            4 | 5 => fixed(if y == 6 { 11 } else { 4 }), // INC/DEC r, (HL)
-            6 => fixed(if y == 6 { 10 } else { 7 }),     // LD r,n / LD (HL),n
-            _ => fixed(4),                               // rotates on A, DAA, CPL, SCF, CCF
-        },
+        0 => quadrant_0(y, z),
         1 => {
             if y == 6 && z == 6 {
                 // HALT
@@ -128,46 +99,87 @@ const fn unprefixed(op: usize) -> Timing {
             }
         }
         2 => fixed(if z == 6 { 7 } else { 4 }), // ALU A,r / (HL)
-        _ => match z {
-            0 => Timing {
-                taken: 11,
-                not_taken: 5,
-                outcome: condition(y),
+        _ => quadrant_3(y, z),
+    }
+}
+
+/// Opcodes 00-3F: relative jumps, 16-bit loads and arithmetic, INC/DEC, LD r,n, rotates.
+const fn quadrant_0(y: usize, z: usize) -> Timing {
+    let q = y & 1;
+    let p = y >> 1;
+    match z {
+        0 => match y {
+            0 | 1 => fixed(4), // NOP, EX AF,AF'
+            2 => Timing {
+                taken: 13,
+                not_taken: 8,
+                outcome: Outcome::Djnz,
                 ..fixed(0)
             },
-            1 => match (q, p) {
-                (0, _) => fixed(10), // POP rr
-                (_, 0) => fixed(10), // RET
-                (_, 1) => fixed(4),  // EXX
-                (_, 2) => fixed(4),  // JP (HL)
-                _ => fixed(6),       // LD SP,HL
-            },
-            2 => fixed(10), // JP cc,nn: 10 either way
-            3 => match y {
-                0 => fixed(10),     // JP nn
-                1 => fixed(0),      // CB prefix, handled apart
-                2 | 3 => fixed(11), // OUT (n),A / IN A,(n)
-                4 => fixed(19),     // EX (SP),HL
-                _ => fixed(4),      // EX DE,HL, DI, EI
-            },
-            4 => Timing {
-                taken: 17,
-                not_taken: 10,
-                outcome: condition(y),
+            3 => fixed(12), // JR e
+            _ => Timing {
+                taken: 12,
+                not_taken: 7,
+                outcome: condition(y - 4),
                 ..fixed(0)
             },
-            5 => {
-                if q == 0 {
-                    fixed(11) // PUSH rr
-                } else if p == 0 {
-                    fixed(17) // CALL nn
-                } else {
-                    fixed(0) // DD, ED, FD prefixes, handled apart
-                }
-            }
-            6 => fixed(7),  // ALU A,n
-            _ => fixed(11), // RST
         },
+        1 => fixed(if q == 0 { 10 } else { 11 }), // LD rr,nn / ADD HL,rr
+        2 => match p {
+            0 | 1 => fixed(7), // LD (BC),A / LD A,(DE) ...
+            2 => fixed(16),    // LD (nn),HL / LD HL,(nn)
+            _ => fixed(13),    // LD (nn),A / LD A,(nn)
+        },
+        3 => fixed(6),                               // INC rr / DEC rr
+        4 | 5 => fixed(if y == 6 { 11 } else { 4 }), // INC/DEC r, (HL)
+        6 => fixed(if y == 6 { 10 } else { 7 }),     // LD r,n / LD (HL),n
+        _ => fixed(4),                               // rotates on A, DAA, CPL, SCF, CCF
+    }
+}
+
+/// Opcodes C0-FF: returns, jumps, calls, stack, I/O, prefixes, ALU A,n and RST.
+const fn quadrant_3(y: usize, z: usize) -> Timing {
+    let q = y & 1;
+    let p = y >> 1;
+    match z {
+        0 => Timing {
+            taken: 11,
+            not_taken: 5,
+            outcome: condition(y),
+            ..fixed(0)
+        },
+        1 => match (q, p) {
+            (0, _) => fixed(10), // POP rr
+            (_, 0) => fixed(10), // RET
+            (_, 1) => fixed(4),  // EXX
+            (_, 2) => fixed(4),  // JP (HL)
+            _ => fixed(6),       // LD SP,HL
+        },
+        2 => fixed(10), // JP cc,nn: 10 either way
+        3 => match y {
+            0 => fixed(10),     // JP nn
+            1 => fixed(0),      // CB prefix, handled apart
+            2 | 3 => fixed(11), // OUT (n),A / IN A,(n)
+            4 => fixed(19),     // EX (SP),HL
+            _ => fixed(4),      // EX DE,HL, DI, EI
+        },
+        4 => Timing {
+            taken: 17,
+            not_taken: 10,
+            outcome: condition(y),
+            ..fixed(0)
+        },
+        5 => {
+            if q == 0 {
+                fixed(11) // PUSH rr
+            } else if p == 0 {
+                fixed(17) // CALL nn
+            } else {
+                fixed(0) // DD, ED, FD prefixes, handled apart
+            }
+        }
+        6 => fixed(7),  // ALU A,n
+        _ => fixed(11), // RST
     }
 }
 

@@ -56,7 +56,31 @@ impl Board {
             return Err(FenError::TooManyFields(fields.len()));
         }
         let mut b = Board::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
+        b.place_pieces(fields[0])?;
+        b.side = match fields[1] {
+            "w" => WHITE,
+            "b" => BLACK,
+            s => return Err(FenError::BadSide(s.to_string())),
+        };
+        b.castling = castling_rights(fields[2])?;
+        b.ep = en_passant(fields[3], b.side)?;
+        if fields.len() > 4 {
+            b.halfmove = fields[4]
+                .parse::<u8>()
+                .map_err(|_| FenError::BadCounter(fields[4].to_string()))?;
+        }
+        if fields.len() > 5 {
+            b.fullmove = fields[5]
+                .parse::<u16>()
+                .map_err(|_| FenError::BadCounter(fields[5].to_string()))?;
+        }
+        b.validate()?;
+        Ok(b)
+    }
+
+    /// FEN's first field: eight ranks from the 8th down, each exactly eight files.
+    fn place_pieces(&mut self, placement: &str) -> Result<(), FenError> {
+        let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 8 {
             return Err(FenError::RankCount(ranks.len()));
         }
@@ -72,7 +96,7 @@ impl Board {
                 } else {
                     let code = from_letter(c).ok_or(FenError::BadPiece(c))?;
                     if file < 8 {
-                        b.put(square(file as u8, rank), code);
+                        self.put(square(file as u8, rank), code);
                     }
                     file += 1;
                 }
@@ -87,53 +111,7 @@ impl Board {
                 });
             }
         }
-        b.side = match fields[1] {
-            "w" => WHITE,
-            "b" => BLACK,
-            s => return Err(FenError::BadSide(s.to_string())),
-        };
-        b.castling = 0;
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                let bit = match c {
-                    'K' => WK,
-                    'Q' => WQ,
-                    'k' => BK,
-                    'q' => BQ,
-                    _ => return Err(FenError::BadCastling(fields[2].to_string())),
-                };
-                if b.castling & bit != 0 {
-                    return Err(FenError::BadCastling(fields[2].to_string()));
-                }
-                b.castling |= bit;
-            }
-        }
-        b.ep = 0;
-        if fields[3] != "-" {
-            let bad = || FenError::BadEnPassant(fields[3].to_string());
-            let t: Vec<char> = fields[3].chars().collect();
-            if t.len() != 2 || !('a'..='h').contains(&t[0]) {
-                return Err(bad());
-            }
-            let rank = match (t[1], b.side) {
-                ('6', WHITE) => 5u8,
-                ('3', BLACK) => 2u8,
-                _ => return Err(bad()),
-            };
-            b.ep = square(t[0] as u8 - b'a', rank);
-        }
-        if fields.len() > 4 {
-            b.halfmove = fields[4]
-                .parse::<u8>()
-                .map_err(|_| FenError::BadCounter(fields[4].to_string()))?;
-        }
-        if fields.len() > 5 {
-            b.fullmove = fields[5]
-                .parse::<u16>()
-                .map_err(|_| FenError::BadCounter(fields[5].to_string()))?;
-        }
-        b.validate()?;
-        Ok(b)
+        Ok(())
     }
 
     /// The position as FEN.
@@ -178,4 +156,45 @@ impl Board {
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         s
     }
+}
+
+/// FEN's castling field: `-` or each of `KQkq` at most once.
+fn castling_rights(text: &str) -> Result<u8, FenError> {
+    let mut rights = 0;
+    if text == "-" {
+        return Ok(rights);
+    }
+    for c in text.chars() {
+        let bit = match c {
+            'K' => WK,
+            'Q' => WQ,
+            'k' => BK,
+            'q' => BQ,
+            _ => return Err(FenError::BadCastling(text.to_string())),
+        };
+        if rights & bit != 0 {
+            return Err(FenError::BadCastling(text.to_string()));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+/// FEN's en-passant field: `-` (0), or a square on the 6th rank with white to move, the
+/// 3rd with black.
+fn en_passant(text: &str, side: u8) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let bad = || FenError::BadEnPassant(text.to_string());
+    let t: Vec<char> = text.chars().collect();
+    if t.len() != 2 || !('a'..='h').contains(&t[0]) {
+        return Err(bad());
+    }
+    let rank = match (t[1], side) {
+        ('6', WHITE) => 5u8,
+        ('3', BLACK) => 2u8,
+        _ => return Err(bad()),
+    };
+    Ok(square(t[0] as u8 - b'a', rank))
 }

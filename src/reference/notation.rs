@@ -130,85 +130,99 @@ pub fn to_san(b: &Board, m: Move) -> String {
 
 /// Parse a SAN move (check marks, `!`/`?` and `0-0` spellings tolerated) in position `b`.
 pub fn parse_san(b: &Board, text: &str) -> Result<Move, MoveTextError> {
-    let bad = || MoveTextError::BadSan(text.to_string());
     let core: String = text
         .trim()
         .chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?'))
         .collect();
     let legal = legal_moves(b);
+    let legal = legal.as_slice().iter().copied();
     let candidates: Vec<Move> =
         if core == "O-O" || core == "0-0" || core == "O-O-O" || core == "0-0-0" {
             let long = core.len() == 5;
             legal
-                .as_slice()
-                .iter()
-                .copied()
                 .filter(|m| m.flags & CASTLE != 0 && (m.to < m.from) == long)
                 .collect()
         } else {
-            let t = core.as_bytes();
-            if t.is_empty() {
-                return Err(bad());
-            }
-            let (k, rest) = match t[0] {
-                b'N' => (K_KNIGHT, &t[1..]),
-                b'B' => (K_BISHOP, &t[1..]),
-                b'R' => (K_ROOK, &t[1..]),
-                b'Q' => (K_QUEEN, &t[1..]),
-                b'K' => (K_KING, &t[1..]),
-                _ => (K_PAWN, t),
-            };
-            // Promotion suffix: "=Q" or a trailing piece letter after the destination.
-            let mut rest = rest;
-            let mut promo = 0;
-            if let Some(&last) = rest.last()
-                && k == K_PAWN
-                && last.is_ascii_alphabetic()
-                && last.is_ascii_uppercase()
-            {
-                promo = promo_kind(last).ok_or_else(bad)?;
-                rest = &rest[..rest.len() - 1];
-                if rest.last() == Some(&b'=') {
-                    rest = &rest[..rest.len() - 1];
-                }
-            }
-            let rest: Vec<u8> = rest
-                .iter()
-                .copied()
-                .filter(|&c| c != b'x' && c != b'-')
-                .collect();
-            if rest.len() < 2 {
-                return Err(bad());
-            }
-            let to = parse_square(&rest[rest.len() - 2..]).ok_or_else(bad)?;
-            let hint = &rest[..rest.len() - 2];
-            let mut from_file = None;
-            let mut from_rank = None;
-            for &c in hint {
-                match c {
-                    b'a'..=b'h' => from_file = Some(c - b'a'),
-                    b'1'..=b'8' => from_rank = Some(c - b'1'),
-                    _ => return Err(bad()),
-                }
-            }
-            legal
-                .as_slice()
-                .iter()
-                .copied()
-                .filter(|m| {
-                    m.to == to
-                        && kind(b.sq[m.from as usize]) == k
-                        && m.flags & CASTLE == 0
-                        && m.flags & PROMO_MASK == promo
-                        && from_file.is_none_or(|f| file_of(m.from) == f)
-                        && from_rank.is_none_or(|r| rank_of(m.from) == r)
-                })
-                .collect()
+            let pattern = SanPattern::parse(core.as_bytes())
+                .ok_or_else(|| MoveTextError::BadSan(text.to_string()))?;
+            legal.filter(|m| pattern.matches(b, m)).collect()
         };
     match candidates.len() {
         1 => Ok(candidates[0]),
         0 => Err(MoveTextError::Illegal(text.trim().to_string())),
         _ => Err(MoveTextError::Ambiguous(text.trim().to_string())),
+    }
+}
+
+/// What a SAN move other than castling says: the piece, the destination, the promotion and
+/// the from-file or from-rank that tell two candidates apart.
+struct SanPattern {
+    kind: u8,
+    to: u8,
+    promo: u8,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+}
+
+impl SanPattern {
+    /// Reads `Nbd7`, `exd6`, `e8=Q`, `e8Q`, `R1a3` ... (check marks already removed).
+    fn parse(t: &[u8]) -> Option<SanPattern> {
+        let (&first, after) = t.split_first()?;
+        let (kind, mut rest) = match first {
+            b'N' => (K_KNIGHT, after),
+            b'B' => (K_BISHOP, after),
+            b'R' => (K_ROOK, after),
+            b'Q' => (K_QUEEN, after),
+            b'K' => (K_KING, after),
+            _ => (K_PAWN, t),
+        };
+        // Promotion suffix: "=Q" or a trailing piece letter after the destination.
+        let mut promo = 0;
+        if let Some(&last) = rest.last()
+            && kind == K_PAWN
+            && last.is_ascii_alphabetic()
+            && last.is_ascii_uppercase()
+        {
+            promo = promo_kind(last)?;
+            rest = &rest[..rest.len() - 1];
+            if rest.last() == Some(&b'=') {
+                rest = &rest[..rest.len() - 1];
+            }
+        }
+        let rest: Vec<u8> = rest
+            .iter()
+            .copied()
+            .filter(|&c| c != b'x' && c != b'-')
+            .collect();
+        if rest.len() < 2 {
+            return None;
+        }
+        let to = parse_square(&rest[rest.len() - 2..])?;
+        let mut pattern = SanPattern {
+            kind,
+            to,
+            promo,
+            from_file: None,
+            from_rank: None,
+        };
+        for &c in &rest[..rest.len() - 2] {
+            match c {
+                b'a'..=b'h' => pattern.from_file = Some(c - b'a'),
+                b'1'..=b'8' => pattern.from_rank = Some(c - b'1'),
+                _ => return None,
+            }
+        }
+        Some(pattern)
+    }
+
+    /// True when legal move `m` in `b` is the one described.
+    fn matches(&self, b: &Board, m: &Move) -> bool {
+        m.to == self.to
+            && kind(b.sq[m.from as usize]) == self.kind
+            && m.flags & CASTLE == 0
+            && m.flags & PROMO_MASK == self.promo
+            && self.from_file.is_none_or(|f| file_of(m.from) == f)
+            && self.from_rank.is_none_or(|r| rank_of(m.from) == r)
     }
 }
