@@ -173,3 +173,40 @@ fn the_game_is_kept_after_every_move_and_goes_on_in_the_next_console() {
     c.press(G7000Key::Yes);
     assert!(!resume.exists(), "a new game without moves keeps nothing");
 }
+
+#[test]
+fn a_game_kept_as_text_goes_on_in_another_console_and_damage_is_refused() {
+    // What a front end without files (the web page's storage) keeps between visits.
+    let reference = || {
+        Console::new(
+            Box::new(c7010::engine::RefEngine::new()),
+            ConsoleOptions {
+                colour: Some(Colour::Black),
+                level: Some(3),
+                ..ConsoleOptions::default()
+            },
+        )
+        .unwrap()
+    };
+    let mut first = reference();
+    assert_eq!(
+        first.kept_game_text(),
+        None,
+        "nothing to keep before a move"
+    );
+    crate::common::keys::settle_within(&mut first, 100);
+    crate::common::keys::press_keys(&mut first, "E7-E5 ENTER");
+    crate::common::keys::settle_within(&mut first, 100);
+    let text = first.kept_game_text().expect("a game in play is kept");
+    let mut second = reference();
+    second.resume_kept_game(&text).unwrap();
+    assert_eq!(second.game().moves(), first.game().moves());
+    assert_eq!((second.human(), second.level()), (Colour::Black, 3));
+    assert_eq!(second.screen().status, "LAST GAME GOES ON. R: NEW");
+    // A flipped character breaks the checksum: refused, the game in play stays.
+    let damaged = text.replacen("e2e4", "e2e3", 1);
+    let mut third = reference();
+    assert!(third.resume_kept_game(&damaged).is_err());
+    assert!(third.resume_kept_game("").is_err());
+    assert!(third.game().moves().len() <= 1);
+}

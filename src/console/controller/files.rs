@@ -139,6 +139,26 @@ impl Console {
         (!games.is_empty()).then_some((database.path(), games))
     }
 
+    /// The game in play as the resume file keeps it (start, moves, level, colour, clocks,
+    /// with its checksum): for a front end that keeps it elsewhere than in a file (a web
+    /// page's storage). `None` when there is nothing to keep (no move from the initial
+    /// position) or the game is over.
+    pub fn kept_game_text(&self) -> Option<String> {
+        let game = self.table.game();
+        let nothing = game.moves().is_empty() && game.from_initial_position();
+        (!nothing && !game.state().is_over()).then(|| self.saved_game().to_text())
+    }
+
+    /// Goes on with a game kept by [`kept_game_text`](Self::kept_game_text); a damaged or
+    /// impossible one is refused with the reason and the game in play stays.
+    pub fn resume_kept_game(&mut self, text: &str) -> Result<(), String> {
+        let saved = SavedGame::parse(text).map_err(|e| e.to_string())?;
+        let game = saved.into_game().map_err(|e| e.to_string())?;
+        self.continue_game(&saved, game);
+        self.view.message = Some(LAST_GAME_GOES_ON.into());
+        Ok(())
+    }
+
     /// The game as the state file keeps it.
     fn saved_game(&self) -> SavedGame {
         SavedGame {

@@ -6,7 +6,7 @@ use crate::engine::Level;
 use std::path::PathBuf;
 
 use super::{Console, LineOutcome, Phase, Speed};
-use crate::console::game::{Game, side_to_move};
+use crate::console::game::{Game, MoveRefusal, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
 use crate::console::setup::{SetupEditor, position_text};
@@ -41,23 +41,38 @@ impl Console {
         if word != "help" && word != "?" {
             self.view.help = false;
         }
-        if let Phase::Setup(editor) = &mut self.phase
+        if matches!(self.phase, Phase::Setup(_))
             && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
         {
-            match word.as_str() {
-                "done" | "yes" | "y" => self.press(G7000Key::Yes),
-                "cancel" | "no" | "n" => self.phase = Phase::Play,
-                "clear" => self.press(G7000Key::Times),
-                "side" => self.press(G7000Key::Equals),
-                _ => {
-                    if let Err(why) = editor.type_text(line) {
-                        self.view.message = Some(why.to_string());
-                    }
-                }
-            }
+            self.type_in_editor(&word, line);
             return LineOutcome::Done;
         }
-        match word.as_str() {
+        self.type_word(&word, rest, line)
+    }
+
+    /// A line in the position editor: its words, or squares and pieces for it.
+    fn type_in_editor(&mut self, word: &str, line: &str) {
+        match word {
+            "done" | "yes" | "y" => self.press(G7000Key::Yes),
+            "cancel" | "no" | "n" => self.phase = Phase::Play,
+            "clear" => self.press(G7000Key::Times),
+            "side" => self.press(G7000Key::Equals),
+            _ => {
+                if let Phase::Setup(editor) = &mut self.phase
+                    && let Err(why) = editor.type_text(line)
+                {
+                    self.view.message = Some(why.to_string());
+                }
+            }
+        }
+    }
+
+    /// A line's command word (`word`, lower case, with the `rest` of the line), else the
+    /// line as a move or an answer.
+    fn type_word(&mut self, word: &str, rest: &str, line: &str) -> LineOutcome {
+        match word {
+            // ENTER: at `LEVEL?` it keeps the level.
+            "" if self.phase == Phase::ChooseLevel => self.press(G7000Key::Enter),
             "" => {}
             "quit" | "exit" => {
                 self.quit = true;
@@ -70,6 +85,8 @@ impl Console {
                 self.press(G7000Key::Letter('R'));
                 self.press(G7000Key::Yes);
             }
+            // `R` as on the keyboard: the status line asks NEW GAME? YES/NO.
+            "r" => self.press(G7000Key::Letter('R')),
             "level" => match rest.parse::<Level>() {
                 Ok(level) if matches!(self.phase, Phase::ChooseLevel) => {
                     self.press(G7000Key::Digit(level.get()))
@@ -87,7 +104,7 @@ impl Console {
                 "off" => self.ponder_as_told(false),
                 _ => self.view.message = Some("PONDER ON OR PONDER OFF".into()),
             },
-            "speed" | "turbo" => self.type_speed(&word, rest),
+            "speed" | "turbo" => self.type_speed(word, rest),
             "go" | "now" => self.press(G7000Key::Letter('M')),
             "save" => self.save_game(),
             "load" => self.load_game(),
@@ -145,15 +162,61 @@ impl Console {
             }
             self.press(G7000Key::Enter);
         } else if let Ok(mv) = parse_san(self.table.game().board(), line) {
-            if side_to_move(self.table.game()) == self.human && self.phase == Phase::Play {
+            if asking {
+                self.view.message = Some("ANSWER THE QUESTION FIRST".into());
+            } else if side_to_move(self.table.game()) == self.human && self.phase == Phase::Play {
                 self.play_human(mv);
             } else {
                 self.view.message = Some("WAIT FOR MY MOVE".into());
             }
+        } else if let Some(why) = self.why_san_is_illegal(line) {
+            self.view.message = Some(why);
         } else {
             self.view.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
         }
         LineOutcome::Done
+    }
+
+    /// Why a move written in SAN (`Nf6`, `Ke2`, `Qxf7`, `O-O`) cannot be played here, when
+    /// the text is one: the reason the console gives for the same move typed as squares.
+    fn why_san_is_illegal(&self, line: &str) -> Option<String> {
+        let game = self.table.game();
+        let board = game.board();
+        let text = line.trim().trim_end_matches(['+', '#', '!', '?']);
+        let castle = match text.to_ascii_uppercase().replace('0', "O").as_str() {
+            "O-O" => Some(6),
+            "O-O-O" => Some(2),
+            _ => None,
+        };
+        let rank = if game.white_to_move() { 0 } else { 7 };
+        let (kind, (file, rank)) = match castle {
+            Some(file) => (Some('K'), (file, rank)),
+            None => san_target(text)?,
+        };
+        let target = crate::reference::square::square(file, rank);
+        let kind = kind.unwrap_or('P');
+        // The side's pieces of that kind and why each cannot go there; a piece that can
+        // (the text was ambiguous) leaves it unknown. A move that would leave the king in
+        // check is the reason most worth telling.
+        let mut reasons = Vec::new();
+        for sq in 21u8..99 {
+            let code = board.sq[sq as usize];
+            let ours =
+                code != 0 && code != 0xFF && (code & crate::reference::piece::BLACK) == board.side;
+            if !ours || crate::reference::piece::letter(code).to_ascii_uppercase() != kind {
+                continue;
+            }
+            match game.legal_moves_between(sq, target) {
+                Ok(_) => return None,
+                Err(why) => reasons.push(MoveRefusal::from(why)),
+            }
+        }
+        let why = match reasons.iter().find(|r| **r == MoveRefusal::KingInCheck) {
+            Some(r) => r.clone(),
+            None if game.state().is_over() => MoveRefusal::GameOver,
+            None => MoveRefusal::CannotGoThere,
+        };
+        Some(why.to_string())
     }
 
     /// `setup FEN` in the terminal: a new game from a pasted position.
@@ -170,4 +233,19 @@ impl Console {
             Err(e) => self.view.message = Some(format!("BAD FEN: {e}").to_uppercase()),
         }
     }
+}
+
+/// The piece letter (`None`: a pawn) and the target square (file, rank from 0) of a move
+/// written in SAN, if the text has that shape: `Nf6`, `Qxf7`, `Nbd7`, `exd5`, `e4`, `e8=Q`.
+fn san_target(text: &str) -> Option<(Option<char>, (u8, u8))> {
+    let text = text.split('=').next()?;
+    let bytes = text.as_bytes();
+    let piece = match bytes.first()? {
+        c @ (b'N' | b'B' | b'R' | b'Q' | b'K') => Some(*c as char),
+        b'a'..=b'h' => None,
+        _ => return None,
+    };
+    let [.., f, r] = bytes else { return None };
+    let square = (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r);
+    square.then(|| (piece, (f - b'a', r - b'1')))
 }
