@@ -16,7 +16,7 @@
 //! Files of version 1 (no `check` line) are still read. The file is written atomically and
 //! read with a size limit ([`crate::files`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::game::Game;
 use super::screen::Colour;
@@ -51,6 +51,13 @@ pub enum SavedGameError {
     /// in the console's words (`setup::position_text`).
     #[error("{0}")]
     Position(String),
+    /// Another console has claimed the resume file: this one neither resumes nor keeps it.
+    #[error("LAST GAME OPEN ELSEWHERE")]
+    InUse,
+    /// The resume file could not be read as a game: it was renamed to the path given
+    /// (`last-game.state.damaged`), so the next game kept does not write over it.
+    #[error("BAD GAME KEPT AS *.DAMAGED")]
+    SetAside(PathBuf),
 }
 
 /// The console's game as it is saved.
@@ -176,6 +183,71 @@ impl SavedGame {
         }
         Ok(game)
     }
+}
+
+/// At the start of a console, before the resume file is read: claims it for this console
+/// for as long as the process runs, and renames a damaged one aside. On `Err` the status
+/// line shows the error: [`SavedGameError::InUse`] (another console has it; `resume_file`
+/// becomes `None`, so this console neither resumes nor writes it) or
+/// [`SavedGameError::SetAside`] (the damaged file is kept beside, under the path said also
+/// on stderr; the new game is kept in a new file).
+pub fn claim_resume_file(resume_file: &mut Option<PathBuf>) -> Result<(), SavedGameError> {
+    let Some(path) = resume_file.clone() else {
+        return Ok(());
+    };
+    match files::claim(&path) {
+        Ok(files::Claim::Ours) => {}
+        Ok(files::Claim::Taken) => {
+            *resume_file = None;
+            return Err(SavedGameError::InUse);
+        }
+        Err(e) => {
+            eprintln!("c7010: an unfinished game will not be kept for the next start: {e}");
+            *resume_file = None;
+            return Err(SavedGameError::Io(e.reason().to_uppercase()));
+        }
+    }
+    set_aside_if_damaged(&path, resume_file)
+}
+
+/// Renames the regular file at `path` to `NAME.damaged` (or `NAME.damaged-2`...) when it
+/// does not hold a game the console can continue; a file that cannot be read at all (a
+/// FIFO, no permission) is left where it is. Where no free name is left, nothing is
+/// renamed and the file is not written either (`resume_file` becomes `None`).
+fn set_aside_if_damaged(
+    path: &Path,
+    resume_file: &mut Option<PathBuf>,
+) -> Result<(), SavedGameError> {
+    let readable = match files::read_text(path, SAVED_GAME) {
+        Ok(text) => SavedGame::parse(&text).and_then(|s| s.into_game()).is_ok(),
+        Err(files::FileError::TooLarge { .. } | files::FileError::NotText { .. }) => false,
+        Err(_) => return Ok(()),
+    };
+    if readable {
+        return Ok(());
+    }
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".damaged");
+    for n in 1..=99 {
+        let mut candidate = name.clone();
+        if n > 1 {
+            candidate.push(format!("-{n}"));
+        }
+        let aside = path.with_file_name(candidate);
+        if aside.exists() {
+            continue;
+        }
+        if std::fs::rename(path, &aside).is_ok() {
+            eprintln!(
+                "c7010: the unfinished game kept for this start was damaged; it is now {}",
+                aside.display()
+            );
+            return Err(SavedGameError::SetAside(aside));
+        }
+        break;
+    }
+    *resume_file = None;
+    Err(SavedGameError::Io("DAMAGED, NOT WRITTEN".into()))
 }
 
 /// The text before the `check` line, if that line is last, exactly as written, and its

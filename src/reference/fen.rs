@@ -120,7 +120,11 @@ impl Board {
                 ('3', BLACK) => 2u8,
                 _ => return Err(bad()),
             };
-            b.ep = square(t[0] as u8 - b'a', rank);
+            // A square no double step can have made (the capture would remove a piece)
+            // is dropped, as the set-up editor does: every way in shares this parse.
+            b.ep = Some(square(t[0] as u8 - b'a', rank))
+                .filter(|&ep| b.double_step_made(ep))
+                .unwrap_or(0);
         }
         if fields.len() > 4 {
             b.halfmove = fields[4]
