@@ -207,6 +207,7 @@ impl<M: MachineHandle> DebugSession<M> {
             writeln!(out, "{line}").ok();
         }
         out.push_str(&self.dis_line(regs.pc, false));
+        self.show_displays(out);
     }
 
     /// The heart of running: see the module header.
