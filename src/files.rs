@@ -295,6 +295,30 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// Removes the regular file at `path` (a file the program wrote and no longer needs: the
+/// resume file of a finished game). A missing file is fine; anything else there (a FIFO, a
+/// device, a directory) is refused with its path and left alone, as a write would be. A
+/// symbolic link is removed, never what it points to.
+pub fn remove_regular(path: &Path) -> Result<(), FileError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Ok(m) if !m.is_file() && !m.file_type().is_symlink() => {
+            return Err(FileError::Write {
+                path: path.to_path_buf(),
+                why: format!("it is {}, not a regular file", kind_of(&m.file_type())),
+            });
+        }
+        _ => {}
+    }
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(FileError::Write {
+            path: path.to_path_buf(),
+            why: format!("removing: {e}"),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Gives the new file the old file's permissions, or a new file's usual ones (rw-r--r--)
 /// instead of the temporary file's private ones. Best effort: the contents matter more.
 fn keep_permissions(file: &File, target: &Path) {
