@@ -683,7 +683,8 @@ mod tests {
         assert_eq!(location, Location::Address(Expr::Name("DIFF".into())));
         assert!(condition.is_none());
         assert_eq!(parse("break").unwrap(), DebugCommand::List);
-        assert!(parse("break RECVMSG if").is_ok());
+        // Issue 26.13: an empty condition is refused, not an unconditional breakpoint.
+        assert!(parse("break RECVMSG if").is_err());
         assert!(matches!(parse("break 1+"), Err(CommandError::Expr(_))));
         assert!(matches!(
             parse("break X if A=="),

@@ -3,7 +3,7 @@
 //! [`Kind`] without a catch-all, so a command added here without a way to parse it does
 //! not compile.
 
-/// Each command of the language, one per entry of [`COMMANDS`]; [`parse`] matches on it
+/// Each command of the language, one per entry of [`COMMANDS`]; [`super::command::parse`] matches on it
 /// without a catch-all, so a command added without a way to parse it does not compile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
