@@ -54,6 +54,10 @@ pub enum SavedGameError {
     /// Another console has claimed the resume file: this one neither resumes nor keeps it.
     #[error("LAST GAME OPEN ELSEWHERE")]
     InUse,
+    /// The resume file's lock could not be made (a read-only directory): nothing is kept,
+    /// and stderr says why.
+    #[error("LAST GAME NOT KEPT")]
+    NotKept,
     /// The resume file could not be read as a game: it was renamed to the path given
     /// (`last-game.state.damaged`), so the next game kept does not write over it.
     #[error("BAD GAME KEPT AS *.DAMAGED")]
@@ -204,7 +208,7 @@ pub fn claim_resume_file(resume_file: &mut Option<PathBuf>) -> Result<(), SavedG
         Err(e) => {
             eprintln!("c7010: an unfinished game will not be kept for the next start: {e}");
             *resume_file = None;
-            return Err(SavedGameError::Io(e.reason().to_uppercase()));
+            return Err(SavedGameError::NotKept);
         }
     }
     set_aside_if_damaged(&path, resume_file)
@@ -246,8 +250,12 @@ fn set_aside_if_damaged(
         }
         break;
     }
+    eprintln!(
+        "c7010: the unfinished game kept for this start is damaged and no name beside it is free; it stays at {}, and this game is not kept",
+        path.display()
+    );
     *resume_file = None;
-    Err(SavedGameError::Io("DAMAGED, NOT WRITTEN".into()))
+    Err(SavedGameError::NotKept)
 }
 
 /// The text before the `check` line, if that line is last, exactly as written, and its
@@ -317,6 +325,46 @@ mod tests {
             bytes[i / 8] ^= 1 << (i % 8);
         }
         assert!(SavedGame::parse(&text).is_ok());
+    }
+
+    #[test]
+    fn a_damaged_resume_file_is_set_aside_and_a_good_one_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("last-game.state");
+        std::fs::write(&path, "c7010 saved game 2\nbroken\n").unwrap();
+        let mut resume = Some(path.clone());
+        let aside = dir.path().join("last-game.state.damaged");
+        assert_eq!(
+            claim_resume_file(&mut resume),
+            Err(SavedGameError::SetAside(aside.clone()))
+        );
+        assert_eq!(
+            resume.as_deref(),
+            Some(path.as_path()),
+            "a new game is kept"
+        );
+        assert!(!path.exists());
+        assert_eq!(
+            std::fs::read_to_string(&aside).unwrap(),
+            "c7010 saved game 2\nbroken\n"
+        );
+        // A second damaged file takes the next name; a good one is left where it is.
+        std::fs::write(&path, "nonsense").unwrap();
+        let second = dir.path().join("last-game.state.damaged-2");
+        assert_eq!(
+            claim_resume_file(&mut resume),
+            Err(SavedGameError::SetAside(second))
+        );
+        let good = SavedGame {
+            start_fen: crate::reference::Board::startpos().to_fen(),
+            moves: vec!["e2e4".into()],
+            level: 2,
+            human: Colour::White,
+            clocks: [0.0, 0.0],
+        };
+        good.write(&path).unwrap();
+        assert_eq!(claim_resume_file(&mut resume), Ok(()));
+        assert!(path.exists());
     }
 
     #[test]

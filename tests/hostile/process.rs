@@ -72,6 +72,7 @@ pub fn run(cmd: Command, input: &str) -> Ended {
 }
 
 /// `c7010 ARGS` run in `dir`.
+#[cfg_attr(not(unix), allow(dead_code))]
 pub fn c7010(dir: &Path, args: &[&str]) -> Ended {
     let mut cmd = crate::common::state_home::c7010_command();
     cmd.current_dir(dir).args(args);
