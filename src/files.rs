@@ -5,11 +5,18 @@
 //! message names the file. The file is opened without blocking and checked on the open
 //! handle, so a file swapped for a FIFO between a check and the open cannot block either.
 //!
-//! Writing: atomically. The bytes go to a temporary file beside the target, are flushed to
+//! Writing: only over a regular file or where nothing is (a target that exists and is a
+//! FIFO, a device, a socket or a directory, also behind a symbolic link, is refused with its
+//! path and left alone: a rename over it would replace the node with a regular file).
+//! Writing is atomic. The bytes go to a temporary file beside the target, are flushed to
 //! the disk, and the temporary file is then renamed over the target; on any failure (a full
 //! disk, a missing directory) the old file is untouched, the temporary file is removed, and
-//! the error names the file and says why. Appending (a PGN database) copies the old file
-//! into the temporary file first, so it is atomic too.
+//! the error names the file and says why.
+//!
+//! Appending (a PGN database, [`append`]) is done in place under an exclusive lock on the
+//! file, so two processes appending at once both keep their games; a failed append is cut
+//! off again, leaving the old file as it was. A file may also be claimed for as long as a
+//! process runs ([`claim`]: one console per resume file).
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -224,6 +231,18 @@ fn write_target(path: &Path) -> PathBuf {
     }
 }
 
+/// Refuses a `target` (the file `path` names, a link resolved) that exists and is not a
+/// regular file: a write must never replace a FIFO, a device or a directory.
+fn refuse_if_not_regular(path: &Path, target: &Path) -> Result<(), FileError> {
+    match std::fs::metadata(target) {
+        Ok(m) if !m.is_file() => Err(FileError::Write {
+            path: path.to_path_buf(),
+            why: format!("it is {}, not a regular file", kind_of(&m.file_type())),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The directory a file is in (`.` for a bare file name).
 fn directory_of(path: &Path) -> &Path {
     match path.parent() {
@@ -237,40 +256,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     write_atomic_with(path, |file| file.write_all(bytes))
 }
 
-/// Appends `bytes` to `path` atomically (the old contents are copied into the new file
-/// first; a missing file starts empty). The old file stays whole if anything fails.
-pub fn append_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let target = write_target(path);
-    let old = match std::fs::metadata(&target) {
-        Ok(m) if m.is_file() => Some(target.clone()),
-        Ok(m) => {
-            return Err(FileError::Write {
-                path: path.to_path_buf(),
-                why: format!("it is {}, not a regular file", kind_of(&m.file_type())),
-            });
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => {
-            return Err(FileError::Write {
-                path: path.to_path_buf(),
-                why: e.to_string(),
-            });
-        }
-    };
-    write_atomic_with(path, |file| {
-        if let Some(old) = &old {
-            io::copy(&mut File::open(old)?, file)?;
-        }
-        file.write_all(bytes)
-    })
-}
-
 /// The atomic write with the contents written by `fill` (tests inject failures here).
 pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> Result<(), FileError> {
     let target = write_target(path);
+    refuse_if_not_regular(path, &target)?;
     let failed = |step: &str, e: io::Error| FileError::Write {
         path: path.to_path_buf(),
         why: format!("{step}: {e}"),
@@ -295,10 +287,36 @@ pub fn write_atomic_with(
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| failed("flushing to the disk", e))?;
     keep_permissions(temp.as_file(), &target);
+    // Checked again at the last moment: the node may have appeared while the bytes went out.
+    refuse_if_not_regular(path, &target)?;
     temp.persist(&target)
         .map_err(|e| failed("renaming the new file into place", e.error))?;
     sync_directory(dir);
     Ok(())
+}
+
+/// Removes the regular file at `path` (a file the program wrote and no longer needs: the
+/// resume file of a finished game). A missing file is fine; anything else there (a FIFO, a
+/// device, a directory) is refused with its path and left alone, as a write would be. A
+/// symbolic link is removed, never what it points to.
+pub fn remove_regular(path: &Path) -> Result<(), FileError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Ok(m) if !m.is_file() && !m.file_type().is_symlink() => {
+            return Err(FileError::Write {
+                path: path.to_path_buf(),
+                why: format!("it is {}, not a regular file", kind_of(&m.file_type())),
+            });
+        }
+        _ => {}
+    }
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(FileError::Write {
+            path: path.to_path_buf(),
+            why: format!("removing: {e}"),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Gives the new file the old file's permissions, or a new file's usual ones (rw-r--r--)
@@ -332,15 +350,7 @@ pub fn check_writable(path: &Path) -> Result<(), FileError> {
         path: path.to_path_buf(),
         why,
     };
-    match std::fs::metadata(&target) {
-        Ok(m) if !m.is_file() => {
-            return Err(refuse(format!(
-                "it is {}, not a regular file",
-                kind_of(&m.file_type())
-            )));
-        }
-        _ => {}
-    }
+    refuse_if_not_regular(path, &target)?;
     let dir = directory_of(&target);
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
@@ -372,6 +382,14 @@ fn without_temporary_name(e: io::Error) -> io::Error {
         None => e,
     }
 }
+
+mod append;
+mod claim;
+mod stream;
+
+pub use append::{append, append_atomic};
+pub use claim::{Claim, claim, lock_file_of};
+pub use stream::create_stream;
 
 #[cfg(test)]
 mod tests;

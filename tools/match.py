@@ -2,25 +2,33 @@
 """Play a match between two chess engines (UCI or xboard) and report it.
 
 Each engine is given as a command line (for example `target/release/c7010 uci --engine ref`
-or `/usr/games/fairymax`); python-chess does the protocol plumbing. Games start from the
-openings of an EPD file (each opening twice, colours swapped), each engine plays under the
-shared clock (--tc) or its own limit (--limit1/--limit2: nodes, depth, movetime, or `level`
-for the engine's own level budget). The games are written as PGN and a table of wins, draws
-and losses, the score and the Elo difference with its 95% error margin is printed.
+or `/usr/games/stockfish`); python-chess does the protocol plumbing. Games start from the
+openings of an EPD file (each opening twice, colours swapped; by default tools/openings.epd
+beside this script, from any directory), each engine plays under the shared clock (--tc) or
+its own limit (--limit1/--limit2: nodes, depth, movetime, or `level` for the engine's own
+level budget). The games are written as PGN and a table of wins, draws and losses, the score
+and the Elo difference with its 95% error margin is printed.
 
-Example, the module's twin at level 2 against Fairy-Max at depth 2 (python-chess refuses
-an xboard engine without `setboard`; games from the start position never need it, so the
-`sed` declares it for Fairy-Max, which says `setboard=0`):
+Example, the module's twin at level 2 against Debian's Stockfish held to depth 1
+(`apt-get install stockfish`):
 
     python3 tools/match.py --engine1 "target/release/c7010 uci --engine ref" \\
         --option1 Level=2 --option1 Clock=emulated --limit1 level \\
-        --engine2 "sh -c '/usr/games/fairymax | sed -u s/setboard=0/setboard=1/'" \\
-        --proto2 xboard --limit2 depth=2 \\
+        --engine2 /usr/games/stockfish --limit2 depth=1 \\
         --games 20 --pgn match.pgn
+
+An xboard engine must declare `setboard`: python-chess refuses one that says `setboard=0`
+(Debian's `fairymax` does), although games from the start position never need it. Such an
+engine can still play if its declaration is rewritten on the way, as docs/engine.md did
+for its Fairy-Max match:
+
+        --engine2 "sh -c '/usr/games/fairymax | sed -u s/setboard=0/setboard=1/'" \\
+        --proto2 xboard --limit2 depth=2
 """
 
 import argparse
 import math
+import os
 import shlex
 import sys
 import time
@@ -91,6 +99,9 @@ class Player:
 
 VERBOSE = False
 
+# The openings shipped beside this script: found from any working directory.
+DEFAULT_OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.epd")
+
 
 def parse_options(pairs):
     """NAME=VALUE pairs to a dict; numbers stay strings (python-chess converts them)."""
@@ -126,9 +137,13 @@ def parse_limit(text):
 
 def read_openings(path):
     """Boards from an EPD file. An opening's `c0` moves are replayed from the start position,
-    so engines without `setboard` (Fairy-Max) can play it; otherwise the EPD is set up."""
+    so engines that never get `setboard` can play it; otherwise the EPD is set up."""
     boards = []
-    with open(path, encoding="utf-8") as f:
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as e:
+        sys.exit(f"cannot read the openings {path}: {e.strerror}")
+    with f:
         for line in f:
             line = line.strip()
             if not line or line.startswith("#"):
@@ -230,7 +245,8 @@ def parse_args():
         ap.add_argument(f"--name{n}", default="", help="name in the PGN and table")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--tc", default="40/60+0", help="clock [moves/]seconds[+inc] (default 40/60+0)")
-    ap.add_argument("--openings", default="tools/openings.epd")
+    ap.add_argument("--openings", default=DEFAULT_OPENINGS,
+                    help="EPD file of openings (default: openings.epd beside this script)")
     ap.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this")
     ap.add_argument("--pgn", default="match.pgn")
     ap.add_argument("--event", default="c7010 match")
@@ -298,7 +314,11 @@ def main():
             try:
                 p.start()
             except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
-                sys.exit(f"engine {shlex.join(p.command)} did not start: {e}")
+                hint = ""
+                if "setboard" in str(e):
+                    hint = ("\n(python-chess refuses an xboard engine that declares setboard=0;"
+                            " see --help for a way round)")
+                sys.exit(f"engine {shlex.join(p.command)} did not start: {e}{hint}")
         progress = Progress(args.games)
         with open(args.pgn, "w", encoding="utf-8") as pgn:
             for i in range(args.games):

@@ -11,6 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each step says what it does: the first build and clippy take minutes with no other output.
+say() { echo "test.sh: $*" >&2; }
+
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"
   elif command -v sudo >/dev/null 2>&1; then sudo "$@"
@@ -24,6 +27,7 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
 }
 
+say "checking the programs the tests need (pasmo, xvfb, python-chess, ALSA headers)"
 need=()
 command -v pasmo >/dev/null 2>&1 || need+=(pasmo)
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
@@ -46,6 +50,7 @@ if ! python3 -c 'import chess.engine' >/dev/null 2>&1; then
 fi
 
 if pkg-config --exists alsa 2>/dev/null; then
+  say "clippy on every target with the sound feature (a first build takes several minutes)"
   cargo clippy --quiet --all-targets --features sound -- -D warnings
 else
   echo "test.sh: skipped: the sound feature's build (needs libasound2-dev and pkg-config)" >&2
@@ -53,6 +58,8 @@ else
 fi
 
 # The API documentation builds without a broken link.
+say "building the API documentation (cargo doc), no broken link allowed"
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps
 
+say "cargo test $*"
 exec cargo test "$@"

@@ -31,7 +31,7 @@ pub struct Args {
     /// Only the first N positions.
     #[arg(long)]
     limit: Option<usize>,
-    /// Print every position that was not solved.
+    /// Print every position that was not solved: the move played and the move expected.
     #[arg(long)]
     verbose: bool,
 }
@@ -84,9 +84,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         } else if args.verbose {
             bar.suspend(|| {
                 println!(
-                    "{}: played {}",
+                    "{}: played {}{}",
                     rec.id.as_deref().unwrap_or(line),
-                    best.map(|m| m.uci()).unwrap_or_else(|| "none".into())
+                    best.map(|m| m.uci()).unwrap_or_else(|| "none".into()),
+                    expected(&rec.best, &rec.avoid)
                 )
             });
         }
@@ -123,4 +124,24 @@ fn guest_move(
     let m = legal_move_of_wire(board, best.mv)
         .ok_or_else(|| anyhow::anyhow!("the guest played {}, not a legal move", best.mv))?;
     Ok((Some(m), best.positions))
+}
+
+/// What a position asked for, after the move played: `; expected f1f7 (bm)`,
+/// `; not g3g7 (am)`, alternatives joined by `or`.
+fn expected(best: &[c7010::reference::Move], avoid: &[c7010::reference::Move]) -> String {
+    let list = |moves: &[c7010::reference::Move]| {
+        moves
+            .iter()
+            .map(|m| m.uci())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let mut text = String::new();
+    if !best.is_empty() {
+        text.push_str(&format!("; expected {} (bm)", list(best)));
+    }
+    if !avoid.is_empty() {
+        text.push_str(&format!("; not {} (am)", list(avoid)));
+    }
+    text
 }

@@ -2,9 +2,10 @@
 //! once, when it ends or is left (a new game, a set-up position, a loaded game, quit, a
 //! signal, the window closed), never written over the games already there.
 //!
-//! Each append is atomic ([`crate::files::append_atomic`]): on failure the file is as it was
-//! and the game is kept here, to be written with the next one or reported at the exit with
-//! its text, so no game is lost.
+//! Each append is made under a lock on the file ([`crate::files::append`]), so two consoles
+//! sharing one file both keep their games; on failure the file is as it was and the game is
+//! kept here, to be written with the next one or reported at the exit with its text, so no
+//! game is lost.
 
 use std::path::{Path, PathBuf};
 
@@ -52,8 +53,8 @@ impl PgnDatabase {
         if self.unwritten.is_empty() {
             return Ok(());
         }
-        let text = separated(&self.path, &self.unwritten);
-        files::append_atomic(&self.path, text.as_bytes())?;
+        let games = &self.unwritten;
+        files::append(&self.path, |before| separated(before, games).into_bytes())?;
         self.unwritten.clear();
         Ok(())
     }
@@ -65,11 +66,10 @@ impl PgnDatabase {
 }
 
 /// `games` joined by the blank line PGN puts between games, with one before them if the
-/// file already holds a game.
-fn separated(path: &Path, games: &[String]) -> String {
-    let after_a_game = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+/// file already holds a game (`before` bytes, measured under the append's lock).
+fn separated(before: u64, games: &[String]) -> String {
     let joined = games.join("\n");
-    if after_a_game {
+    if before > 0 {
         format!("\n{joined}")
     } else {
         joined

@@ -16,7 +16,7 @@
 //! Files of version 1 (no `check` line) are still read. The file is written atomically and
 //! read with a size limit ([`crate::files`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::game::Game;
 use super::screen::Colour;
@@ -51,6 +51,17 @@ pub enum SavedGameError {
     /// in the console's words (`setup::position_text`).
     #[error("{0}")]
     Position(String),
+    /// Another console has claimed the resume file: this one neither resumes nor keeps it.
+    #[error("LAST GAME OPEN ELSEWHERE")]
+    InUse,
+    /// The resume file's lock could not be made (a read-only directory): nothing is kept,
+    /// and stderr says why.
+    #[error("LAST GAME NOT KEPT")]
+    NotKept,
+    /// The resume file could not be read as a game: it was renamed to the path given
+    /// (`last-game.state.damaged`), so the next game kept does not write over it.
+    #[error("BAD GAME KEPT AS *.DAMAGED")]
+    SetAside(PathBuf),
 }
 
 /// The console's game as it is saved.
@@ -178,6 +189,75 @@ impl SavedGame {
     }
 }
 
+/// At the start of a console, before the resume file is read: claims it for this console
+/// for as long as the process runs, and renames a damaged one aside. On `Err` the status
+/// line shows the error: [`SavedGameError::InUse`] (another console has it; `resume_file`
+/// becomes `None`, so this console neither resumes nor writes it) or
+/// [`SavedGameError::SetAside`] (the damaged file is kept beside, under the path said also
+/// on stderr; the new game is kept in a new file).
+pub fn claim_resume_file(resume_file: &mut Option<PathBuf>) -> Result<(), SavedGameError> {
+    let Some(path) = resume_file.clone() else {
+        return Ok(());
+    };
+    match files::claim(&path) {
+        Ok(files::Claim::Ours) => {}
+        Ok(files::Claim::Taken) => {
+            *resume_file = None;
+            return Err(SavedGameError::InUse);
+        }
+        Err(e) => {
+            eprintln!("c7010: an unfinished game will not be kept for the next start: {e}");
+            *resume_file = None;
+            return Err(SavedGameError::NotKept);
+        }
+    }
+    set_aside_if_damaged(&path, resume_file)
+}
+
+/// Renames the regular file at `path` to `NAME.damaged` (or `NAME.damaged-2`...) when it
+/// does not hold a game the console can continue; a file that cannot be read at all (a
+/// FIFO, no permission) is left where it is. Where no free name is left, nothing is
+/// renamed and the file is not written either (`resume_file` becomes `None`).
+fn set_aside_if_damaged(
+    path: &Path,
+    resume_file: &mut Option<PathBuf>,
+) -> Result<(), SavedGameError> {
+    let readable = match files::read_text(path, SAVED_GAME) {
+        Ok(text) => SavedGame::parse(&text).and_then(|s| s.into_game()).is_ok(),
+        Err(files::FileError::TooLarge { .. } | files::FileError::NotText { .. }) => false,
+        Err(_) => return Ok(()),
+    };
+    if readable {
+        return Ok(());
+    }
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".damaged");
+    for n in 1..=99 {
+        let mut candidate = name.clone();
+        if n > 1 {
+            candidate.push(format!("-{n}"));
+        }
+        let aside = path.with_file_name(candidate);
+        if aside.exists() {
+            continue;
+        }
+        if std::fs::rename(path, &aside).is_ok() {
+            eprintln!(
+                "c7010: the unfinished game kept for this start was damaged; it is now {}",
+                aside.display()
+            );
+            return Err(SavedGameError::SetAside(aside));
+        }
+        break;
+    }
+    eprintln!(
+        "c7010: the unfinished game kept for this start is damaged and no name beside it is free; it stays at {}, and this game is not kept",
+        path.display()
+    );
+    *resume_file = None;
+    Err(SavedGameError::NotKept)
+}
+
 /// The text before the `check` line, if that line is last, exactly as written, and its
 /// CRC-32 matches.
 fn checked_body(text: &str) -> Result<&str, SavedGameError> {
@@ -245,6 +325,46 @@ mod tests {
             bytes[i / 8] ^= 1 << (i % 8);
         }
         assert!(SavedGame::parse(&text).is_ok());
+    }
+
+    #[test]
+    fn a_damaged_resume_file_is_set_aside_and_a_good_one_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("last-game.state");
+        std::fs::write(&path, "c7010 saved game 2\nbroken\n").unwrap();
+        let mut resume = Some(path.clone());
+        let aside = dir.path().join("last-game.state.damaged");
+        assert_eq!(
+            claim_resume_file(&mut resume),
+            Err(SavedGameError::SetAside(aside.clone()))
+        );
+        assert_eq!(
+            resume.as_deref(),
+            Some(path.as_path()),
+            "a new game is kept"
+        );
+        assert!(!path.exists());
+        assert_eq!(
+            std::fs::read_to_string(&aside).unwrap(),
+            "c7010 saved game 2\nbroken\n"
+        );
+        // A second damaged file takes the next name; a good one is left where it is.
+        std::fs::write(&path, "nonsense").unwrap();
+        let second = dir.path().join("last-game.state.damaged-2");
+        assert_eq!(
+            claim_resume_file(&mut resume),
+            Err(SavedGameError::SetAside(second))
+        );
+        let good = SavedGame {
+            start_fen: crate::reference::Board::startpos().to_fen(),
+            moves: vec!["e2e4".into()],
+            level: 2,
+            human: Colour::White,
+            clocks: [0.0, 0.0],
+        };
+        good.write(&path).unwrap();
+        assert_eq!(claim_resume_file(&mut resume), Ok(()));
+        assert!(path.exists());
     }
 
     #[test]

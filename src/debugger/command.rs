@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use crate::machine::WatchKind;
 use crate::protocol::GoLong;
 
+pub use super::command_table::{COMMANDS, CommandInfo, Kind, lookup};
 use super::expr::{Condition, Expr, ExprError, number};
+use super::session::MAX_RUN_SECONDS;
 
 /// Where a breakpoint or `run-to` points: an address expression or a source line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +85,19 @@ pub enum DebugCommand {
     UntilLatch,
     /// Show the registers.
     Regs,
+    /// Print an expression's value.
+    Print(Condition),
+    /// Add a display (an expression printed after every stop); `None`: print them all.
+    Display(Option<Condition>),
+    /// Remove displays by number (all when empty).
+    Undisplay(Vec<usize>),
+    /// Set a register or flag (upper-case name) to an expression's value.
+    SetRegister {
+        /// The register or flag, upper case (`A`, `HL'`, `ZF`).
+        name: String,
+        /// Its new value.
+        value: Expr,
+    },
     /// Dump memory.
     Mem {
         /// First address.
@@ -156,331 +171,6 @@ pub enum CommandError {
     Expr(#[from] ExprError),
 }
 
-/// Each command of the language, one per entry of [`COMMANDS`]; [`parse`] matches on it
-/// without a catch-all, so a command added without a way to parse it does not compile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// `break`
-    Break,
-    /// `watch`
-    Watch,
-    /// `breaks`
-    Breaks,
-    /// `enable`
-    Enable,
-    /// `disable`
-    Disable,
-    /// `delete`
-    Delete,
-    /// `step`
-    Step,
-    /// `next`
-    Next,
-    /// `finish`
-    Finish,
-    /// `continue`
-    Continue,
-    /// `run-to`
-    RunTo,
-    /// `until-latch`
-    UntilLatch,
-    /// `regs`
-    Regs,
-    /// `mem`
-    Mem,
-    /// `poke`
-    Poke,
-    /// `dis`
-    Dis,
-    /// `src`
-    Src,
-    /// `where`
-    Where,
-    /// `board`
-    Board,
-    /// `cycles`
-    Cycles,
-    /// `latches`
-    Latches,
-    /// `send`
-    Send,
-    /// `go`
-    Go,
-    /// `trace`
-    Trace,
-    /// `save`
-    Save,
-    /// `load`
-    Load,
-    /// `back`
-    Back,
-    /// `help`
-    Help,
-    /// `quit`
-    Quit,
-}
-
-/// Help for one command.
-#[derive(Debug, Clone, Copy)]
-pub struct CommandInfo {
-    /// Which command it is.
-    pub kind: Kind,
-    /// Long name.
-    pub name: &'static str,
-    /// Short forms.
-    pub aliases: &'static [&'static str],
-    /// Usage line.
-    pub usage: &'static str,
-    /// What it does.
-    pub summary: &'static str,
-    /// An example.
-    pub example: &'static str,
-}
-
-/// Every command, in the order `help` lists them.
-pub const COMMANDS: &[CommandInfo] = &[
-    CommandInfo {
-        kind: Kind::Break,
-        name: "break",
-        aliases: &["b", "bp"],
-        usage: "break [ADDR|SYMBOL|FILE:LINE] [if COND]",
-        summary: "set a breakpoint (stops before the instruction runs; with a condition, only when it is true); without arguments, list them",
-        example: "break RECVMSG if A==0",
-    },
-    CommandInfo {
-        kind: Kind::Watch,
-        name: "watch",
-        aliases: &["w", "wp"],
-        usage: "watch [read|write|access] ADDR|VARIABLE [LEN]",
-        summary: "stop after an instruction reads or writes the range (default write; a named RAM variable covers its whole size)",
-        example: "watch write BOARD",
-    },
-    CommandInfo {
-        kind: Kind::Breaks,
-        name: "breaks",
-        aliases: &["bl", "info"],
-        usage: "breaks",
-        summary: "list breakpoints and watchpoints with their numbers",
-        example: "breaks",
-    },
-    CommandInfo {
-        kind: Kind::Enable,
-        name: "enable",
-        aliases: &["en"],
-        usage: "enable N...",
-        summary: "enable breakpoints or watchpoints by number",
-        example: "enable 1 2",
-    },
-    CommandInfo {
-        kind: Kind::Disable,
-        name: "disable",
-        aliases: &["di"],
-        usage: "disable N...",
-        summary: "disable breakpoints or watchpoints by number",
-        example: "disable 1",
-    },
-    CommandInfo {
-        kind: Kind::Delete,
-        name: "delete",
-        aliases: &["del"],
-        usage: "delete [N...]",
-        summary: "delete breakpoints or watchpoints by number (all without numbers)",
-        example: "delete 2",
-    },
-    CommandInfo {
-        kind: Kind::Step,
-        name: "step",
-        aliases: &["s", "si"],
-        usage: "step [N]",
-        summary: "execute N instructions (default 1), stopping early at a breakpoint or watchpoint",
-        example: "step 5",
-    },
-    CommandInfo {
-        kind: Kind::Next,
-        name: "next",
-        aliases: &["n", "ni"],
-        usage: "next",
-        summary: "execute one instruction, running a CALL or RST through to its return",
-        example: "next",
-    },
-    CommandInfo {
-        kind: Kind::Finish,
-        name: "finish",
-        aliases: &["fin"],
-        usage: "finish",
-        summary: "run until the current routine returns to its caller",
-        example: "finish",
-    },
-    CommandInfo {
-        kind: Kind::Continue,
-        name: "continue",
-        aliases: &["c", "cont", "g"],
-        usage: "continue [SECONDS]",
-        summary: "run until a breakpoint, watchpoint or fault, for at most SECONDS of emulated time (default 10)",
-        example: "continue",
-    },
-    CommandInfo {
-        kind: Kind::RunTo,
-        name: "run-to",
-        aliases: &["rt", "until"],
-        usage: "run-to ADDR|SYMBOL|FILE:LINE",
-        summary: "run until PC reaches the location (other breakpoints still stop)",
-        example: "run-to SENDMSG",
-    },
-    CommandInfo {
-        kind: Kind::UntilLatch,
-        name: "until-latch",
-        aliases: &["ul"],
-        usage: "until-latch",
-        summary: "run until the module writes its latch (talks to the console)",
-        example: "until-latch",
-    },
-    CommandInfo {
-        kind: Kind::Regs,
-        name: "regs",
-        aliases: &["r", "registers"],
-        usage: "regs",
-        summary: "all registers, the alternate set, flags decoded, interrupt state",
-        example: "regs",
-    },
-    CommandInfo {
-        kind: Kind::Mem,
-        name: "mem",
-        aliases: &["m", "x"],
-        usage: "mem ADDR [LEN]",
-        summary: "hex and ASCII dump (default 64 bytes)",
-        example: "mem BOARD 120",
-    },
-    CommandInfo {
-        kind: Kind::Poke,
-        name: "poke",
-        aliases: &["set"],
-        usage: "poke ADDR BYTE...",
-        summary: "write bytes into RAM (a snapshot is taken so `back` does not undo the write by replay)",
-        example: "poke SIDE 0x80",
-    },
-    CommandInfo {
-        kind: Kind::Dis,
-        name: "dis",
-        aliases: &["u", "dasm"],
-        usage: "dis [ADDR] [N]",
-        summary: "disassemble N instructions (default 10) from ADDR (default PC) with labels and source lines",
-        example: "dis RECVMSG 4",
-    },
-    CommandInfo {
-        kind: Kind::Src,
-        name: "src",
-        aliases: &["list", "l"],
-        usage: "src [ADDR|FILE:LINE]",
-        summary: "the source lines around PC (or a location)",
-        example: "src",
-    },
-    CommandInfo {
-        kind: Kind::Where,
-        name: "where",
-        aliases: &["bt", "backtrace"],
-        usage: "where",
-        summary: "walk the stack: every word that is the return address of a CALL or RST, named by symbols",
-        example: "bt",
-    },
-    CommandInfo {
-        kind: Kind::Board,
-        name: "board",
-        aliases: &["bd"],
-        usage: "board",
-        summary: "the guest's board (BOARD in RAM) as a diagram with the side to move, and the move list of the current ply",
-        example: "board",
-    },
-    CommandInfo {
-        kind: Kind::Cycles,
-        name: "cycles",
-        aliases: &["cy", "time"],
-        usage: "cycles",
-        summary: "T-states, emulated time and instructions since power-on",
-        example: "cycles",
-    },
-    CommandInfo {
-        kind: Kind::Latches,
-        name: "latches",
-        aliases: &["la"],
-        usage: "latches",
-        summary: "both latches decoded (SEQ, ACK, payload), the host link and the events received",
-        example: "latches",
-    },
-    CommandInfo {
-        kind: Kind::Send,
-        name: "send",
-        aliases: &["inject"],
-        usage: "send TYPE [BYTE...] | send raw BYTE",
-        summary: "queue a host message (type and payload; framed and sent by the host link) or write one raw unit to the host latch",
-        example: "send 0x09",
-    },
-    CommandInfo {
-        kind: Kind::Go,
-        name: "go",
-        aliases: &["search"],
-        usage: "go [BUDGET [DRAW-MOVE...]]",
-        summary: "send GO through the host link (with BUDGET positions as its 4-byte payload, else the level's budget; with moves like g1f3 after it, the long form listing them as root moves that draw); `continue` then runs the search",
-        example: "go 200",
-    },
-    CommandInfo {
-        kind: Kind::Trace,
-        name: "trace",
-        aliases: &["tr"],
-        usage: "trace on [FILE] | trace off",
-        summary: "print every executed instruction with its symbol (to FILE if given)",
-        example: "trace on trace.txt",
-    },
-    CommandInfo {
-        kind: Kind::Save,
-        name: "save",
-        aliases: &["ss"],
-        usage: "save FILE",
-        summary: "save the machine state (docs/machine.md format)",
-        example: "save here.state",
-    },
-    CommandInfo {
-        kind: Kind::Load,
-        name: "load",
-        aliases: &["sl"],
-        usage: "load FILE",
-        summary: "load a machine state saved before (breakpoints and watchpoints stay)",
-        example: "load here.state",
-    },
-    CommandInfo {
-        kind: Kind::Back,
-        name: "back",
-        aliases: &["rs", "reverse-step"],
-        usage: "back [N]",
-        summary: "step back N instructions (default 1) through automatic snapshots",
-        example: "back 3",
-    },
-    CommandInfo {
-        kind: Kind::Help,
-        name: "help",
-        aliases: &["h", "?"],
-        usage: "help [COMMAND]",
-        summary: "list the commands, or show one in full",
-        example: "help break",
-    },
-    CommandInfo {
-        kind: Kind::Quit,
-        name: "quit",
-        aliases: &["q", "exit"],
-        usage: "quit",
-        summary: "end the session",
-        example: "quit",
-    },
-];
-
-/// Find a command by its name or a short form.
-pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
-    let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
-}
-
 /// Parse one line.
 pub fn parse(line: &str) -> Result<DebugCommand, CommandError> {
     let line = line.trim();
@@ -511,6 +201,15 @@ pub fn parse(line: &str) -> Result<DebugCommand, CommandError> {
         Kind::RunTo => Ok(DebugCommand::RunTo(args.location("missing location")?)),
         Kind::UntilLatch => args.none(DebugCommand::UntilLatch),
         Kind::Regs => args.none(DebugCommand::Regs),
+        Kind::Info => parse_info(&args),
+        Kind::Print => Ok(DebugCommand::Print(args.expression()?)),
+        Kind::Display => Ok(DebugCommand::Display(if args.rest.is_empty() {
+            None
+        } else {
+            Some(args.expression()?)
+        })),
+        Kind::Undisplay => Ok(DebugCommand::Undisplay(args.numbers(false)?)),
+        Kind::Set => parse_set(&args),
         Kind::Mem => parse_mem(&args),
         Kind::Poke => parse_poke(&args),
         Kind::Dis => parse_dis(&args),
@@ -602,6 +301,14 @@ impl Args<'_> {
         location(self.rest)
     }
 
+    /// The whole rest as one expression.
+    fn expression(&self) -> Result<Condition, CommandError> {
+        if self.rest.is_empty() {
+            return Err(self.usage("missing expression"));
+        }
+        Ok(Condition::parse(self.rest)?)
+    }
+
     /// The whole rest as a file name.
     fn file_name(&self) -> Result<String, CommandError> {
         if self.rest.is_empty() {
@@ -625,9 +332,56 @@ fn parse_break(args: &Args) -> Result<DebugCommand, CommandError> {
     if place.is_empty() {
         return Err(args.usage("missing location"));
     }
+    if condition == Some("") {
+        return Err(args.usage("missing condition after 'if'"));
+    }
     Ok(DebugCommand::Break {
         location: location(place)?,
         condition: condition.map(Condition::parse).transpose()?,
+    })
+}
+
+/// `info WHAT`: gdb's names for `regs`, `breaks`, `display` and `where`.
+fn parse_info(args: &Args) -> Result<DebugCommand, CommandError> {
+    let what = args.words.first().map(|w| w.to_ascii_lowercase());
+    let command = match what.as_deref() {
+        Some("registers" | "register" | "regs" | "reg" | "r" | "all-registers") => {
+            DebugCommand::Regs
+        }
+        Some("breakpoints" | "break" | "breaks" | "b" | "watchpoints" | "watch") => {
+            DebugCommand::List
+        }
+        Some("display" | "displays") => DebugCommand::Display(None),
+        Some("stack" | "frame" | "s") => DebugCommand::Where,
+        Some(other) => return Err(args.usage(&format!("no info about '{other}'"))),
+        None => return Err(args.usage("info about what?")),
+    };
+    if args.words.len() > 1 {
+        return Err(args.usage("too many arguments"));
+    }
+    Ok(command)
+}
+
+/// `set REGISTER VALUE` (or `REGISTER=VALUE`); with anything but a register first, `poke`.
+fn parse_set(args: &Args) -> Result<DebugCommand, CommandError> {
+    let rest = args.rest;
+    let (name, value) = match rest.split_once('=') {
+        Some((name, value)) if !value.starts_with('=') => (name.trim(), value.trim()),
+        _ => match rest.split_once(char::is_whitespace) {
+            Some((name, value)) => (name, value.trim()),
+            None => (rest, ""),
+        },
+    };
+    let upper = name.to_ascii_uppercase();
+    if !super::set_register::is_register(&upper) {
+        return parse_poke(args);
+    }
+    if value.is_empty() {
+        return Err(args.usage(&format!("missing the value for {upper}")));
+    }
+    Ok(DebugCommand::SetRegister {
+        name: upper,
+        value: Expr::parse(value)?,
     })
 }
 
@@ -661,8 +415,12 @@ fn parse_continue(args: &Args) -> Result<DebugCommand, CommandError> {
         [s] => Ok(DebugCommand::Continue(Some(
             s.parse::<f64>()
                 .ok()
-                .filter(|s| s.is_finite() && *s > 0.0)
-                .ok_or_else(|| args.usage(&format!("'{s}' is not a positive number of seconds")))?,
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_RUN_SECONDS)
+                .ok_or_else(|| {
+                    args.usage(&format!(
+                        "'{s}' is not a number of seconds from 0 to {MAX_RUN_SECONDS} (an emulated hour)"
+                    ))
+                })?,
         ))),
         _ => Err(args.usage("too many arguments")),
     }
@@ -783,10 +541,8 @@ fn split_condition(text: &str) -> (&str, Option<&str>) {
             .get(at + 2)
             .is_none_or(|b| b.is_ascii_whitespace());
         if before_ok && after_ok {
-            return (
-                text[..at].trim(),
-                Some(text[at + 2..].trim()).filter(|c| !c.is_empty()),
-            );
+            // An empty condition stays `Some("")`: `break X if` is refused, not unconditional.
+            return (text[..at].trim(), Some(text[at + 2..].trim()));
         }
         search = at + 2;
     }
@@ -862,195 +618,4 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_command_and_alias_is_unique() {
-        let mut seen = std::collections::HashSet::new();
-        let mut kinds = Vec::new();
-        for c in COMMANDS {
-            assert!(!kinds.contains(&c.kind), "{:?} listed twice", c.kind);
-            kinds.push(c.kind);
-            assert!(seen.insert(c.name), "{}", c.name);
-            for a in c.aliases {
-                assert!(seen.insert(a), "{a}");
-            }
-            // Each example parses, and only `quit`'s into `Quit`.
-            let command = parse(c.example);
-            assert!(command.is_ok(), "{}", c.example);
-            assert_eq!(
-                command == Ok(DebugCommand::Quit),
-                c.kind == Kind::Quit,
-                "{}",
-                c.example
-            );
-        }
-    }
-
-    #[test]
-    fn breakpoints_with_locations_and_conditions() {
-        assert_eq!(
-            parse("b RECVMSG").unwrap(),
-            DebugCommand::Break {
-                location: Location::Address(Expr::Name("RECVMSG".into())),
-                condition: None
-            }
-        );
-        let DebugCommand::Break {
-            location,
-            condition,
-        } = parse("break proto.asm:120 if (BOARD+35)==0x11").unwrap()
-        else {
-            panic!()
-        };
-        assert_eq!(
-            location,
-            Location::Line {
-                file: "proto.asm".into(),
-                line: 120
-            }
-        );
-        assert_eq!(condition.unwrap().text, "(BOARD+35)==0x11");
-        let DebugCommand::Break { condition, .. } = parse("break CLIMB IF A==0").unwrap() else {
-            panic!()
-        };
-        assert_eq!(condition.unwrap().text, "A==0");
-        // "if" inside a name is not the keyword.
-        let DebugCommand::Break {
-            location,
-            condition,
-        } = parse("break DIFF").unwrap()
-        else {
-            panic!()
-        };
-        assert_eq!(location, Location::Address(Expr::Name("DIFF".into())));
-        assert!(condition.is_none());
-        assert_eq!(parse("break").unwrap(), DebugCommand::List);
-        assert!(parse("break RECVMSG if").is_ok());
-        assert!(matches!(parse("break 1+"), Err(CommandError::Expr(_))));
-        assert!(matches!(
-            parse("break X if A=="),
-            Err(CommandError::Expr(_))
-        ));
-    }
-
-    #[test]
-    fn watches_steps_and_sends() {
-        assert!(matches!(
-            parse("watch BOARD").unwrap(),
-            DebugCommand::Watch {
-                kind: WatchKind::Write,
-                len: None,
-                ..
-            }
-        ));
-        assert!(matches!(
-            parse("wp read SIDE 2").unwrap(),
-            DebugCommand::Watch {
-                kind: WatchKind::Read,
-                len: Some(_),
-                ..
-            }
-        ));
-        assert!(matches!(
-            parse("w access 0xE000").unwrap(),
-            DebugCommand::Watch {
-                kind: WatchKind::Access,
-                ..
-            }
-        ));
-        assert_eq!(parse("s").unwrap(), DebugCommand::Step(1));
-        assert_eq!(parse("step 0x10").unwrap(), DebugCommand::Step(16));
-        assert_eq!(parse("c 2.5").unwrap(), DebugCommand::Continue(Some(2.5)));
-        assert_eq!(parse("back").unwrap(), DebugCommand::Back(1));
-        assert_eq!(
-            parse("send 9 1 2").unwrap(),
-            DebugCommand::Send(SendData::Message {
-                kind: 9,
-                payload: vec![1, 2]
-            })
-        );
-        assert_eq!(
-            parse("send raw 0xFF").unwrap(),
-            DebugCommand::Send(SendData::Raw(0xFF))
-        );
-        assert_eq!(
-            parse("trace on t.txt").unwrap(),
-            DebugCommand::Trace {
-                on: true,
-                file: Some("t.txt".into())
-            }
-        );
-        // GO with a budget: 200 = C8 00 00 00, little-endian as docs/protocol.md has it.
-        assert_eq!(
-            parse("go 200").unwrap(),
-            DebugCommand::Send(SendData::Message {
-                kind: 4,
-                payload: vec![0xC8, 0, 0, 0]
-            })
-        );
-        // With moves after the budget: the long form, listing them as draws.
-        assert_eq!(
-            parse("go 200 g1f3 f6g8").unwrap(),
-            DebugCommand::Send(SendData::Message {
-                kind: 4,
-                payload: vec![0xC8, 0, 0, 0, 0, 2, 6, 21, 45, 62]
-            })
-        );
-        assert!(parse("go 200 g1f9").is_err());
-        assert!(parse(&format!("go 200{}", " a1a2".repeat(9))).is_err());
-        assert_eq!(
-            parse("search 0x12345").unwrap(),
-            DebugCommand::Send(SendData::Message {
-                kind: 4,
-                payload: vec![0x45, 0x23, 0x01, 0]
-            })
-        );
-        assert_eq!(
-            parse("go").unwrap(),
-            DebugCommand::Send(SendData::Message {
-                kind: 4,
-                payload: vec![]
-            })
-        );
-        assert_eq!(parse("delete").unwrap(), DebugCommand::Delete(vec![]));
-        assert_eq!(parse("  # a comment").unwrap(), DebugCommand::Nothing);
-        assert_eq!(parse("Q").unwrap(), DebugCommand::Quit);
-    }
-
-    #[test]
-    fn bad_lines_are_errors() {
-        assert_eq!(
-            parse("frobnicate").unwrap_err(),
-            CommandError::Unknown("frobnicate".into())
-        );
-        for line in [
-            "step 0",
-            "step x",
-            "step 1 2",
-            "regs now",
-            "send 300",
-            "send",
-            "poke 0xE000",
-            "trace maybe",
-            "save",
-            "enable",
-            "enable x",
-            "dis 0 0",
-            "mem",
-            "watch",
-            "continue -1",
-            "run-to",
-            "go 0",
-            "go -5",
-            "go 0x100000000",
-            "go 1 2",
-        ] {
-            assert!(
-                matches!(parse(line), Err(CommandError::Usage { .. })),
-                "{line}"
-            );
-        }
-    }
-}
+mod tests;

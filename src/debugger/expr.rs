@@ -16,7 +16,12 @@
 
 use std::fmt;
 
-use crate::assembler::expr::{BinaryOp, binary_symbol, usual_precedence};
+use crate::assembler::expr::{BinaryOp, MAX_OPERATORS, binary_symbol, usual_precedence};
+
+/// Deepest nesting of brackets and unary operators, as the assembler allows: deep enough
+/// for any real condition, shallow enough that parsing, evaluating and dropping the tree
+/// (all recursive) never overflow the stack.
+const MAX_DEPTH: u32 = 200;
 
 /// What an expression can look at.
 pub trait Env {
@@ -157,6 +162,11 @@ pub fn number(word: &str) -> Result<i64, String> {
 struct Parser {
     tokens: Vec<Token>,
     pos: usize,
+    /// Nesting of the parse now: refused past [`MAX_DEPTH`].
+    depth: u32,
+    /// Operators read so far: a chain `1+1+...` nests no call but builds a tree as deep as
+    /// it is long. Refused past the assembler's [`MAX_OPERATORS`].
+    operators: u32,
 }
 
 impl Parser {
@@ -176,15 +186,43 @@ impl Parser {
         }
     }
 
+    /// Runs `parse` one level deeper; an error past [`MAX_DEPTH`].
+    fn nested(
+        &mut self,
+        parse: impl FnOnce(&mut Parser) -> Result<Expr, String>,
+    ) -> Result<Expr, String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(format!("nested too deeply (more than {MAX_DEPTH} levels)"));
+        }
+        let result = parse(self);
+        self.depth -= 1;
+        result
+    }
+
+    /// Counts an operator; an error past [`MAX_OPERATORS`].
+    fn count_operator(&mut self) -> Result<(), String> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(format!("more than {MAX_OPERATORS} operators"));
+        }
+        Ok(())
+    }
+
     /// Operators binding at least as tightly as `min`, by the assembler's table (left
     /// associative: the right side takes only tighter ones).
     fn binary(&mut self, min: u8) -> Result<Expr, String> {
+        self.nested(|p| p.binary_inner(min))
+    }
+
+    fn binary_inner(&mut self, min: u8) -> Result<Expr, String> {
         let mut left = self.unary()?;
         while let Some(op) = self.peek_op().and_then(binary_symbol) {
             let precedence = usual_precedence(op);
             if precedence < min {
                 break;
             }
+            self.count_operator()?;
             self.pos += 1;
             let right = self.binary(precedence + 1)?;
             left = Expr::Binary(BinOpKind(op), Box::new(left), Box::new(right));
@@ -199,8 +237,10 @@ impl Parser {
             Some("!") => UnOp::LogicalNot,
             _ => return self.primary(),
         };
+        self.count_operator()?;
         self.pos += 1;
-        Ok(Expr::Unary(UnOpKind(op), Box::new(self.unary()?)))
+        let operand = self.nested(Parser::unary)?;
+        Ok(Expr::Unary(UnOpKind(op), Box::new(operand)))
     }
 
     fn primary(&mut self) -> Result<Expr, String> {
@@ -212,7 +252,7 @@ impl Parser {
                 let upper = name.to_ascii_uppercase();
                 if (upper == "B" || upper == "W") && self.peek_op() == Some("@") {
                     self.pos += 1;
-                    let inner = Box::new(self.unary()?);
+                    let inner = Box::new(self.nested(Parser::unary)?);
                     return Ok(if upper == "B" {
                         Expr::Byte(inner)
                     } else {
@@ -241,14 +281,19 @@ impl Expr {
     /// Parse an expression.
     pub fn parse(text: &str) -> Result<Expr, ExprError> {
         let syntax = |reason: String| ExprError::Syntax {
-            text: text.to_string(),
+            text: shortened(text),
             reason,
         };
         let tokens = tokenize(text).map_err(syntax)?;
         if tokens.is_empty() {
             return Err(syntax("empty".to_string()));
         }
-        let mut parser = Parser { tokens, pos: 0 };
+        let mut parser = Parser {
+            tokens,
+            pos: 0,
+            depth: 0,
+            operators: 0,
+        };
         let expr = parser.binary(0).map_err(syntax)?;
         if parser.pos < parser.tokens.len() {
             return Err(syntax(format!(
@@ -328,6 +373,15 @@ impl Expr {
     /// Evaluate as an address (0..=0xFFFF).
     pub fn eval_address(&self, env: &dyn Env) -> Result<u16, ExprError> {
         address(self.eval(env)?)
+    }
+}
+
+/// `text` as an error shows it: at most 60 characters, a longer one cut with `...`.
+fn shortened(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
     }
 }
 
@@ -472,5 +526,26 @@ mod tests {
         assert_eq!(eval("1/0"), Err(ExprError::DivisionByZero));
         assert_eq!(eval("(0x10000)"), Err(ExprError::NotAnAddress(0x10000)));
         assert!(matches!(eval("12G"), Err(ExprError::Syntax { .. })));
+    }
+
+    /// Issue 27 point 3: 30,000 brackets or unary minus gave a stack overflow (abort).
+    #[test]
+    fn deep_or_long_expressions_are_refused_not_overflowed() {
+        let deep = format!("{}1{}", "(".repeat(30_000), ")".repeat(30_000));
+        let minus = format!("{}1", "-".repeat(30_000));
+        let at = format!("{}0", "b@".repeat(30_000));
+        let long = format!("1{}", "+1".repeat(30_000));
+        for text in [&deep, &minus, &at] {
+            let e = eval(text).unwrap_err().to_string();
+            assert!(
+                e.ends_with("nested too deeply (more than 200 levels)"),
+                "{e:.80}"
+            );
+        }
+        let e = eval(&long).unwrap_err().to_string();
+        assert!(e.ends_with("more than 1000 operators"), "{e:.80}");
+        // As deep as allowed still works.
+        let ok = format!("{}1{}", "[".repeat(150), "]".repeat(150));
+        assert_eq!(eval(&ok), Ok(1));
     }
 }

@@ -49,7 +49,7 @@ impl HostLink {
         let polled = self.host.poll(machine);
         let text = polled.message.map(|message| match message {
             Ok((kind, payload)) => match Event::decode(kind, &payload) {
-                Ok(event) => format!("{event:?}"),
+                Ok(event) => super::event_text::event_text(&event),
                 Err(e) => format!("undecodable message type {kind:#04x}: {e}"),
             },
             Err(e) => format!("garbled message: {e}"),

@@ -27,12 +27,18 @@ use render_state::unit_text;
 use run::{Goal, Halt, TraceSink};
 
 pub mod history;
+mod inspect;
 pub mod points;
 mod render_state;
 mod run;
 
 /// Emulated seconds a run may take unless told otherwise.
 pub const DEFAULT_RUN_SECONDS: f64 = 10.0;
+/// The most emulated seconds one `continue` may run: an emulated hour, far beyond the
+/// longest move of a timed level (level 5, about 4 minutes), and about 72 s on the host
+/// with a breakpoint set (50 x real time: docs/debugger.md); a larger number is refused, so
+/// no `continue` runs for ever (in a script nothing could interrupt it).
+pub const MAX_RUN_SECONDS: f64 = 3600.0;
 /// Emulated seconds allowed for the module to boot and to answer `SETUP`.
 const ANSWER_SECONDS: f64 = 2.0;
 /// The initial stack pointer when the symbols do not say (RAMTOP of `asm/ram.asm`).
@@ -85,6 +91,8 @@ pub struct DebugSession<M: MachineHandle = Box<Machine>> {
     /// takes the module's units nor sends any; while it holds the machine the host is simply
     /// paused.
     pub(super) owns_link: bool,
+    /// Expressions printed after every stop (`display`).
+    pub(super) displays: inspect::Displays,
 }
 
 impl DebugSession {
@@ -128,6 +136,7 @@ impl<M: MachineHandle> DebugSession<M> {
             disassembler: Disassembler::new(),
             stack_top,
             owns_link: true,
+            displays: inspect::Displays::default(),
         }
     }
 
@@ -334,6 +343,10 @@ impl<M: MachineHandle> DebugSession<M> {
             DebugCommand::RunTo(location) => self.run_to(&location, out)?,
             DebugCommand::UntilLatch => self.go(Goal::Latch, DEFAULT_RUN_SECONDS, out),
             DebugCommand::Regs => out.push_str(&self.registers_text()),
+            DebugCommand::Print(what) => self.print(&what, out)?,
+            DebugCommand::Display(what) => self.display(what, out),
+            DebugCommand::Undisplay(ids) => self.undisplay(&ids, out)?,
+            DebugCommand::SetRegister { name, value } => self.set_register(&name, &value, out)?,
             DebugCommand::Mem { address, len } => {
                 out.push_str(&self.memory_text(&address, len.as_ref())?)
             }

@@ -170,3 +170,53 @@ fn check_writable_refuses_what_cannot_be_written() {
         "the checks leave no file behind"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn remove_regular_leaves_a_fifo_and_removes_a_file() {
+    let d = dir();
+    let fifo = d.path().join("fifo");
+    mkfifo(&fifo);
+    let e = remove_regular(&fifo).unwrap_err().to_string();
+    assert!(e.contains("it is a FIFO, not a regular file"), "{e}");
+    assert!(fifo.exists());
+    let file = d.path().join("file");
+    std::fs::write(&file, b"x").unwrap();
+    remove_regular(&file).unwrap();
+    assert!(!file.exists());
+    remove_regular(&file).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn writes_refuse_a_fifo_and_appends_too() {
+    let d = dir();
+    let fifo = d.path().join("fifo");
+    mkfifo(&fifo);
+    for e in [
+        write_atomic(&fifo, b"x").unwrap_err(),
+        append_atomic(&fifo, b"x").unwrap_err(),
+        create_stream(&fifo).unwrap_err(),
+        check_writable(&fifo).unwrap_err(),
+    ] {
+        assert!(
+            e.to_string().ends_with("it is a FIFO, not a regular file"),
+            "{e}"
+        );
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+#[test]
+fn a_failed_append_leaves_the_old_contents() {
+    let d = dir();
+    let p = d.path().join("db.pgn");
+    std::fs::write(&p, b"old\n").unwrap();
+    append(&p, |before| {
+        assert_eq!(before, 4);
+        b"new\n".to_vec()
+    })
+    .unwrap();
+    assert_eq!(std::fs::read(&p).unwrap(), b"old\nnew\n");
+}

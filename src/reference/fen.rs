@@ -63,7 +63,10 @@ impl Board {
             s => return Err(FenError::BadSide(s.to_string())),
         };
         b.castling = castling_rights(fields[2])?;
-        b.ep = en_passant(fields[3], b.side)?;
+        // A square no double step can have made (the capture would remove a piece) is
+        // dropped, as the set-up editor does: every way in shares this parse.
+        let ep = en_passant(fields[3], b.side)?;
+        b.ep = Some(ep).filter(|&ep| ep != 0 && b.double_step_made(ep)).unwrap_or(0);
         if fields.len() > 4 {
             b.halfmove = fields[4]
                 .parse::<u8>()

@@ -212,6 +212,21 @@ impl Board {
         }
     }
 
+    /// True if a pawn of the side not to move can just have passed `ep` (on rank 6 with
+    /// White to move, rank 3 with Black) by a double step: `ep` and the square it came from
+    /// are empty and the pawn stands in front. Any other square would make an en-passant
+    /// capture remove whatever stands there (FEN parsing drops it: `fen.rs`).
+    pub fn double_step_made(&self, ep: u8) -> bool {
+        let (from, pawn, forward) = if self.side == WHITE {
+            (ep + 10, PAWN | BLACK, ep - 10)
+        } else {
+            (ep - 10, PAWN | WHITE, ep + 10)
+        };
+        self.sq[ep as usize] == EMPTY
+            && self.sq.get(from as usize) == Some(&EMPTY)
+            && self.sq.get(forward as usize) == Some(&pawn)
+    }
+
     /// The square of `colour`'s king, from the mailbox (there is exactly one).
     fn king_square(&self, colour: u8) -> u8 {
         playing_squares()

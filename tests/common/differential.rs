@@ -42,7 +42,7 @@ pub fn evaluations_equal_the_reference(
                 assert_eq!(
                     (regs.hl as i16, regs.de as i16, (regs.af >> 8) as u8),
                     (e.min, e.max, flags),
-                    "{routine} {m} on {}",
+                    "{routine} {m} on {}: guest (left) vs reference (right)",
                     b.to_fen()
                 );
                 legal += 1;

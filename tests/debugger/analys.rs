@@ -39,7 +39,7 @@ fn guest_board(session: &DebugSession) -> Vec<u8> {
 pub fn search_transcript() -> String {
     let mut session = DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let mut transcript = session.setup_fen(FEN).unwrap();
-    assert!(transcript.contains("Ok { command: 2 }"), "{transcript}");
+    assert!(transcript.contains("OK to command 0x02"), "{transcript}");
     let board = Board::from_fen(FEN).unwrap();
     let root = Search::new(&board).root_evals();
     assert!(root.len() > 30, "a middle game has many moves");
@@ -204,7 +204,7 @@ pub fn search_transcript() -> String {
                     session.machine().stats().instructions + 1,
                     instructions_before
                 );
-                assert!(out.contains(&format!("PC {:04X}", regs.pc)), "{out}");
+                assert!(out.contains(&format!("=>{:04X}  ", regs.pc)), "{out}");
             }
             "cycles" => assert!(
                 out.contains(&format!("T-states {}", session.machine().cycles())),

@@ -210,7 +210,7 @@ fn a_fault_is_reported_and_back_gets_out_of_it() {
         "the machine stays faulted"
     );
     let out = s.execute("back 1").output;
-    assert!(out.contains("PC 0004"), "{out}");
+    assert!(out.contains("=>0004  32 10 00"), "{out}");
     assert!(s.machine().fault().is_none());
     assert_eq!(s.machine().registers().a(), 2);
 }

@@ -17,5 +17,6 @@ mod analys;
 mod commands;
 mod docs;
 mod files;
+mod gdb_habits;
 mod positions;
 mod session;

@@ -34,7 +34,7 @@ fn fen_option_refuses_with_the_rules_message() {
 fn a_setup_sent_by_hand_is_refused_by_the_module() {
     let mut s = session();
     let startup = s.setup_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    assert!(startup.contains("Ok { command: 2 }"), "{startup}");
+    assert!(startup.contains("OK to command 0x02"), "{startup}");
     // The SETUP payload of CROWDED: 64 squares (a1 first), side, castling, ep, clocks.
     let mut squares = [0u8; 64];
     squares[0] = 6; // Ka1
@@ -49,7 +49,7 @@ fn a_setup_sent_by_hand_is_refused_by_the_module() {
     let ran = s.execute("continue 2");
     assert!(
         ran.output
-            .contains("Error { command: 2, reason: BadPosition }"),
+            .contains("ERROR to command 0x02: impossible position"),
         "{}",
         ran.output
     );

@@ -20,9 +20,9 @@ const SCRIPT: &str = include_str!("../data/debugger/session.txt");
 fn session_after_setup() -> (DebugSession, String) {
     let mut session = DebugSession::new(Machine::new(BUILTIN_ROM).unwrap(), DebugInfo::builtin());
     let startup = session.setup_fen(FEN).unwrap();
-    assert!(startup.contains("Ready { protocol: 2"), "{startup}");
+    assert!(startup.contains("READY protocol 2"), "{startup}");
     assert!(
-        startup.contains("Ok { command: 2 }"),
+        startup.contains("OK to command 0x02"),
         "SETUP answered: {startup}"
     );
     // The module keeps the position in BOARD and the state bytes after it, laid out as
@@ -114,7 +114,7 @@ fn scripted_session_on_the_guest_rom() {
                     session.machine().stats().instructions + 3,
                     instructions_before
                 );
-                assert!(out.contains(&format!("PC {:04X}", regs.pc)), "{out}");
+                assert!(out.contains(&format!("=>{:04X}  ", regs.pc)), "{out}");
             }
             "step 3" => {
                 let (regs_then, cycles_then) = before_back.unwrap();
@@ -324,7 +324,7 @@ fn command_line_prints_the_same_transcript() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("host -> module: SETUP"), "{text}");
     assert!(text.contains("(c7010) latches\n"), "{text}");
-    assert!(text.contains("  Ok { command: 2 }"), "{text}");
+    assert!(text.contains("  OK to command 0x02"), "{text}");
     let bad_fen = Command::new(env!("CARGO_BIN_EXE_c7010"))
         .args(["debug", "--fen", "not a position"])
         .output()

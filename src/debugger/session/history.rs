@@ -259,7 +259,10 @@ impl<M: MachineHandle> DebugSession<M> {
         self.replace_machine(machine);
         self.link = link;
         writeln!(out, "back {n} instruction(s)").ok();
-        writeln!(out, "{}", self.here()).ok();
+        // The stop line `step` shows: address, bytes, disassembly, source line.
+        let pc = self.machine.registers().pc;
+        out.push_str(&self.dis_line(pc, false));
+        self.show_displays(out);
         Ok(())
     }
 }

@@ -135,7 +135,8 @@ impl<M: MachineHandle> DebugSession<M> {
     ) -> Result<(), String> {
         self.trace = Some(match file {
             Some(name) => {
-                let f = File::create(&name).map_err(|e| format!("cannot create {name}: {e}"))?;
+                let f = crate::files::create_stream(std::path::Path::new(&name))
+                    .map_err(|e| e.to_string())?;
                 writeln!(out, "tracing to {name}").ok();
                 TraceSink::File(BufWriter::new(f), name)
             }
@@ -206,6 +207,7 @@ impl<M: MachineHandle> DebugSession<M> {
             writeln!(out, "{line}").ok();
         }
         out.push_str(&self.dis_line(regs.pc, false));
+        self.show_displays(out);
     }
 
     /// The heart of running: see the module header.
