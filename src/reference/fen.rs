@@ -66,7 +66,9 @@ impl Board {
         // A square no double step can have made (the capture would remove a piece) is
         // dropped, as the set-up editor does: every way in shares this parse.
         let ep = en_passant(fields[3], b.side)?;
-        b.ep = Some(ep).filter(|&ep| ep != 0 && b.double_step_made(ep)).unwrap_or(0);
+        b.ep = Some(ep)
+            .filter(|&ep| ep != 0 && b.double_step_made(ep))
+            .unwrap_or(0);
         if fields.len() > 4 {
             b.halfmove = fields[4]
                 .parse::<u8>()

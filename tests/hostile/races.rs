@@ -99,7 +99,6 @@ fn a_claim_holds_against_another_process() {
 }
 
 #[test]
-#[ignore = "waits for the one call in Console::resume_last_game (see saved::claim_resume_file)"]
 fn a_second_console_on_one_state_directory_neither_resumes_nor_keeps_the_game() {
     let d = tempfile::tempdir().unwrap();
     let state = tempfile::tempdir().unwrap();
@@ -149,7 +148,6 @@ fn a_second_console_on_one_state_directory_neither_resumes_nor_keeps_the_game() 
 }
 
 #[test]
-#[ignore = "waits for the one call in Console::resume_last_game (see saved::claim_resume_file)"]
 fn a_damaged_resume_file_is_kept_beside_under_a_new_name() {
     let d = tempfile::tempdir().unwrap();
     let state = tempfile::tempdir().unwrap();

@@ -257,6 +257,12 @@ impl Console {
     /// At the start: the game the last session left unfinished goes on (the resume file),
     /// and the status line says how to start afresh. A damaged file is said and kept.
     pub(super) fn resume_last_game(&mut self) {
+        // One console per kept game: a second one on the same file neither resumes nor
+        // writes it; a damaged file is kept beside, renamed.
+        if let Err(why) = crate::console::saved::claim_resume_file(&mut self.options.resume_file) {
+            self.view.message = Some(why.to_string());
+            return;
+        }
         let Some(path) = self.options.resume_file.clone() else {
             return;
         };
@@ -284,12 +290,9 @@ impl Console {
         let nothing_to_keep = record.moves().is_empty()
             && *record.start() == crate::reference::board::Board::startpos();
         let result = if record.state().is_over() || nothing_to_keep {
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Err(format!("CANNOT REMOVE {}", path.display()))
-                }
-                _ => Ok(()),
-            }
+            // Only a regular file is removed: a FIFO or a device at the path is left alone.
+            crate::files::remove_regular(&path)
+                .map_err(|_| format!("CANNOT REMOVE {}", path.display()))
         } else {
             self.saved_game()
                 .write(&path)
