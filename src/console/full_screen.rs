@@ -4,57 +4,72 @@
 //! resizes the window to the screen and the picture takes the largest whole scale that
 //! fits (`window_layout`); the same message again gives the old size and place back.
 //! Without a window manager that understands it nothing happens.
+//!
+//! Elsewhere (Windows, macOS: minifb's own backends, no X11) minifb offers no full screen:
+//! [`toggle`] says so and the window stays as it is, resizable by hand.
 
-use std::ffi::CStr;
+#[cfg(target_os = "linux")]
+pub use x11::toggle;
 
-use raw_window_handle::{HasDisplayHandle, HasWindowHandle, RawDisplayHandle, RawWindowHandle};
-use x11_dl::xlib;
+/// Full screen is not offered: the window says why and stays as it is.
+#[cfg(not(target_os = "linux"))]
+pub fn toggle(_window: &minifb::Window) -> Result<(), String> {
+    Err("full screen is offered on X11 only; resize or maximise the window instead".into())
+}
 
-/// `_NET_WM_STATE_TOGGLE`: the action in the message.
-const TOGGLE: i64 = 2;
-/// The message comes from a normal application (EWMH source indication).
-const FROM_APPLICATION: i64 = 1;
+#[cfg(target_os = "linux")]
+mod x11 {
+    use std::ffi::CStr;
 
-/// Asks the window manager to toggle `window` between full screen and its old size.
-pub fn toggle(window: &minifb::Window) -> Result<(), String> {
-    let handle = window.window_handle().map_err(|e| e.to_string())?;
-    let RawWindowHandle::Xlib(x_window) = handle.as_raw() else {
-        return Err("full screen needs X11".into());
-    };
-    let display = window.display_handle().map_err(|e| e.to_string())?;
-    let RawDisplayHandle::Xlib(x_display) = display.as_raw() else {
-        return Err("full screen needs X11".into());
-    };
-    let display = x_display
-        .display
-        .ok_or("no X display")?
-        .as_ptr()
-        .cast::<xlib::Display>();
-    let lib = xlib::Xlib::open().map_err(|e| e.to_string())?;
-    let atom = |name: &CStr| unsafe { (lib.XInternAtom)(display, name.as_ptr(), xlib::False) };
-    // SAFETY: `display` is minifb's open connection, alive while `window` is borrowed; the
-    // event is a fully initialised client message as EWMH specifies it.
-    unsafe {
-        let mut message: xlib::XClientMessageEvent = std::mem::zeroed();
-        message.type_ = xlib::ClientMessage;
-        message.window = x_window.window;
-        message.message_type = atom(c"_NET_WM_STATE");
-        message.format = 32;
-        message.data.set_long(0, TOGGLE);
-        message
-            .data
-            .set_long(1, atom(c"_NET_WM_STATE_FULLSCREEN") as i64);
-        message.data.set_long(2, 0);
-        message.data.set_long(3, FROM_APPLICATION);
-        let mut event = xlib::XEvent {
-            client_message: message,
+    use raw_window_handle::{HasDisplayHandle, HasWindowHandle, RawDisplayHandle, RawWindowHandle};
+    use x11_dl::xlib;
+
+    /// `_NET_WM_STATE_TOGGLE`: the action in the message.
+    const TOGGLE: i64 = 2;
+    /// The message comes from a normal application (EWMH source indication).
+    const FROM_APPLICATION: i64 = 1;
+
+    /// Asks the window manager to toggle `window` between full screen and its old size.
+    pub fn toggle(window: &minifb::Window) -> Result<(), String> {
+        let handle = window.window_handle().map_err(|e| e.to_string())?;
+        let RawWindowHandle::Xlib(x_window) = handle.as_raw() else {
+            return Err("full screen needs X11".into());
         };
-        let root = (lib.XDefaultRootWindow)(display);
-        let mask = xlib::SubstructureRedirectMask | xlib::SubstructureNotifyMask;
-        if (lib.XSendEvent)(display, root, xlib::False, mask, &mut event) == 0 {
-            return Err("the X server refused the message".into());
+        let display = window.display_handle().map_err(|e| e.to_string())?;
+        let RawDisplayHandle::Xlib(x_display) = display.as_raw() else {
+            return Err("full screen needs X11".into());
+        };
+        let display = x_display
+            .display
+            .ok_or("no X display")?
+            .as_ptr()
+            .cast::<xlib::Display>();
+        let lib = xlib::Xlib::open().map_err(|e| e.to_string())?;
+        let atom = |name: &CStr| unsafe { (lib.XInternAtom)(display, name.as_ptr(), xlib::False) };
+        // SAFETY: `display` is minifb's open connection, alive while `window` is borrowed; the
+        // event is a fully initialised client message as EWMH specifies it.
+        unsafe {
+            let mut message: xlib::XClientMessageEvent = std::mem::zeroed();
+            message.type_ = xlib::ClientMessage;
+            message.window = x_window.window;
+            message.message_type = atom(c"_NET_WM_STATE");
+            message.format = 32;
+            message.data.set_long(0, TOGGLE);
+            message
+                .data
+                .set_long(1, atom(c"_NET_WM_STATE_FULLSCREEN") as i64);
+            message.data.set_long(2, 0);
+            message.data.set_long(3, FROM_APPLICATION);
+            let mut event = xlib::XEvent {
+                client_message: message,
+            };
+            let root = (lib.XDefaultRootWindow)(display);
+            let mask = xlib::SubstructureRedirectMask | xlib::SubstructureNotifyMask;
+            if (lib.XSendEvent)(display, root, xlib::False, mask, &mut event) == 0 {
+                return Err("the X server refused the message".into());
+            }
+            (lib.XFlush)(display);
         }
-        (lib.XFlush)(display);
+        Ok(())
     }
-    Ok(())
 }
