@@ -11,6 +11,9 @@
 //! the error names the file and says why. Appending (a PGN database) copies the old file
 //! into the temporary file first, so it is atomic too.
 
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
+
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -161,8 +164,18 @@ fn open_for_reading(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
-/// The bytes of the regular file at `path`, at most `kind.limit` of them.
+/// The bytes of the regular file at `path`, at most `kind.limit` of them (in the web
+/// page's build, the page's file of that path: `browser`).
 pub fn read(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return browser::read(path, kind);
+    #[cfg(not(target_arch = "wasm32"))]
+    read_from_disk(path, kind)
+}
+
+/// [`read`] from the file system.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+fn read_from_disk(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
     let failed = |source| FileError::Read {
         what: kind.what,
         path: path.to_path_buf(),
@@ -234,12 +247,24 @@ fn directory_of(path: &Path) -> &Path {
 
 /// Writes `bytes` to `path` atomically: the old file stays whole if anything fails.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return Ok(browser::put(path, bytes.to_vec()));
+    #[cfg(not(target_arch = "wasm32"))]
     write_atomic_with(path, |file| file.write_all(bytes))
 }
 
 /// Appends `bytes` to `path` atomically (the old contents are copied into the new file
 /// first; a missing file starts empty). The old file stays whole if anything fails.
 pub fn append_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return Ok(browser::append(path, bytes));
+    #[cfg(not(target_arch = "wasm32"))]
+    append_to_disk(path, bytes)
+}
+
+/// [`append_atomic`] on the file system.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+fn append_to_disk(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let target = write_target(path);
     let old = match std::fs::metadata(&target) {
         Ok(m) if m.is_file() => Some(target.clone()),
