@@ -13,4 +13,5 @@ mod common {
 
 mod browser;
 mod keys;
+mod sound;
 mod windows;
