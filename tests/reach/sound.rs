@@ -19,7 +19,12 @@ fn run_child(child: &str, device: &str) -> Option<String> {
     let home = tempfile::tempdir().unwrap();
     std::fs::write(home.path().join(".asoundrc"), device).unwrap();
     let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", &format!("sound::{child}"), "--ignored", "--nocapture"])
+        .args([
+            "--exact",
+            &format!("sound::{child}"),
+            "--ignored",
+            "--nocapture",
+        ])
         .env("HOME", home.path())
         .env("XDG_CONFIG_HOME", home.path())
         .env("C7010_SOUND_CHILD", "1")
@@ -31,7 +36,10 @@ fn run_child(child: &str, device: &str) -> Option<String> {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success(), "child {child} failed: {said}");
-    assert!(said.contains("1 passed"), "child {child} did not run: {said}");
+    assert!(
+        said.contains("1 passed"),
+        "child {child} did not run: {said}"
+    );
     (!said.contains("no ALSA library")).then_some(said)
 }
 
