@@ -1,20 +1,85 @@
-//! Full screen for the window (feature `gui`, X11): minifb has no full-screen call, so the
+//! Full screen for the window (feature `gui`). On X11 minifb has no full-screen call, so the
 //! window asks the window manager for it the standard way (EWMH): a `_NET_WM_STATE` client
 //! message to the root window toggling `_NET_WM_STATE_FULLSCREEN`. The window manager then
 //! resizes the window to the screen and the picture takes the largest whole scale that
 //! fits (`window_layout`); the same message again gives the old size and place back.
 //! Without a window manager that understands it nothing happens.
 //!
-//! Elsewhere (Windows, macOS: minifb's own backends, no X11) minifb offers no full screen:
-//! [`toggle`] says so and the window stays as it is, resizable by hand.
+//! On Windows the window does what Windows programs do for it: takes the frame off and
+//! covers the monitor it is on, and puts frame, size and place back the second time
+//! (`win32`). Elsewhere (macOS) minifb offers no full screen: [`toggle`] says so and the
+//! window stays as it is, resizable by hand.
 
 #[cfg(target_os = "linux")]
 pub use x11::toggle;
 
+#[cfg(windows)]
+pub use win32::toggle;
+
 /// Full screen is not offered: the window says why and stays as it is.
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(any(target_os = "linux", windows)))]
 pub fn toggle(_window: &minifb::Window) -> Result<(), String> {
-    Err("full screen is offered on X11 only; resize or maximise the window instead".into())
+    Err("full screen is not offered here; resize or maximise the window instead".into())
+}
+
+#[cfg(windows)]
+mod win32 {
+    use std::sync::Mutex;
+
+    use raw_window_handle::{HasWindowHandle, RawWindowHandle};
+    use windows_sys::Win32::Foundation::{HWND, RECT};
+    use windows_sys::Win32::Graphics::Gdi::{
+        GetMonitorInfoW, MONITOR_DEFAULTTONEAREST, MONITORINFO, MonitorFromWindow,
+    };
+    use windows_sys::Win32::UI::WindowsAndMessaging::{
+        GWL_STYLE, GetWindowLongPtrW, GetWindowRect, HWND_TOP, SWP_FRAMECHANGED, SWP_NOOWNERZORDER,
+        SetWindowLongPtrW, SetWindowPos, WS_OVERLAPPEDWINDOW,
+    };
+
+    /// The window's style and place before it went full screen; `None` when it is not.
+    static BEFORE: Mutex<Option<(isize, RECT)>> = Mutex::new(None);
+
+    /// Full screen on the window's monitor, or back to the style and place it had.
+    pub fn toggle(window: &minifb::Window) -> Result<(), String> {
+        let handle = window.window_handle().map_err(|e| e.to_string())?;
+        let RawWindowHandle::Win32(win32) = handle.as_raw() else {
+            return Err("not a Win32 window".into());
+        };
+        let hwnd = win32.hwnd.get() as HWND;
+        let mut before = BEFORE.lock().map_err(|_| "full screen state lost")?;
+        // SAFETY: `hwnd` is minifb's live window while `window` is borrowed; the structures
+        // are initialised as the Win32 calls require (cbSize set).
+        unsafe {
+            match before.take() {
+                Some((style, r)) => {
+                    SetWindowLongPtrW(hwnd, GWL_STYLE, style);
+                    let (w, h) = (r.right - r.left, r.bottom - r.top);
+                    let flags = SWP_NOOWNERZORDER | SWP_FRAMECHANGED;
+                    SetWindowPos(hwnd, HWND_TOP, r.left, r.top, w, h, flags);
+                }
+                None => {
+                    let style = GetWindowLongPtrW(hwnd, GWL_STYLE);
+                    let mut place: RECT = std::mem::zeroed();
+                    let mut monitor: MONITORINFO = std::mem::zeroed();
+                    monitor.cbSize = std::mem::size_of::<MONITORINFO>() as u32;
+                    let found = MonitorFromWindow(hwnd, MONITOR_DEFAULTTONEAREST);
+                    if GetWindowRect(hwnd, &mut place) == 0
+                        || GetMonitorInfoW(found, &mut monitor) == 0
+                    {
+                        return Err("Windows did not say where the window is".into());
+                    }
+                    *before = Some((style, place));
+                    let bare = style & !(WS_OVERLAPPEDWINDOW as isize);
+                    SetWindowLongPtrW(hwnd, GWL_STYLE, bare);
+                    let m = monitor.rcMonitor;
+                    let (w, h) = (m.right - m.left, m.bottom - m.top);
+                    let flags = SWP_NOOWNERZORDER | SWP_FRAMECHANGED;
+                    SetWindowPos(hwnd, HWND_TOP, m.left, m.top, w, h, flags);
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(target_os = "linux")]
