@@ -18,6 +18,9 @@
 //! off again, leaving the old file as it was. A file may also be claimed for as long as a
 //! process runs ([`claim`]: one console per resume file).
 
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
+
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -168,8 +171,18 @@ fn open_for_reading(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
-/// The bytes of the regular file at `path`, at most `kind.limit` of them.
+/// The bytes of the regular file at `path`, at most `kind.limit` of them (in the web
+/// page's build, the page's file of that path: `browser`).
 pub fn read(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return browser::read(path, kind);
+    #[cfg(not(target_arch = "wasm32"))]
+    read_from_disk(path, kind)
+}
+
+/// [`read`] from the file system.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+fn read_from_disk(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
     let failed = |source| FileError::Read {
         what: kind.what,
         path: path.to_path_buf(),
@@ -253,6 +266,9 @@ fn directory_of(path: &Path) -> &Path {
 
 /// Writes `bytes` to `path` atomically: the old file stays whole if anything fails.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    #[cfg(target_arch = "wasm32")]
+    return Ok(browser::put(path, bytes.to_vec()));
+    #[cfg(not(target_arch = "wasm32"))]
     write_atomic_with(path, |file| file.write_all(bytes))
 }
 

@@ -5,7 +5,11 @@
 #   xvfb-run (xvfb)   window tests, under a virtual X server
 #   xwininfo          the window tests' check that the X server sees the window
 #   python-chess      a UCI client playing the engine, and tools/match.py's arithmetic
-#   libasound2-dev    the `sound` feature (rodio) must build: checked before the tests
+#   mingw-w64, wine   the Windows test: c7010.exe cross-built and run under wine (tests/reach)
+#   chromium, chromium-driver, python3-selenium
+#                     the web page's test in a real browser (tests/reach); binaryen's
+#                     wasm-opt shrinks the page; the Rust targets wasm32-unknown-unknown and
+#                     x86_64-pc-windows-gnu come from rustup
 # What cannot be installed (no apt-get, no root or sudo, no pip) is reported and the tests
 # that need it say in one line that they were skipped; under CI (`CI=true`) they fail.
 set -euo pipefail
@@ -27,7 +31,7 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
 }
 
-say "checking the programs the tests need (pasmo, xvfb, python-chess, ALSA headers)"
+say "checking the programs the tests need (pasmo, xvfb, python-chess, mingw-w64, wine, chromium)"
 need=()
 command -v pasmo >/dev/null 2>&1 || need+=(pasmo)
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
@@ -35,7 +39,13 @@ command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-pkg-config --exists alsa 2>/dev/null || need+=(libasound2-dev)
+# The module for everyone (tests/reach): Windows under wine, the web page in Chromium.
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || need+=(mingw-w64)
+command -v wine >/dev/null 2>&1 || need+=(wine wine64)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+/usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || need+=(python3-selenium)
+command -v wasm-opt >/dev/null 2>&1 || need+=(binaryen)
 if [ ${#need[@]} -gt 0 ]; then
   apt_install "${need[@]}" ||
     echo "test.sh: could not install ${need[*]} (needs apt-get and root or sudo); their tests will be skipped" >&2
@@ -49,13 +59,12 @@ if ! python3 -c 'import chess.engine' >/dev/null 2>&1; then
     echo "test.sh: could not install python-chess (tools/requirements.txt); its tests will be skipped" >&2
 fi
 
-if pkg-config --exists alsa 2>/dev/null; then
-  say "clippy on every target with the sound feature (a first build takes several minutes)"
-  cargo clippy --quiet --all-targets --features sound -- -D warnings
-else
-  echo "test.sh: skipped: the sound feature's build (needs libasound2-dev and pkg-config)" >&2
-  if [ "${CI:-}" = true ]; then exit 1; fi
-fi
+say "adding the Rust targets of the Windows and web page tests"
+for target in x86_64-pc-windows-gnu wasm32-unknown-unknown; do
+  rustup target list --installed 2>/dev/null | grep -qx "$target" ||
+    rustup target add "$target" ||
+    echo "test.sh: could not add the Rust target $target; its test will be skipped" >&2
+done
 
 # The API documentation builds without a broken link.
 say "building the API documentation (cargo doc), no broken link allowed"

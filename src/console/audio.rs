@@ -1,23 +1,32 @@
-//! The window's audio output (feature `sound`): [`Sounds`] played on the default sound
-//! device through rodio. Opening the device may fail (no sound card, no sound server):
-//! the caller then plays on without sound.
+//! The window's audio output (feature `sound`, on by default): [`Sounds`] played on the
+//! default sound device, rendered on an audio thread of its own.
+//!
+//! No system package is needed to build it: on Linux the sound library (ALSA's
+//! `libasound.so.2`, on every desktop, which also reaches PulseAudio and PipeWire through
+//! its default device) is loaded when the window opens (`alsa`); elsewhere rodio plays
+//! through the platform's own API (WASAPI on Windows, CoreAudio on macOS). Opening fails
+//! where there is no library or no device (a server, a container): the caller then plays on
+//! without sound.
 
-use std::num::NonZero;
+#[cfg(target_os = "linux")]
+mod alsa;
+#[cfg(not(target_os = "linux"))]
+mod rodio_out;
+
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use super::sounds::{Effect, Sounds};
 
-/// Samples a second the sounds are rendered at (rodio converts to the device's rate).
+/// Samples a second the sounds are rendered at.
 const SAMPLE_RATE: u32 = 44_100;
 
 /// Samples rendered at a time on the audio thread.
 const CHUNK: usize = 256;
 
-/// An open sound device playing the console's sounds.
+/// An open sound device playing the console's sounds; sound stops when it is dropped.
 pub struct AudioOut {
-    /// Sound stops when this is dropped.
-    _sink: rodio::MixerDeviceSink,
+    /// The platform's output, kept open.
+    _device: Box<dyn std::any::Any>,
     sounds: Arc<Mutex<Sounds>>,
 }
 
@@ -30,16 +39,13 @@ impl std::fmt::Debug for AudioOut {
 impl AudioOut {
     /// Opens the default sound device.
     pub fn open() -> Result<AudioOut, String> {
-        let mut sink = rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?;
-        sink.log_on_drop(false);
         let sounds = Arc::new(Mutex::new(Sounds::new(SAMPLE_RATE)));
-        sink.mixer().add(SoundSource {
-            sounds: Arc::clone(&sounds),
-            chunk: vec![0.0; CHUNK],
-            next: CHUNK,
-        });
+        #[cfg(target_os = "linux")]
+        let device = alsa::open(Arc::clone(&sounds))?;
+        #[cfg(not(target_os = "linux"))]
+        let device = rodio_out::open(Arc::clone(&sounds))?;
         Ok(AudioOut {
-            _sink: sink,
+            _device: device,
             sounds,
         })
     }
@@ -52,44 +58,10 @@ impl AudioOut {
     }
 }
 
-/// The endless source rodio pulls samples from, a chunk at a time.
-struct SoundSource {
-    sounds: Arc<Mutex<Sounds>>,
-    chunk: Vec<f32>,
-    next: usize,
-}
-
-impl Iterator for SoundSource {
-    type Item = f32;
-
-    fn next(&mut self) -> Option<f32> {
-        if self.next == self.chunk.len() {
-            match self.sounds.lock() {
-                Ok(mut sounds) => sounds.render(&mut self.chunk),
-                Err(_) => self.chunk.fill(0.0),
-            }
-            self.next = 0;
-        }
-        let sample = self.chunk[self.next];
-        self.next += 1;
-        Some(sample)
-    }
-}
-
-impl rodio::Source for SoundSource {
-    fn current_span_len(&self) -> Option<usize> {
-        None
-    }
-
-    fn channels(&self) -> rodio::ChannelCount {
-        NonZero::<u16>::MIN
-    }
-
-    fn sample_rate(&self) -> rodio::SampleRate {
-        NonZero::new(SAMPLE_RATE).unwrap_or(NonZero::<u32>::MIN)
-    }
-
-    fn total_duration(&self) -> Option<Duration> {
-        None
+/// Renders the next `out.len()` samples; silence if the sounds' lock was poisoned.
+fn render(sounds: &Mutex<Sounds>, out: &mut [f32]) {
+    match sounds.lock() {
+        Ok(mut sounds) => sounds.render(out),
+        Err(_) => out.fill(0.0),
     }
 }

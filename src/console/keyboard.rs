@@ -1,5 +1,7 @@
 //! The G7000 keyboard: its 46 keys, their place in the 6 x 8 matrix, and how PC keys map
-//! onto them (the map the window uses and the help page shows).
+//! onto them: one table, [`g7000_key_for_code`], over the PC keys' neutral names, which the
+//! window (`pc`, from minifb's keys) and the web page (from the browser's key events) both
+//! use, and which the help page shows.
 
 /// One key of the G7000 keyboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -225,85 +227,105 @@ pub fn game_help_lines() -> Vec<String> {
     .to_vec()
 }
 
-/// Mapping from minifb keys (the window) to G7000 keys.
+/// The G7000 key for a PC key, with the state of the shift keys; `None` for keys the G7000
+/// does not have (the front ends keep F1, F2, F10-F12 and Escape for themselves).
+///
+/// PC keys are named as the W3C UI Events specification names physical keys
+/// (`KeyboardEvent.code`: `KeyA`, `Digit8`, `Numpad8`, `Equal`, `Slash`, `Backspace`, ...):
+/// the browser gives these names itself, the window names its minifb keys so
+/// ([`pc::code_of`]). Digits and letters map to themselves, except Y and N (YES and NO);
+/// [`PC_KEY_MAP`] says the rest in words.
+pub fn g7000_key_for_code(code: &str, shift: bool) -> Option<G7000Key> {
+    use G7000Key::*;
+    let digit = |rest: &str| match rest.as_bytes() {
+        [d @ b'0'..=b'9'] => Some(d - b'0'),
+        _ => None,
+    };
+    if let Some(d) = code.strip_prefix("Digit").and_then(digit) {
+        return Some(if shift && d == 8 { Times } else { Digit(d) });
+    }
+    if let Some(d) = code.strip_prefix("Numpad").and_then(digit) {
+        return Some(Digit(d));
+    }
+    if let Some(&[c @ b'A'..=b'Z']) = code.strip_prefix("Key").map(str::as_bytes) {
+        return Some(match c {
+            b'Y' => Yes,
+            b'N' => No,
+            _ => Letter(c as char),
+        });
+    }
+    Some(match code {
+        "Space" => Space,
+        "Period" | "NumpadDecimal" => Period,
+        "Minus" | "NumpadSubtract" => Minus,
+        "NumpadAdd" => Plus,
+        "Equal" if shift => Plus,
+        "Equal" => Equals,
+        "NumpadMultiply" => Times,
+        "Slash" if shift => Question,
+        "Slash" | "NumpadDivide" => Slash,
+        "Backspace" | "Delete" => Clear,
+        "Enter" | "NumpadEnter" => Enter,
+        _ => return None,
+    })
+}
+
+/// The window's minifb keys under their neutral names (feature `gui`).
 #[cfg(feature = "gui")]
 pub mod pc {
-    use super::G7000Key;
+    use super::{G7000Key, g7000_key_for_code};
     use minifb::Key;
 
-    /// The G7000 key for a PC key press, with the state of the shift keys; `None` for keys
-    /// the G7000 does not have (the window handles F1, F10-F12 and Escape itself).
+    /// The G7000 key for a minifb key press (see [`g7000_key_for_code`]).
     pub fn g7000_key(key: Key, shift: bool) -> Option<G7000Key> {
-        use G7000Key::*;
-        let digit = |d: u8| if shift && d == 8 { Times } else { Digit(d) };
-        Some(match key {
-            Key::Key0 | Key::NumPad0 => Digit(0),
-            Key::Key1 | Key::NumPad1 => Digit(1),
-            Key::Key2 | Key::NumPad2 => Digit(2),
-            Key::Key3 | Key::NumPad3 => Digit(3),
-            Key::Key4 | Key::NumPad4 => Digit(4),
-            Key::Key5 | Key::NumPad5 => Digit(5),
-            Key::Key6 | Key::NumPad6 => Digit(6),
-            Key::Key7 | Key::NumPad7 => Digit(7),
-            Key::Key8 => digit(8),
-            Key::NumPad8 => Digit(8),
-            Key::Key9 | Key::NumPad9 => Digit(9),
-            Key::Y => Yes,
-            Key::N => No,
-            Key::Space => Space,
-            Key::Period | Key::NumPadDot => Period,
-            Key::Minus | Key::NumPadMinus => Minus,
-            Key::NumPadPlus => Plus,
-            Key::Equal => {
-                if shift {
-                    Plus
-                } else {
-                    Equals
-                }
-            }
-            Key::NumPadAsterisk => Times,
-            Key::Slash => {
-                if shift {
-                    Question
-                } else {
-                    Slash
-                }
-            }
-            Key::NumPadSlash => Slash,
-            Key::Backspace | Key::Delete => Clear,
-            Key::Enter | Key::NumPadEnter => Enter,
-            other => return letter(other).map(Letter),
-        })
+        code_of(key).and_then(|code| g7000_key_for_code(code, shift))
     }
 
-    /// The letter of a letter key (N and Y are handled as NO and YES before this).
-    fn letter(key: Key) -> Option<char> {
-        const LETTERS: [(Key, char); 24] = [
-            (Key::A, 'A'),
-            (Key::B, 'B'),
-            (Key::C, 'C'),
-            (Key::D, 'D'),
-            (Key::E, 'E'),
-            (Key::F, 'F'),
-            (Key::G, 'G'),
-            (Key::H, 'H'),
-            (Key::I, 'I'),
-            (Key::J, 'J'),
-            (Key::K, 'K'),
-            (Key::L, 'L'),
-            (Key::M, 'M'),
-            (Key::O, 'O'),
-            (Key::P, 'P'),
-            (Key::Q, 'Q'),
-            (Key::R, 'R'),
-            (Key::S, 'S'),
-            (Key::T, 'T'),
-            (Key::U, 'U'),
-            (Key::V, 'V'),
-            (Key::W, 'W'),
-            (Key::X, 'X'),
-            (Key::Z, 'Z'),
+    /// The key's name as `KeyboardEvent.code` gives it, for the keys the G7000 table names.
+    pub fn code_of(key: Key) -> Option<&'static str> {
+        const NAMED: [(Key, &str); 14] = [
+            (Key::Space, "Space"),
+            (Key::Period, "Period"),
+            (Key::NumPadDot, "NumpadDecimal"),
+            (Key::Minus, "Minus"),
+            (Key::NumPadMinus, "NumpadSubtract"),
+            (Key::NumPadPlus, "NumpadAdd"),
+            (Key::Equal, "Equal"),
+            (Key::NumPadAsterisk, "NumpadMultiply"),
+            (Key::Slash, "Slash"),
+            (Key::NumPadSlash, "NumpadDivide"),
+            (Key::Backspace, "Backspace"),
+            (Key::Delete, "Delete"),
+            (Key::Enter, "Enter"),
+            (Key::NumPadEnter, "NumpadEnter"),
         ];
-        LETTERS.iter().find(|(k, _)| *k == key).map(|&(_, c)| c)
+        const DIGITS: [&str; 10] = [
+            "Digit0", "Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7",
+            "Digit8", "Digit9",
+        ];
+        const PAD: [&str; 10] = [
+            "Numpad0", "Numpad1", "Numpad2", "Numpad3", "Numpad4", "Numpad5", "Numpad6", "Numpad7",
+            "Numpad8", "Numpad9",
+        ];
+        const LETTERS: [&str; 26] = [
+            "KeyA", "KeyB", "KeyC", "KeyD", "KeyE", "KeyF", "KeyG", "KeyH", "KeyI", "KeyJ", "KeyK",
+            "KeyL", "KeyM", "KeyN", "KeyO", "KeyP", "KeyQ", "KeyR", "KeyS", "KeyT", "KeyU", "KeyV",
+            "KeyW", "KeyX", "KeyY", "KeyZ",
+        ];
+        // minifb numbers its keys 0-9, then A-Z, then the rest, the pad's digits together.
+        let n = key as usize;
+        let (k0, ka, kz, p0, p9) = (
+            Key::Key0 as usize,
+            Key::A as usize,
+            Key::Z as usize,
+            Key::NumPad0 as usize,
+            Key::NumPad9 as usize,
+        );
+        match n {
+            _ if (k0..k0 + 10).contains(&n) => Some(DIGITS[n - k0]),
+            _ if (ka..=kz).contains(&n) => Some(LETTERS[n - ka]),
+            _ if (p0..=p9).contains(&n) => Some(PAD[n - p0]),
+            _ => NAMED.iter().find(|(k, _)| *k == key).map(|&(_, c)| c),
+        }
     }
 }

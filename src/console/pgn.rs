@@ -54,8 +54,13 @@ impl Default for PgnHeaders {
     }
 }
 
-/// Today's date (UTC) as a PGN date `YYYY.MM.DD`, from the system clock.
+/// Today's date (UTC) as a PGN date `YYYY.MM.DD`, from the system clock; PGN's unknown
+/// date `????.??.??` in the web page's build, where the standard library has no clock
+/// (the page fills the date in itself).
 pub fn today() -> String {
+    if cfg!(target_arch = "wasm32") {
+        return "????.??.??".into();
+    }
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

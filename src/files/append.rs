@@ -22,6 +22,19 @@ pub fn append_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 /// `path`, created if missing. Waits while another process appends. On any failure the file
 /// is cut back to its old length and the error names the file and says why.
 pub fn append(path: &Path, make: impl FnOnce(u64) -> Vec<u8>) -> Result<(), FileError> {
+    // The web page's files are in memory, and the page is the only writer.
+    #[cfg(target_arch = "wasm32")]
+    return {
+        super::browser::append(path, make);
+        Ok(())
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    append_to_disk(path, make)
+}
+
+/// [`append`] on the file system.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+fn append_to_disk(path: &Path, make: impl FnOnce(u64) -> Vec<u8>) -> Result<(), FileError> {
     let target = write_target(path);
     let failed = |step: &str, e: io::Error| FileError::Write {
         path: path.to_path_buf(),

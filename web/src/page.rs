@@ -1,0 +1,212 @@
+//! The page's side of the console: one [`Console`] with the guest engine (the built-in ROM
+//! or one the user loads, checked as `--rom` checks it), its picture as RGBA pixels for
+//! the canvas, its sounds rendered for the page's audio, and its game as the text the page
+//! keeps in the browser's storage. Everything else is the library's console.
+
+use std::path::Path;
+use std::time::Duration;
+
+use c7010::console::game::side_to_move;
+use c7010::console::render::render_screen;
+use c7010::console::saved::SavedGame;
+use c7010::console::sounds::{Cues, Sounds};
+use c7010::console::{Console, ConsoleOptions, G7000Key, ScreenState, Speed};
+use c7010::engine::guest::GuestEngine;
+use c7010::files::{self, ROM_IMAGE};
+use c7010::machine::PAL_FRAME_T_STATES;
+use c7010::reference::Board;
+use c7010::vdc::palette::rgb;
+use c7010::vdc::{HEIGHT, WIDTH};
+
+/// Where `W` and `O` keep the saved game among the page's files (`c7010::files::browser`).
+const STATE_FILE: &str = "c7010.state";
+
+/// The console in the page.
+pub struct Page {
+    console: Console,
+    /// The screen last drawn, so an unchanged one is not drawn again.
+    shown: Option<ScreenState>,
+    /// The picture, `WIDTH` x `HEIGHT` RGBA.
+    pub rgba: Vec<u8>,
+    cues: Cues,
+    sounds: Option<Sounds>,
+}
+
+impl Page {
+    /// The console with the built-in ROM, or with `rom` after the checks of `--rom` (the
+    /// size of a ROM image, the module boots and plays); the game `kept` (saved-game
+    /// text) goes on.
+    pub fn start(kept: Option<&str>, rom: Option<&[u8]>) -> Result<Page, String> {
+        let mut engine = match rom {
+            None => GuestEngine::builtin(),
+            Some(rom) if rom.len() as u64 > ROM_IMAGE.limit => {
+                return Err(format!(
+                    "the ROM has {} bytes; a ROM image has at most {}",
+                    rom.len(),
+                    ROM_IMAGE.limit
+                ));
+            }
+            Some(rom) => GuestEngine::boot(rom),
+        }
+        .map_err(|e| e.to_string())?;
+        engine
+            .check_plays()
+            .map_err(|e| format!("the module cannot play: {e}"))?;
+        let options = ConsoleOptions {
+            state_file: STATE_FILE.into(),
+            ..ConsoleOptions::default()
+        };
+        let mut console = Console::new(Box::new(engine), options).map_err(|e| e.to_string())?;
+        if let Some(text) = kept.filter(|t| !t.trim().is_empty()) {
+            // The console's own `O` (`load` as a typed line): the saved game goes on.
+            files::browser::put(Path::new(STATE_FILE), text.as_bytes().to_vec());
+            console.type_line("load");
+        }
+        let plies = console.game().moves().len();
+        let mut cues = Cues::default();
+        cues.effects(0, plies, true);
+        Ok(Page {
+            console,
+            shown: None,
+            rgba: vec![0; WIDTH * HEIGHT * 4],
+            cues,
+            sounds: None,
+        })
+    }
+
+    /// A key press, by the browser's name for it (`KeyboardEvent.code`); whether it is a
+    /// G7000 key.
+    pub fn key(&mut self, code: &str, shift: bool) -> bool {
+        match c7010::console::keyboard::g7000_key_for_code(code, shift) {
+            Some(key) => {
+                self.press(key);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn press(&mut self, key: G7000Key) {
+        self.console.press(key);
+        self.cue(1);
+    }
+
+    /// Runs one display frame for `elapsed` real time; at MAX, as many PAL frames of the
+    /// module as fit in `budget` of host time, measured by `now` (milliseconds).
+    pub fn frame(&mut self, elapsed: Duration, budget: Duration, now: impl Fn() -> f64) {
+        let flat_out =
+            self.console.speed() == Speed::Max && self.console.thinking() && !self.console.paused();
+        if flat_out {
+            let start = now();
+            let budget_ms = budget.as_secs_f64() * 1000.0;
+            while self.console.thinking() && now() - start < budget_ms {
+                self.console.tick(PAL_FRAME_T_STATES);
+            }
+        } else {
+            self.console.run_frame_for(elapsed, budget);
+        }
+        self.cue(0);
+    }
+
+    /// Starts the sounds for `keys` presses and a move of the module.
+    fn cue(&mut self, keys: usize) {
+        let human = self.console.human();
+        let game = self.console.game();
+        let human_to_move = side_to_move(game) == human;
+        for effect in self.cues.effects(keys, game.moves().len(), human_to_move) {
+            if let Some(sounds) = &mut self.sounds {
+                sounds.play(effect);
+            }
+        }
+    }
+
+    /// The next `samples` samples of sound at `sample_rate` (the page's audio clock).
+    pub fn sound(&mut self, sample_rate: u32, samples: usize) -> Vec<f32> {
+        let sounds = self.sounds.get_or_insert_with(|| Sounds::new(sample_rate));
+        let mut out = vec![0.0; samples.min(sample_rate as usize)];
+        sounds.render(&mut out);
+        out
+    }
+
+    /// Draws the screen into [`Page::rgba`] if it changed; whether it did.
+    pub fn draw(&mut self) -> Result<bool, String> {
+        let screen = self.console.screen();
+        if self.shown.as_ref() == Some(&screen) {
+            return Ok(false);
+        }
+        let frame = render_screen(&screen).map_err(|e| e.to_string())?;
+        for (out, &index) in self.rgba.chunks_exact_mut(4).zip(frame.pixels()) {
+            let [_, r, g, b] = rgb(index).to_be_bytes();
+            out.copy_from_slice(&[r, g, b, 255]);
+        }
+        self.shown = Some(screen);
+        Ok(true)
+    }
+
+    /// The game as PGN.
+    pub fn pgn(&self) -> String {
+        self.console.pgn()
+    }
+
+    /// The game's movetext (the PGN without its headers); empty before the first move.
+    pub fn movetext(&self) -> String {
+        if self.console.game().moves().is_empty() {
+            return String::new();
+        }
+        let pgn = self.pgn();
+        pgn.lines()
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .trim()
+            .to_string()
+    }
+
+    /// The game as the page keeps it for the next visit (saved-game text); empty when
+    /// there is nothing to keep: the start position and no move, or the game is over.
+    pub fn kept(&self) -> String {
+        let game = self.console.game();
+        let nothing = game.moves().is_empty() && *game.start() == Board::startpos();
+        if nothing || game.state().is_over() {
+            return String::new();
+        }
+        SavedGame {
+            start_fen: game.start().to_fen(),
+            moves: game.moves().iter().map(|m| m.uci()).collect(),
+            level: self.console.level(),
+            human: self.console.human(),
+            clocks: self.console.clocks(),
+        }
+        .to_text()
+    }
+
+    /// One line under the picture: the speed, a pause, the analysis in words.
+    pub fn status(&self) -> String {
+        let screen = self.console.screen();
+        let mut parts = vec![format!("speed {}", self.console.speed().mark())];
+        if self.console.paused() {
+            parts.push("paused (SPACE goes on)".into());
+        }
+        if let Some(a) = &screen.analysis {
+            parts.push(format!(
+                "pass {} score {} positions {} line {}",
+                a.pass,
+                c7010::console::screen::format_score(a.score),
+                a.positions,
+                a.best_line.join(" ")
+            ));
+        }
+        parts.join(" | ")
+    }
+
+    /// True while the module thinks on its move.
+    pub fn thinking(&self) -> bool {
+        self.console.thinking()
+    }
+
+    /// T-states the module has run and its clock rate, for the speed measurement.
+    pub fn module_time(&self) -> (u64, f64) {
+        let engine = self.console.engine();
+        (engine.t_states(), engine.clock_hz().unwrap_or(0.0))
+    }
+}
