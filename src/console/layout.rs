@@ -216,80 +216,11 @@ pub fn display_list(state: &ScreenState) -> DisplayList {
         return help_display_list(state.help_page);
     }
     let mut list = DisplayList::new();
-    list.setup
-        .push((CONTROL, CONTROL_GRID | CONTROL_FILL | CONTROL_FOREGROUND));
-    list.setup.push((
-        COLOURS,
-        colours_value(
-            theme::LIGHT_SQUARES,
-            theme::LIGHT_SQUARES_BRIGHT,
-            theme::BACKGROUND,
-        ),
-    ));
-    // Light squares: in fill mode the vertical bar on a cell's left edge fills the cell.
-    let mut columns = [0u8; 8];
-    for rank in 0..8 {
-        for file in 0..8 {
-            if (file + rank) % 2 == 1 {
-                let (col, row) = square_cell(file, rank, state.flipped);
-                columns[col] |= 1 << row;
-            }
-        }
-    }
-    for (col, bits) in columns.iter().enumerate() {
-        list.setup.push((GRID_V + col as u8, *bits));
-    }
-
-    for i in 0..8 {
-        let (col, row) = square_cell(i, i, state.flipped);
-        let file_letter = (b'A' + i as u8) as char;
-        let rank_digit = (b'1' + i as u8) as char;
-        list.text(
-            cell_glyph_x(col),
-            FILES_Y,
-            &file_letter.to_string(),
-            theme::COORDINATES,
-        );
-        list.text(
-            RANKS_X,
-            cell_glyph_y(row),
-            &rank_digit.to_string(),
-            theme::COORDINATES,
-        );
-    }
-    for rank in 0..8 {
-        for file in 0..8 {
-            if let Some((colour, kind)) = state.piece_at(file, rank) {
-                let (col, row) = square_cell(file, rank, state.flipped);
-                let field = match colour {
-                    Colour::White => theme::WHITE_PIECES,
-                    Colour::Black => theme::BLACK_PIECES,
-                };
-                // Every shape row is in the ROM (tested), so this cannot fail; fall back to
-                // the letter rather than lose the piece should a shape ever change.
-                let (x, y) = (cell_piece_x(col), cell_piece_y(row));
-                if list.bitmap(x, y, shape_of(kind), field).is_err() {
-                    list.text(
-                        cell_glyph_x(col),
-                        cell_glyph_y(row),
-                        &kind.letter().to_string(),
-                        field,
-                    );
-                }
-            }
-        }
-    }
+    board_grid(&mut list, state.flipped);
+    coordinates(&mut list, state.flipped);
+    pieces(&mut list, state);
     if let Some((from, to)) = state.last_move {
-        for sq in [from, to] {
-            let (col, row) = square_cell(sq % 8, sq / 8, state.flipped);
-            list.sprite(SpriteObject {
-                x: (GRID_X0_UNITS + col * CELL_W_UNITS + 1) as u8,
-                y: (GRID_Y0 + row * CELL_H + 1) as u8,
-                shape: MARKER_SHAPE,
-                colour: theme::MARKER,
-                double: false,
-            });
-        }
+        last_move_marks(&mut list, [from, to], state.flipped);
     }
     for (i, (text, colour)) in panel_rows(state).iter().enumerate() {
         list.text(PANEL_X, PANEL_Y + i as u8 * PANEL_ROW_LINES, text, *colour);
@@ -307,6 +238,95 @@ pub fn display_list(state: &ScreenState) -> DisplayList {
         });
     }
     list
+}
+
+/// The board's grid: the 8244's colours, and the light squares as filled grid columns (in
+/// fill mode the vertical bar on a cell's left edge fills the cell).
+fn board_grid(list: &mut DisplayList, flipped: bool) {
+    list.setup
+        .push((CONTROL, CONTROL_GRID | CONTROL_FILL | CONTROL_FOREGROUND));
+    list.setup.push((
+        COLOURS,
+        colours_value(
+            theme::LIGHT_SQUARES,
+            theme::LIGHT_SQUARES_BRIGHT,
+            theme::BACKGROUND,
+        ),
+    ));
+    let mut columns = [0u8; 8];
+    for rank in 0..8 {
+        for file in 0..8 {
+            if (file + rank) % 2 == 1 {
+                let (col, row) = square_cell(file, rank, flipped);
+                columns[col] |= 1 << row;
+            }
+        }
+    }
+    for (col, bits) in columns.iter().enumerate() {
+        list.setup.push((GRID_V + col as u8, *bits));
+    }
+}
+
+/// The file letters under the board and the rank digits left of it.
+fn coordinates(list: &mut DisplayList, flipped: bool) {
+    for i in 0..8 {
+        let (col, row) = square_cell(i, i, flipped);
+        let file_letter = (b'A' + i as u8) as char;
+        let rank_digit = (b'1' + i as u8) as char;
+        list.text(
+            cell_glyph_x(col),
+            FILES_Y,
+            &file_letter.to_string(),
+            theme::COORDINATES,
+        );
+        list.text(
+            RANKS_X,
+            cell_glyph_y(row),
+            &rank_digit.to_string(),
+            theme::COORDINATES,
+        );
+    }
+}
+
+/// The pieces, each a bitmap of the ROM's shapes in its side's colour.
+fn pieces(list: &mut DisplayList, state: &ScreenState) {
+    for rank in 0..8 {
+        for file in 0..8 {
+            let Some((colour, kind)) = state.piece_at(file, rank) else {
+                continue;
+            };
+            let (col, row) = square_cell(file, rank, state.flipped);
+            let field = match colour {
+                Colour::White => theme::WHITE_PIECES,
+                Colour::Black => theme::BLACK_PIECES,
+            };
+            // Every shape row is in the ROM (tested), so this cannot fail; fall back to
+            // the letter rather than lose the piece should a shape ever change.
+            let (x, y) = (cell_piece_x(col), cell_piece_y(row));
+            if list.bitmap(x, y, shape_of(kind), field).is_err() {
+                list.text(
+                    cell_glyph_x(col),
+                    cell_glyph_y(row),
+                    &kind.letter().to_string(),
+                    field,
+                );
+            }
+        }
+    }
+}
+
+/// A marker sprite in the corner of each of the last move's squares (a1 = 0).
+fn last_move_marks(list: &mut DisplayList, squares: [usize; 2], flipped: bool) {
+    for sq in squares {
+        let (col, row) = square_cell(sq % 8, sq / 8, flipped);
+        list.sprite(SpriteObject {
+            x: (GRID_X0_UNITS + col * CELL_W_UNITS + 1) as u8,
+            y: (GRID_Y0 + row * CELL_H + 1) as u8,
+            shape: MARKER_SHAPE,
+            colour: theme::MARKER,
+            double: false,
+        });
+    }
 }
 
 /// A help page (0: the keyboard map, 1: the game keys, 2: the levels and the analysis):

@@ -8,7 +8,6 @@
 use std::fmt::Write as _;
 
 use crate::machine::WatchKind;
-use crate::protocol::GoLong;
 
 pub use super::command_table::{COMMANDS, CommandInfo, Kind, lookup};
 use super::expr::{Condition, Expr, ExprError, number};
@@ -222,8 +221,8 @@ pub fn parse(line: &str) -> Result<DebugCommand, CommandError> {
         Kind::Board => args.none(DebugCommand::Board),
         Kind::Cycles => args.none(DebugCommand::Cycles),
         Kind::Latches => args.none(DebugCommand::Latches),
-        Kind::Send => parse_send(&args),
-        Kind::Go => parse_go(&args),
+        Kind::Send => send::parse_send(&args),
+        Kind::Go => send::parse_go(&args),
         Kind::Trace => parse_trace(&args),
         Kind::Save => Ok(DebugCommand::Save(args.file_name()?)),
         Kind::Load => Ok(DebugCommand::Load(args.file_name()?)),
@@ -463,72 +462,6 @@ fn parse_dis(args: &Args) -> Result<DebugCommand, CommandError> {
     Ok(DebugCommand::Dis { address, count })
 }
 
-/// `send TYPE [BYTE...]` or `send raw BYTE`.
-fn parse_send(args: &Args) -> Result<DebugCommand, CommandError> {
-    match &args.words[..] {
-        [raw, unit] if raw.eq_ignore_ascii_case("raw") => {
-            Ok(DebugCommand::Send(SendData::Raw(args.bytes(&[unit])?[0])))
-        }
-        [] => Err(args.usage("missing message type")),
-        words => {
-            let bytes = args.bytes(words)?;
-            if bytes.len() > 256 {
-                return Err(args.usage("a payload holds at most 255 bytes"));
-            }
-            Ok(DebugCommand::Send(SendData::Message {
-                kind: bytes[0],
-                payload: bytes[1..].to_vec(),
-            }))
-        }
-    }
-}
-
-/// `go [BUDGET]`: a `GO` message, with the budget as its payload when given.
-fn parse_go(args: &Args) -> Result<DebugCommand, CommandError> {
-    let payload = match args.words[..] {
-        [] => Vec::new(),
-        [n, ref draws @ ..] => {
-            let budget = number(n)
-                .ok()
-                .and_then(|n| u32::try_from(n).ok())
-                .filter(|n| *n > 0)
-                .ok_or_else(|| args.usage(&format!("'{n}' is not a budget (1..4294967295)")))?;
-            if draws.is_empty() {
-                budget.to_le_bytes().to_vec()
-            } else {
-                go_long_payload(args, budget, draws)?
-            }
-        }
-    };
-    Ok(DebugCommand::Send(SendData::Message {
-        kind: GO_MESSAGE,
-        payload,
-    }))
-}
-
-/// GO's long form: `budget`, no flags, the root moves `draws` (UCI text, `g1f3`) that draw.
-fn go_long_payload(args: &Args, budget: u32, draws: &[&str]) -> Result<Vec<u8>, CommandError> {
-    let mut moves = Vec::new();
-    for text in draws {
-        let m = crate::guest::wire::parse_uci(text)
-            .map_err(|_| args.usage(&format!("'{text}' is not a move like g1f3")))?;
-        moves.push([m.from, m.to]);
-    }
-    let go = GoLong::new(budget, 0, moves).map_err(|e| args.usage(&e.to_string()))?;
-    Ok(crate::protocol::Command::GoLong(go).encode().1)
-}
-
-/// `trace on [FILE]` or `trace off`.
-fn parse_trace(args: &Args) -> Result<DebugCommand, CommandError> {
-    let (on, file) = match args.words[..] {
-        [on] if on.eq_ignore_ascii_case("on") => (true, None),
-        [on, file] if on.eq_ignore_ascii_case("on") => (true, Some(file.to_string())),
-        [off] if off.eq_ignore_ascii_case("off") => (false, None),
-        _ => return Err(args.usage("say 'on' or 'off'")),
-    };
-    Ok(DebugCommand::Trace { on, file })
-}
-
 /// Split `LOCATION if CONDITION` at the word `if`.
 fn split_condition(text: &str) -> (&str, Option<&str>) {
     let lower = text.to_ascii_lowercase();
@@ -565,10 +498,6 @@ fn location(text: &str) -> Result<Location, CommandError> {
 }
 
 /// Numbers 0..=255 in any notation.
-/// The type byte of the host's `GO` message (docs/protocol.md); its optional payload is the
-/// budget in positions, 4 bytes little-endian.
-const GO_MESSAGE: u8 = crate::protocol::message::type_byte::GO;
-
 fn byte_list(words: &[&str]) -> Result<Vec<u8>, String> {
     words
         .iter()
@@ -617,5 +546,17 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
     }
 }
 
+/// `trace on [FILE]` or `trace off`.
+fn parse_trace(args: &Args) -> Result<DebugCommand, CommandError> {
+    let (on, file) = match args.words[..] {
+        [on] if on.eq_ignore_ascii_case("on") => (true, None),
+        [on, file] if on.eq_ignore_ascii_case("on") => (true, Some(file.to_string())),
+        [off] if off.eq_ignore_ascii_case("off") => (false, None),
+        _ => return Err(args.usage("say 'on' or 'off'")),
+    };
+    Ok(DebugCommand::Trace { on, file })
+}
+
+mod send;
 #[cfg(test)]
 mod tests;

@@ -209,13 +209,7 @@ impl Protocol for Xboard {
             | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath" | "?" | "." | "hint"
             | "bk" => {}
             "protover" => features(core)?,
-            "new" => {
-                core.player_mut().new_game();
-                self.force = false;
-                self.engine_side = BLACK;
-                self.depth = None;
-                self.own_ms = None;
-            }
+            "new" | "undo" | "remove" | "setboard" => self.game_command(core, command)?,
             "analyze" => {
                 self.analyzing = true;
                 return self.analyse(core, input);
@@ -235,41 +229,9 @@ impl Protocol for Xboard {
                 self.engine_side = core.player().board().side ^ BLACK;
             }
             "usermove" => return self.user_move(core, arg, input),
-            "level" => self.level(core, args, line)?,
-            "st" => match parse_seconds(arg) {
-                Some(ms) => self.move_time_ms = Some(ms),
-                None => error(core, "bad number", line)?,
-            },
-            "sd" => match arg.parse::<u8>() {
-                Ok(d) if d > 0 => self.depth = Some(d),
-                _ => error(core, "bad number", line)?,
-            },
-            "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.set_own_time(cs),
-                Err(_) => error(core, "bad number", line)?,
-            },
+            "level" | "st" | "sd" | "time" => self.clock_command(core, command)?,
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "undo" => {
-                if !core.player_mut().undo() {
-                    error(core, "nothing to undo", line)?;
-                }
-            }
-            "remove" => {
-                if core.player().moves().len() < 2 {
-                    error(core, "nothing to undo", line)?;
-                } else {
-                    core.player_mut().undo();
-                    core.player_mut().undo();
-                }
-            }
-            "setboard" => match Board::from_fen(&args.join(" ")) {
-                Ok(b) => core.player_mut().set_game(b, Vec::new()),
-                Err(e) => {
-                    core.say(&format!("tellusererror Illegal position: {e}"))?;
-                    error(core, "illegal position", line)?;
-                }
-            },
             "ping" => core.say(&format!("pong {arg}"))?,
             "quit" => return Ok(false),
             // Some interfaces send bare moves despite usermove=1: take them when they are.
@@ -281,6 +243,66 @@ impl Protocol for Xboard {
         // In analyze mode a command reaches here only when it dropped the analysis (a
         // move, `undo`, `setboard`, `option`, `level` ...): obeyed, it starts again.
         self.analyse_again(core, input)
+    }
+}
+
+impl Xboard {
+    /// The commands that change the game: `new`, `undo`, `remove`, `setboard`.
+    fn game_command<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        command: &GuiLine<'_>,
+    ) -> io::Result<()> {
+        let (args, line) = (&command.args, command.line);
+        match command.name {
+            "new" => {
+                core.player_mut().new_game();
+                self.force = false;
+                self.engine_side = BLACK;
+                self.depth = None;
+                self.own_ms = None;
+            }
+            "undo" if !core.player_mut().undo() => error(core, "nothing to undo", line)?,
+            "undo" => {}
+            "remove" if core.player().moves().len() < 2 => error(core, "nothing to undo", line)?,
+            "remove" => {
+                core.player_mut().undo();
+                core.player_mut().undo();
+            }
+            _ => match Board::from_fen(&args.join(" ")) {
+                Ok(b) => core.player_mut().set_game(b, Vec::new()),
+                Err(e) => {
+                    core.say(&format!("tellusererror Illegal position: {e}"))?;
+                    error(core, "illegal position", line)?;
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// The commands of the clock: `level`, `st`, `sd`, `time`.
+    fn clock_command<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        command: &GuiLine<'_>,
+    ) -> io::Result<()> {
+        let (arg, line) = (command.arg(), command.line);
+        match command.name {
+            "level" => self.level(core, &command.args, line)?,
+            "st" => match parse_seconds(arg) {
+                Some(ms) => self.move_time_ms = Some(ms),
+                None => error(core, "bad number", line)?,
+            },
+            "sd" => match arg.parse::<u8>() {
+                Ok(d) if d > 0 => self.depth = Some(d),
+                _ => error(core, "bad number", line)?,
+            },
+            _ => match arg.parse::<i64>() {
+                Ok(cs) => self.set_own_time(cs),
+                Err(_) => error(core, "bad number", line)?,
+            },
+        }
+        Ok(())
     }
 }
 

@@ -3,18 +3,15 @@
 //! the canvas, its sounds rendered for the page's audio, and its game as the text the page
 //! keeps in the browser's storage. Everything else is the library's console.
 
-use std::path::Path;
 use std::time::Duration;
 
 use c7010::console::game::side_to_move;
 use c7010::console::render::render_screen;
-use c7010::console::saved::SavedGame;
 use c7010::console::sounds::{Cues, Sounds};
 use c7010::console::{Console, ConsoleOptions, G7000Key, ScreenState, Speed};
 use c7010::engine::guest::GuestEngine;
-use c7010::files::{self, ROM_IMAGE};
+use c7010::files::ROM_IMAGE;
 use c7010::machine::PAL_FRAME_T_STATES;
-use c7010::reference::Board;
 use c7010::vdc::palette::rgb;
 use c7010::vdc::{HEIGHT, WIDTH};
 
@@ -58,9 +55,8 @@ impl Page {
         };
         let mut console = Console::new(Box::new(engine), options).map_err(|e| e.to_string())?;
         if let Some(text) = kept.filter(|t| !t.trim().is_empty()) {
-            // The console's own `O` (`load` as a typed line): the saved game goes on.
-            files::browser::put(Path::new(STATE_FILE), text.as_bytes().to_vec());
-            console.type_line("load");
+            // A damaged text is dropped: the page starts a new game, as the resume file.
+            let _ = console.resume_kept_game(text);
         }
         let plies = console.game().moves().len();
         let mut cues = Cues::default();
@@ -162,22 +158,10 @@ impl Page {
             .to_string()
     }
 
-    /// The game as the page keeps it for the next visit (saved-game text); empty when
-    /// there is nothing to keep: the start position and no move, or the game is over.
+    /// The game as the page keeps it for the next visit (the resume file's text); empty
+    /// when there is nothing to keep: the start position and no move, or the game is over.
     pub fn kept(&self) -> String {
-        let game = self.console.game();
-        let nothing = game.moves().is_empty() && *game.start() == Board::startpos();
-        if nothing || game.state().is_over() {
-            return String::new();
-        }
-        SavedGame {
-            start_fen: game.start().to_fen(),
-            moves: game.moves().iter().map(|m| m.uci()).collect(),
-            level: self.console.level(),
-            human: self.console.human(),
-            clocks: self.console.clocks(),
-        }
-        .to_text()
+        self.console.kept_game_text().unwrap_or_default()
     }
 
     /// One line under the picture: the speed, a pause, the analysis in words.

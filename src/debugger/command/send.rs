@@ -1,0 +1,65 @@
+//! The commands that send the module a protocol message: `send` (any message, as bytes)
+//! and `go` (GO in its short or long form, from a budget and draw moves).
+
+use super::{Args, CommandError, DebugCommand, SendData};
+use crate::debugger::expr::number;
+
+/// The type byte of the host's `GO` message (docs/protocol.md); its optional payload is the
+/// budget in positions, 4 bytes little-endian.
+const GO_MESSAGE: u8 = crate::protocol::message::type_byte::GO;
+use crate::protocol::GoLong;
+
+/// `send TYPE [BYTE...]` or `send raw BYTE`.
+pub(super) fn parse_send(args: &Args) -> Result<DebugCommand, CommandError> {
+    match &args.words[..] {
+        [raw, unit] if raw.eq_ignore_ascii_case("raw") => {
+            Ok(DebugCommand::Send(SendData::Raw(args.bytes(&[unit])?[0])))
+        }
+        [] => Err(args.usage("missing message type")),
+        words => {
+            let bytes = args.bytes(words)?;
+            if bytes.len() > 256 {
+                return Err(args.usage("a payload holds at most 255 bytes"));
+            }
+            Ok(DebugCommand::Send(SendData::Message {
+                kind: bytes[0],
+                payload: bytes[1..].to_vec(),
+            }))
+        }
+    }
+}
+
+/// `go [BUDGET]`: a `GO` message, with the budget as its payload when given.
+pub(super) fn parse_go(args: &Args) -> Result<DebugCommand, CommandError> {
+    let payload = match args.words[..] {
+        [] => Vec::new(),
+        [n, ref draws @ ..] => {
+            let budget = number(n)
+                .ok()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| *n > 0)
+                .ok_or_else(|| args.usage(&format!("'{n}' is not a budget (1..4294967295)")))?;
+            if draws.is_empty() {
+                budget.to_le_bytes().to_vec()
+            } else {
+                go_long_payload(args, budget, draws)?
+            }
+        }
+    };
+    Ok(DebugCommand::Send(SendData::Message {
+        kind: GO_MESSAGE,
+        payload,
+    }))
+}
+
+/// GO's long form: `budget`, no flags, the root moves `draws` (UCI text, `g1f3`) that draw.
+fn go_long_payload(args: &Args, budget: u32, draws: &[&str]) -> Result<Vec<u8>, CommandError> {
+    let mut moves = Vec::new();
+    for text in draws {
+        let m = crate::guest::wire::parse_uci(text)
+            .map_err(|_| args.usage(&format!("'{text}' is not a move like g1f3")))?;
+        moves.push([m.from, m.to]);
+    }
+    let go = GoLong::new(budget, 0, moves).map_err(|e| args.usage(&e.to_string()))?;
+    Ok(crate::protocol::Command::GoLong(go).encode().1)
+}
