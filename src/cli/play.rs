@@ -228,12 +228,18 @@ fn run_window_or_terminal(
     match run_window(console, options.scale, front, &mut sound, &stopped) {
         Ok(()) => Ok(()),
         Err(WindowLoopError::NoWindow(e)) => {
+            // Said on the screen too: the terminal's first screen clears what stderr said.
             eprintln!("c7010: no window ({e}); using the terminal instead");
+            console.notice(NO_WINDOW);
             run_terminal(console, stop)
         }
         Err(e) => Err(e.into()),
     }
 }
+
+/// The status line when no window could be opened and the game is played in the terminal.
+#[cfg(feature = "gui")]
+const NO_WINDOW: &str = "NO WINDOW HERE: TERMINAL";
 
 /// The window's sounds: the frame's effects played (feature `sound`, unless `--mute`);
 /// where no sound device opens, one line says so and the game goes on.
@@ -241,9 +247,8 @@ fn run_window_or_terminal(
 fn sound_out(mute: bool) -> c7010::console::window_loop::SoundOut {
     #[cfg(feature = "sound")]
     if !mute
-        && let Some(out) = c7010::console::audio::AudioOut::open()
-            .inspect_err(|e| eprintln!("c7010: no sound ({e})"))
-            .ok()
+        // Without a sound device the game goes on silently, as a console without a speaker.
+        && let Ok(out) = c7010::console::audio::AudioOut::open()
     {
         return Box::new(move |effects| effects.iter().for_each(|&e| out.play(e)));
     }
