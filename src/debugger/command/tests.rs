@@ -74,7 +74,7 @@ fn breakpoints_with_locations_and_conditions() {
 }
 
 #[test]
-fn watches_steps_and_sends() {
+fn watches_steps_and_the_rest() {
     assert!(matches!(
         parse("watch BOARD").unwrap(),
         DebugCommand::Watch {
@@ -102,6 +102,13 @@ fn watches_steps_and_sends() {
     assert_eq!(parse("step 0x10").unwrap(), DebugCommand::Step(16));
     assert_eq!(parse("c 2.5").unwrap(), DebugCommand::Continue(Some(2.5)));
     assert_eq!(parse("back").unwrap(), DebugCommand::Back(1));
+    assert_eq!(parse("delete").unwrap(), DebugCommand::Delete(vec![]));
+    assert_eq!(parse("  # a comment").unwrap(), DebugCommand::Nothing);
+    assert_eq!(parse("Q").unwrap(), DebugCommand::Quit);
+}
+
+#[test]
+fn sends_and_gos() {
     assert_eq!(
         parse("send 9 1 2").unwrap(),
         DebugCommand::Send(SendData::Message {
@@ -152,9 +159,6 @@ fn watches_steps_and_sends() {
             payload: vec![]
         })
     );
-    assert_eq!(parse("delete").unwrap(), DebugCommand::Delete(vec![]));
-    assert_eq!(parse("  # a comment").unwrap(), DebugCommand::Nothing);
-    assert_eq!(parse("Q").unwrap(), DebugCommand::Quit);
 }
 
 #[test]
