@@ -148,17 +148,12 @@ fn finish(
         if let Err(e) = &result {
             eprintln!("c7010: error: {e:#}");
         }
-        eprintln!(
-            "c7010: {} game{} could not be written to {}; here {}:\n",
-            games.len(),
-            if games.len() == 1 { "" } else { "s" },
-            path.display(),
-            if games.len() == 1 {
-                "it is"
-            } else {
-                "they are"
-            }
-        );
+        let (n, s, are) = match games.len() {
+            1 => (1, "", "it is"),
+            n => (n, "s", "they are"),
+        };
+        let path = path.display();
+        eprintln!("c7010: {n} game{s} could not be written to {path}; here {are}:\n");
         eprint!("{}", games.join("\n"));
         anyhow::bail!("the PGN was not written to {}", path.display());
     }
@@ -241,16 +236,23 @@ fn run_window_or_terminal(
 #[cfg(feature = "gui")]
 const NO_WINDOW: &str = "NO WINDOW HERE: TERMINAL";
 
-/// The window's sounds: the frame's effects played (feature `sound`, unless `--mute`);
-/// where no sound device opens, one line says so and the game goes on.
+/// The window's sounds: the frame's effects played (feature `sound`, unless `--mute`). The
+/// device is opened at the first sound, so a session that never gets a window never touches
+/// it; without a device the game goes on silently, as a console without a speaker.
 #[cfg(feature = "gui")]
 fn sound_out(mute: bool) -> c7010::console::window_loop::SoundOut {
     #[cfg(feature = "sound")]
-    if !mute
-        // Without a sound device the game goes on silently, as a console without a speaker.
-        && let Ok(out) = c7010::console::audio::AudioOut::open()
-    {
-        return Box::new(move |effects| effects.iter().for_each(|&e| out.play(e)));
+    if !mute {
+        let mut out: Option<Option<c7010::console::audio::AudioOut>> = None;
+        return Box::new(move |effects| {
+            if effects.is_empty() {
+                return;
+            }
+            let device = out.get_or_insert_with(|| c7010::console::audio::AudioOut::open().ok());
+            if let Some(device) = device {
+                effects.iter().for_each(|&e| device.play(e));
+            }
+        });
     }
     let _ = mute;
     Box::new(|_| {})
