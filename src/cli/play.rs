@@ -155,7 +155,7 @@ fn finish(
         let path = path.display();
         eprintln!("c7010: {n} game{s} could not be written to {path}; here {are}:\n");
         eprint!("{}", games.join("\n"));
-        anyhow::bail!("the PGN was not written to {}", path.display());
+        anyhow::bail!("the PGN was not written to {path}");
     }
     if let Some(signal) = stop.received() {
         result?;
