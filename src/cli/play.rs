@@ -7,10 +7,6 @@
 //! closed, a failure) appends the game to the `--pgn` database; a `--pgn` that cannot be
 //! written is refused before the game, and games that could not be written at the end are
 //! printed on stderr and make the exit status a failure.
-//!
-//! In the window, F12 pauses the module and opens the debugger panel
-//! (`console::debug_panel`): the panel borrows the console's engine's machine
-//! (`Console::engine_machine`) for each of its keys; F12 again lets the console run on.
 
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
@@ -19,7 +15,9 @@ use std::sync::mpsc;
 use anyhow::Context;
 
 use super::stop_signals::StopSignals;
+use c7010::console::state_dir;
 use c7010::console::terminal_loop::TerminalLoop;
+use c7010::console::window_layout::DEFAULT_SCALE;
 use c7010::console::{Colour, Console, ConsoleOptions};
 use c7010::debugger::DebugInfo;
 use c7010::engine::guest::GuestEngine;
@@ -37,9 +35,7 @@ pub enum ColourChoice {
 /// Arguments of `c7010 play`.
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Use the terminal even where a window could be opened (type `help` there for its
-    /// commands: moves, level, undo, go, new, setup, flip, speed, pause, ponder, pgn, save,
-    /// load, quit).
+    /// Use the terminal even where a window could be opened (`help` there lists its words).
     #[arg(long)]
     tui: bool,
     /// Window size: each frame pixel becomes SCALE x SCALE screen pixels (1-8).
@@ -64,13 +60,17 @@ pub struct Args {
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
-    /// No sound in the window (built with the feature `sound`; without it there is none).
+    /// No sound in the window.
     #[arg(long)]
     mute: bool,
     /// The module thinks on your time, on the reply it expects, and keeps that thought when
     /// you play it (K in the window, `ponder` in the terminal turn it on and off).
     #[arg(long)]
     ponder: bool,
+    /// Keep the game for the next start and go on with the last one even when stdin is a
+    /// pipe or a file (a script does neither by default: it would take over a person's game).
+    #[arg(long)]
+    resume: bool,
 }
 
 /// `--scale`: 1 to 8.
@@ -81,16 +81,8 @@ fn parse_scale(text: &str) -> Result<usize, String> {
     }
 }
 
-/// The window's default scale (1080 x 729 screen pixels).
-const DEFAULT_SCALE: usize = 3;
-
 /// Run `c7010 play`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let scale = if args.scale == 0 {
-        DEFAULT_SCALE
-    } else {
-        args.scale
-    };
     if let Some(path) = &args.pgn {
         c7010::files::check_writable(path).context("--pgn")?;
     }
@@ -106,7 +98,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         level: args.level,
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
-        resume_file: c7010::console::state_dir::resume_file(),
+        resume_file: resume_file(&args),
         ponder: args.ponder,
         ..ConsoleOptions::default()
     };
@@ -119,7 +111,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         } else {
             let debug = debug_info(&args);
             let window = WindowOptions {
-                scale,
+                scale: args.scale,
                 mute: args.mute,
             };
             run_window_or_terminal(&mut console, window, debug, &stop)
@@ -127,6 +119,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }))
     .unwrap_or_else(|_| Err(anyhow::anyhow!("the front end failed (a bug: see above)")));
     finish(&mut console, result, &stop)
+}
+
+/// True for the terminal fed by a pipe or a file: a script, not a person.
+fn scripted(args: &Args) -> bool {
+    args.tui && !std::io::stdin().is_terminal()
+}
+
+/// Where the game is kept for the next start, if it is (`--resume`, or not a script).
+fn resume_file(args: &Args) -> Option<PathBuf> {
+    (args.resume || !scripted(args))
+        .then(state_dir::resume_file)
+        .flatten()
 }
 
 /// Every way out: the game goes to the `--pgn` database; games that could not be written
@@ -218,7 +222,7 @@ fn run_window_or_terminal(
 ) -> anyhow::Result<()> {
     use c7010::console::window_loop::{WindowFront, WindowLoopError, run_window};
     let front = WindowFront::new(debug, PathBuf::from("."));
-    let mut sound = sound_out(options.mute);
+    let mut sound = c7010::console::window_loop::sound_out(options.mute);
     let stopped = || stop.received().is_some();
     match run_window(console, options.scale, front, &mut sound, &stopped) {
         Ok(()) => Ok(()),
@@ -235,28 +239,6 @@ fn run_window_or_terminal(
 /// The status line when no window could be opened and the game is played in the terminal.
 #[cfg(feature = "gui")]
 const NO_WINDOW: &str = "NO WINDOW HERE: TERMINAL";
-
-/// The window's sounds: the frame's effects played (feature `sound`, unless `--mute`). The
-/// device is opened at the first sound, so a session that never gets a window never touches
-/// it; without a device the game goes on silently, as a console without a speaker.
-#[cfg(feature = "gui")]
-fn sound_out(mute: bool) -> c7010::console::window_loop::SoundOut {
-    #[cfg(feature = "sound")]
-    if !mute {
-        let mut out: Option<Option<c7010::console::audio::AudioOut>> = None;
-        return Box::new(move |effects| {
-            if effects.is_empty() {
-                return;
-            }
-            let device = out.get_or_insert_with(|| c7010::console::audio::AudioOut::open().ok());
-            if let Some(device) = device {
-                effects.iter().for_each(|&e| device.play(e));
-            }
-        });
-    }
-    let _ = mute;
-    Box::new(|_| {})
-}
 
 #[cfg(not(feature = "gui"))]
 fn run_window_or_terminal(
@@ -278,7 +260,10 @@ fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()>
     let mut front = TerminalLoop::new(std::io::stdout(), tty, scripted);
     let stopped = || stop.received().is_some();
     front.run(console, &read_lines(), &stopped)?;
-    Ok(())
+    match console.refused_moves() {
+        n if scripted && n > 0 => anyhow::bail!("{n} of the script's moves were refused"),
+        _ => Ok(()),
+    }
 }
 
 /// Stdin's lines, read on a thread of their own; `None` at the end of the input.

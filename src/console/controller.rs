@@ -158,6 +158,8 @@ pub struct Console {
     options: ConsoleOptions,
     pgn_database: Option<PgnDatabase>,
     quit: bool,
+    /// Moves of the player's that were refused ([`Console::refused_moves`]).
+    refused: u32,
 }
 
 /// The status line after a module failure the console restarts from by itself (27
@@ -205,6 +207,7 @@ impl Console {
             clocks: Clocks::default(),
             pgn_database: options.pgn.clone().map(PgnDatabase::new),
             quit: false,
+            refused: 0,
             options,
         };
         console.begin_game();
@@ -271,18 +274,30 @@ impl Console {
     /// The human's move from `from` to `to` (0 = a1).
     fn human_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
         if self.table.game().state().is_over() {
-            self.view.message = Some(MoveRefusal::GameOver.to_string());
+            self.refuse(MoveRefusal::GameOver.to_string());
             return;
         }
         if side_to_move(self.table.game()) != self.human || self.thinking() {
-            self.view.message = Some("WAIT FOR MY MOVE".into());
+            self.refuse("WAIT FOR MY MOVE".into());
             return;
         }
         match find_move(self.table.game(), from, to, promotion) {
             Ok(mv) => self.play_human(mv),
             Err(MoveRefusal::NeedsPromotion) => self.phase = Phase::Promotion { from, to },
-            Err(why) => self.view.message = Some(why.to_string()),
+            Err(why) => self.refuse(why.to_string()),
         }
+    }
+
+    /// A move of the player's refused, the reason on the status line (and counted: a script
+    /// whose moves are refused ends with a failure, `Console::refused_moves`).
+    pub(super) fn refuse(&mut self, why: String) {
+        self.refused += 1;
+        self.view.message = Some(why);
+    }
+
+    /// How many moves the player typed were refused (illegal, not a move, not their turn).
+    pub fn refused_moves(&self) -> u32 {
+        self.refused
     }
 
     /// Plays a legal move of the human on the game, then lets the module think.

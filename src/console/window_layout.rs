@@ -12,6 +12,9 @@
 use super::debug_panel::{PANEL_COLUMNS, panel_height, panel_width};
 use crate::vdc::{HEIGHT, WIDTH};
 
+/// The window's default scale (1080 x 729 screen pixels); F2's screenshots are taken at it.
+pub const DEFAULT_SCALE: usize = 3;
+
 /// Characters a line of the panel keeps at least (the registers line, a disassembly line
 /// with its bytes and operands; source comments are cut).
 pub const PANEL_MIN_COLUMNS: usize = 64;

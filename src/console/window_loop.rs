@@ -17,11 +17,31 @@ use super::{Console, ScreenState};
 use crate::debugger::DebugInfo;
 use crate::vdc::Frame;
 
-/// The window's default scale (1080 x 729 screen pixels); F2's screenshots are taken at it.
-pub const DEFAULT_SCALE: usize = 3;
+use super::window_layout::DEFAULT_SCALE;
 
 /// Plays a frame's sounds (the audio device, or nothing).
 pub type SoundOut = Box<dyn FnMut(&[Effect])>;
+
+/// The window's sounds: the frame's effects played (feature `sound`, unless `--mute`). The
+/// device is opened at the first sound, so a session that never gets a window never touches
+/// it; without a device the game goes on silently, as a console without a speaker.
+pub fn sound_out(mute: bool) -> SoundOut {
+    #[cfg(feature = "sound")]
+    if !mute {
+        let mut out: Option<Option<super::audio::AudioOut>> = None;
+        return Box::new(move |effects| {
+            if effects.is_empty() {
+                return;
+            }
+            let device = out.get_or_insert_with(|| super::audio::AudioOut::open().ok());
+            if let Some(device) = device {
+                effects.iter().for_each(|&e| device.play(e));
+            }
+        });
+    }
+    let _ = mute;
+    Box::new(|_| {})
+}
 
 /// Frames a notice stays on the status line: 3 seconds.
 pub const NOTICE_FRAMES: u32 = 150;

@@ -285,9 +285,11 @@ fn an_unfinished_game_goes_on_at_the_next_start_and_a_finished_one_does_not() {
     let state_home = crate::common::state_home::fresh_state_home();
     let play = || {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
-        cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white"])
-            .args(["--level", "2"])
-            .env("XDG_STATE_HOME", &state_home);
+        cmd.args([
+            "play", "--tui", "--resume", "--engine", "ref", "--colour", "white",
+        ])
+        .args(["--level", "2"])
+        .env("XDG_STATE_HOME", &state_home);
         cmd
     };
     let out = run(play(), "e2e4\nquit\n");
@@ -312,9 +314,11 @@ fn a_game_that_cannot_be_kept_is_said_at_the_exit_and_the_game_goes_on() {
     // The file's place is taken by a directory: every write of it fails.
     std::fs::create_dir_all(state_home.join("c7010").join("last-game.state").join("x")).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
-    cmd.args(["play", "--tui", "--engine", "ref", "--colour", "white"])
-        .args(["--level", "2"])
-        .env("XDG_STATE_HOME", &state_home);
+    cmd.args([
+        "play", "--tui", "--resume", "--engine", "ref", "--colour", "white",
+    ])
+    .args(["--level", "2"])
+    .env("XDG_STATE_HOME", &state_home);
     let out = run(cmd, "e2e4\nd2d4\nquit\n");
     let (screen, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "{stderr}");
@@ -365,5 +369,39 @@ fn ponder_makes_the_module_think_on_the_players_time_and_the_reference_says_it_c
         !text(&out.stdout).contains("PONDER"),
         "{}",
         text(&out.stdout)
+    );
+}
+
+#[test]
+fn a_script_neither_resumes_nor_overwrites_the_kept_game_and_fails_on_a_refused_move() {
+    // The README's example, run twice with one state directory: each run is a game of its
+    // own, and the game a person left is not touched.
+    let state_home = crate::common::state_home::fresh_state_home();
+    let kept = state_home.join("c7010").join("last-game.state");
+    std::fs::create_dir_all(kept.parent().unwrap()).unwrap();
+    let persons_game = "a person's game, left in the window";
+    std::fs::write(&kept, persons_game).unwrap();
+    let script = || {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_c7010"));
+        cmd.args(["play", "--tui", "--engine", "ref"])
+            .env("XDG_STATE_HOME", &state_home);
+        cmd
+    };
+    for _ in 0..2 {
+        let out = run(script(), "y\n2\ne2-e4\ng1-f3\nquit\n");
+        let screen = text(&out.stdout);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(!screen.contains("NO PIECE ON E2"), "{screen}");
+        assert!(!screen.contains("LAST GAME"), "{screen}");
+        assert!(screen.contains("MOVES  1. E2-E4 "), "{screen}");
+    }
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), persons_game);
+    // A move the console refuses makes the script fail, with the count on stderr.
+    let out = run(script(), "y\n2\ne2-e5\nquit\n");
+    assert!(!out.status.success(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("1 of the script's moves were refused"),
+        "{}",
+        text(&out.stderr)
     );
 }

@@ -19,7 +19,7 @@ pub fn play(state_home: &Path, dir: &Path, args: &[&std::ffi::OsStr]) -> Command
     cmd.env("XDG_STATE_HOME", state_home)
         .current_dir(dir)
         .args([
-            "play", "--tui", "--engine", "ref", "--colour", "white", "--level", "2",
+            "play", "--tui", "--resume", "--engine", "ref", "--colour", "white", "--level", "2",
         ]);
     cmd.args(args);
     cmd

@@ -148,7 +148,7 @@ impl Console {
         );
         if asking && move_squares(line).is_some() {
             // Typed as keys, a move's digits would answer the question (A1-A8: level 1).
-            self.view.message = Some("ANSWER THE QUESTION FIRST".into());
+            self.refuse("ANSWER THE QUESTION FIRST".into());
         } else if move_squares(line).is_some() {
             self.view.input.clear();
             for c in line.chars().filter(|c| !c.is_whitespace()) {
@@ -163,16 +163,16 @@ impl Console {
             self.press(G7000Key::Enter);
         } else if let Ok(mv) = parse_san(self.table.game().board(), line) {
             if asking {
-                self.view.message = Some("ANSWER THE QUESTION FIRST".into());
+                self.refuse("ANSWER THE QUESTION FIRST".into());
             } else if side_to_move(self.table.game()) == self.human && self.phase == Phase::Play {
                 self.play_human(mv);
             } else {
-                self.view.message = Some("WAIT FOR MY MOVE".into());
+                self.refuse("WAIT FOR MY MOVE".into());
             }
         } else if let Some(why) = self.why_san_is_illegal(line) {
-            self.view.message = Some(why);
+            self.refuse(why);
         } else {
-            self.view.message = Some(format!("UNKNOWN: {}", line.to_uppercase()));
+            self.refuse(format!("UNKNOWN: {}", line.to_uppercase()));
         }
         LineOutcome::Done
     }
