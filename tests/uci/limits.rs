@@ -147,8 +147,8 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
 fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
     let player = guest_player();
     // What a GUI gives in a correspondence-like game: ten minutes for this move. At level 6
-    // (no budget) the module passes nine plies (pass 4, about five minutes of its time
-    // here) and goes on to eleven (pass 5) until the time is up, then answers.
+    // (no budget) the module completes pass 4 (nine plies, about five minutes of its time
+    // here), goes on with pass 5 (eleven plies) until the time is up, then answers.
     let out = run_script::<Uci>(
         player,
         &[
