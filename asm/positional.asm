@@ -261,7 +261,7 @@ SQINDEX:
         PUSH    HL
         LD      A,L
         SUB     LOW BOARD
-        LD      HL,SQ64T
+        LD      HL,SQ64T-21     ; (it starts at a1)
         CALL    TABPTR
         LD      A,(HL)
         POP     HL

@@ -5,7 +5,7 @@
 
 RAMBASE EQU     0E000H          ; first byte of RAM
 RAMTOP  EQU     0E800H          ; one past the last byte: the initial stack pointer
-STACKSZ EQU     112             ; bytes kept for the stack (no recursion; a search uses 82)
+STACKSZ EQU     100             ; bytes kept for the stack (no recursion; a search uses 82)
 
 ; --- latch link (proto.asm) ---------------------------------------------------------------
 LNKTX   EQU     RAMBASE         ; SEQ of the last unit we sent, as bit 7 (80H or 00H)
@@ -68,8 +68,10 @@ LEVEL   EQU     PLYN+1          ; playing level 1-6
 PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
-PLYTAB  EQU     LEVEL+1         ; 9 ply records x 16 bytes: plies 0-8 (a pass of 9 plies
-                                ; evaluates its last list at ply 8; nothing is made there)
+MAXDPTH EQU     11              ; the deepest pass, in plies (passes 3, 5, 7, 9, 11)
+PVPLIES EQU     8               ; nodes at this ply or deeper keep no PV (PVTAB's rows, CLIMB)
+PLYTAB  EQU     LEVEL+1         ; MAXDPTH ply records x 16 bytes: plies 0-10 (a pass of 11
+                                ; plies evaluates its last list at ply 10; nothing is made there)
 ; A ply record (search.asm; node.asm and eval.asm read the running best and the sum):
 PFIRST  EQU     0               ; address of the node's first move-stack entry (word)
 PCOUNT  EQU     2               ; entries in the node's list
@@ -80,26 +82,27 @@ PCUR    EQU     9               ; index of the move being explored
 PUNDO   EQU     10              ; undo record of that move (4 bytes)
 PPOS    EQU     14              ; positional sum at the node, white view (word)
 PLYSIZE EQU     16
-GOFLAGS EQU     PLYTAB+144      ; the last GO's flags byte (protocol 2; 0 for the short forms)
+GOFLAGS EQU     PLYTAB+PLYSIZE*MAXDPTH ; the last GO's flags byte (protocol 2; 0 for the short forms)
 PVTAB   EQU     GOFLAGS+1       ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
 ; GO's draw moves (CGO) wait in PVTAB until the root list is built and marked (DRWFIX, while
 ; SRFLAGS has FDRAW); the PV is written only afterwards. EXCH borrows MSGBUF meanwhile.
 MAXDRW  EQU     8               ; draw moves GO may list (MAX_DRAWS in src/reference/search.rs)
 DRAWLST EQU     PVTAB           ; their number, then each as wire squares from, to (CGO
                                 ; copies GOFLAGS and DRAWLST from GO's payload in one go)
-PVLEN   EQU     PVTAB+108       ; PV length per ply, 10 bytes
+PVLEN   EQU     PVTAB+108       ; PV length per ply, MAXDPTH bytes (EXMOVE clears the child's)
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
-ATTCNT  EQU     PVLEN+10        ; entries in ATTLST (COLINS finds it at ATTLST-1)
+ATTCNT  EQU     PVLEN+MAXDPTH   ; entries in ATTLST (COLINS finds it at ATTLST-1)
 ATTLST  EQU     ATTCNT+1        ; attackers: 16 entries x 3 bytes (key, units, square)
-DEFCNT  EQU     ATTLST+48       ; entries in DEFLST (at DEFLST-1)
+SWAPLST EQU     ATTLST+48       ; swap gains: 32 words (a swap has at most 31 captures);
+                                ; between the two lists so that each lies in one page
+DEFCNT  EQU     SWAPLST+64      ; entries in DEFLST (at DEFLST-1)
 DEFLST  EQU     DEFCNT+1        ; defenders: 16 entries x 3 bytes
-SWAPLST EQU     DEFLST+48       ; swap gains: 32 words (a swap has at most 31 captures)
 ; A square map has one bit per board byte of the 64 squares, indexed by the byte's address:
 ; byte LOW / 8 - MAPLO, bit LOW mod 8 (no table lookup for the square's rank and file).
 MAPLO   EQU     ((BOARD MOD 256)+21)/8          ; a1's map byte
 MAPSZ   EQU     ((BOARD MOD 256)+98)/8-MAPLO+1  ; up to h8's: 10 or 11 bytes
-PINMAP  EQU     SWAPLST+64      ; pinned pieces (MAPSZ bytes)
+PINMAP  EQU     DEFLST+48       ; pinned pieces (MAPSZ bytes)
 BUSYMAP EQU     PINMAP+MAPSZ    ; pinned or busy (MAPSZ bytes)
 SKIPON  EQU     BUSYMAP+MAPSZ   ; COLBOTH's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
 SKEWCK  EQU     SKIPON+1        ; non-zero when PINS saw a king checked by a slider on a line

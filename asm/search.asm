@@ -2,7 +2,7 @@
 ; select, exmove, takeback, child_done), bit-exact with it. (The book: bookplay.asm.)
 ;
 ;   ANALYS : once per move (the original's name): positional tables, root positional sum, the root list by
-;            GEN + EVAL, then the passes 3, 5, 7, 9 (NEXPAS) while the budget lasts.
+;            GEN + EVAL, then the passes 3, 5, 7, 9, 11 (NEXPAS) while the budget lasts.
 ;   PASS   : one pass: DEPTH -> EXMOVE -> NODE -> ... -> CLIMB, one explicit loop over the
 ;            ply records PLYTAB (no recursion: the stack stays flat).
 ;   DEPTH  : pick the next move of a node, forward pruning (checks exempt).
@@ -53,7 +53,6 @@ DRAWMK  EQU     30H             ; F_EP and F_DBL both: a root move that draws (D
 MATE    EQU     30000           ; mate at the root; mated n plies deep = -(MATE - n)
 INF     EQU     32000           ; bound beyond every score
 MATEZON EQU     MATE-100        ; |score| from here on is a mate: the passes stop
-MAXDPTH EQU     9               ; the deepest pass
 
 ; --- SRFLAGS bits -------------------------------------------------------------------------------
 FPOLL   EQU     0               ; poll the latch before every EXMOVE
@@ -284,8 +283,10 @@ CLIMB:  PUSH    HL
         RET     NC
         LD      (IX+PBEST),E
         LD      (IX+PBEST+1),D
-        PUSH    HL
         LD      A,(PLYN)
+        CP      PVPLIES
+        RET     NC              ; no PV this deep: the parent's ends with the move to here
+        PUSH    HL
         CALL    PVROWA
         EX      DE,HL           ; DE = this node's PV row
         POP     HL
@@ -317,9 +318,9 @@ CLIMB:  PUSH    HL
 
 ; ------------------------------------------------------------------------------------------
 ; PVROWA - address of the PV row of ply A. Row n holds at most 8-n moves: the deepest node
-; with a list is ply 7 (passes go to 9 plies, the last ply is only evaluated), so its PV is
-; one move long, and each ply up adds one.
-; In: A = ply 0..9.   Out: HL = row.   Destroys: A, D, E.   Called by: CLIMB.
+; that keeps a PV is ply 7 (PVPLIES - 1; deeper nodes of the passes of 11 plies keep none),
+; so its PV is one move long, and each ply up adds one.
+; In: A = ply 0..8.   Out: HL = row.   Destroys: A, D, E.   Called by: CLIMB.
 ; ------------------------------------------------------------------------------------------
 PVROWA: ADD     A,A
         LD      E,A
@@ -546,8 +547,8 @@ PONDR1: LD      (SRFLAGS),A
 
 ; ------------------------------------------------------------------------------------------
 ; ANALYS - the search of the position on the board with the budget in BUDGET: positional
-; tables, the root list, then passes 3, 5, 7, 9 (NEXPAS) until one is abandoned, a mate is
-; found or pass 9 is done. The move played: the best of the last pass that finished a root
+; tables, the root list, then passes 3, 5, 7, 9, 11 (NEXPAS) until one is abandoned, a mate
+; is found or pass 11 is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
 ; In: BUDGET, SRFLAGS (FPOLL, FINFO, FDRAW: the draw moves of DRAWLST marked at the root).
 ; Out: BESTMV (from, to, flags; 0,0,0 when there is

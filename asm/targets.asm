@@ -304,9 +304,9 @@ MARKT:  PUSH    HL
 ; ------------------------------------------------------------------------------------------
 MAPADR: LD      A,L             ; SQ64T: the square's number 0..63 = rank * 8 + file
         SUB     LOW BOARD
-        ADD     A,LOW SQ64T
+        ADD     A,LOW (SQ64T-21) ; (it starts at a1)
         LD      L,A
-        LD      A,HIGH SQ64T
+        LD      A,HIGH (SQ64T-21)
         ADC     A,0
         LD      H,A
         LD      D,(HL)

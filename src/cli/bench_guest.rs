@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::verify::resource_line;
 
 /// Middle-game positions (from Gambiet-era test games and the WAC suite).
-const POSITIONS: [&str; 6] = [
+pub(super) const POSITIONS: [&str; 6] = [
     "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
     "r2q1rk1/pp1nbppp/2p1pn2/3p4/2PP1B2/2N1PN2/PPQ2PPP/R3KB1R w KQ - 0 9",
     "r1bqr1k1/pp3ppp/2nb1n2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",

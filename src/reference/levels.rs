@@ -2,11 +2,10 @@
 //!
 //! Calibrated against the guest with `c7010 bench guest --levels` (the emulated time a move
 //! takes at each budget on six middle-game positions at 4.433619 MHz): level 1 tournament
-//! about 2 minutes a move, level 2 beginner about 10 seconds, 3 about 30 s, 4 about 1
-//! minute, 5 up to about 4 minutes (many searches finish their nine plies before), level 6
-//! analysis until stopped. The guest's rate falls as the search goes deeper (about 230
-//! positions a second at level 2, 165 at level 1), so the budgets are measured, not one
-//! rate times the seconds.
+//! about 2 minutes a move (2.3 since the passes go on to 11 plies), level 2 beginner about
+//! 10 seconds, 3 about 30 s, 4 about 1 minute, 5 about 3 minutes, level 6 analysis until
+//! stopped. The guest's rate falls as the search goes deeper (about 230 positions a second
+//! at level 2, 160 at level 1), so the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
 //! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.

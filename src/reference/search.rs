@@ -1,7 +1,7 @@
 //! SEARCH, the Gambiet way: ANALYS (once per move: positional tables, root list by GEN +
 //! EVAL) -> DEPTH (pick the move to explore, forward pruning) -> EXMOVE (make) -> NODE (GEN +
 //! EVAL of the new position) -> CLIMB (unmake, backward alpha-beta) ... -> NEXPAS (next pass
-//! one full move deeper: 3, 5, 7, 9 plies) while the position budget lasts.
+//! one full move deeper: 3, 5, 7, 9, 11 plies) while the position budget lasts.
 //!
 //! Written as the guest runs it: one explicit loop over a ply stack (no recursion), one move
 //! stack shared by all plies with fixed-size entries, i16 scores, a u32 positions counter.
@@ -18,8 +18,15 @@ use super::positional::{MAX_POSITIONAL, Positional};
 pub const MATE: i16 = 30000;
 /// Bound beyond every score.
 pub const INF: i16 = 32000;
-/// Deepest pass (plies): passes go 3, 5, 7, 9.
-pub const MAX_DEPTH: usize = 9;
+/// Deepest pass (plies): passes go 3, 5, 7, 9, 11 while the budget lasts (a pass of 11
+/// plies keeps records for plies 0-10 in the guest's 2 KB, issue 25).
+pub const MAX_DEPTH: usize = 11;
+/// Plies whose nodes keep a PV: a node at ply n keeps at most `PV_PLIES - n` moves (the
+/// guest's triangle in PVTAB), and a node at ply `PV_PLIES` or deeper keeps none, so the
+/// PV a pass reports is at most 8 moves long whatever its depth.
+pub const PV_PLIES: usize = 8;
+/// Moves a PV row holds (one more than the longest PV, as the guest's rows are laid out).
+const PV_MAX: usize = PV_PLIES + 1;
 /// Entries of the move stack shared by all plies (7 bytes each in the guest).
 pub const MOVE_CAP: usize = 150;
 /// "No final evaluation yet" at a node.
@@ -61,8 +68,8 @@ pub struct MoveEval {
     pub check: bool,
 }
 
-/// Per-ply record (the guest's PLYTAB, 16 bytes a ply), plies 0-8: a pass of 9 plies
-/// evaluates its last list at ply 8 and makes no move there.
+/// Per-ply record (the guest's PLYTAB, 16 bytes a ply), plies 0-10: a pass of 11 plies
+/// evaluates its last list at ply 10 and makes no move there.
 #[derive(Clone, Copy, Debug, Default)]
 struct Ply {
     first: u16,
@@ -107,7 +114,7 @@ pub struct SearchResult {
     pub passes: u8,
     /// True when the move came from the opening book.
     pub book: bool,
-    pv: [Move; MAX_DEPTH],
+    pv: [Move; PV_MAX],
     pv_len: u8,
 }
 
@@ -119,7 +126,7 @@ impl SearchResult {
 
     /// A result for a book move.
     pub fn from_book(mv: Move) -> SearchResult {
-        let mut pv = [Move::default(); MAX_DEPTH];
+        let mut pv = [Move::default(); PV_MAX];
         pv[0] = mv;
         SearchResult {
             best: Some(mv),
@@ -139,7 +146,7 @@ pub struct Search {
     tables: Positional,
     entries: [Entry; MOVE_CAP],
     plies: [Ply; MAX_DEPTH],
-    pv: [[Move; MAX_DEPTH]; MAX_DEPTH + 1],
+    pv: [[Move; PV_MAX]; PV_PLIES + 1],
     pv_len: [u8; MAX_DEPTH + 1],
     positions: u32,
     budget: u32,
@@ -160,7 +167,7 @@ impl Search {
             tables,
             entries: [Entry::default(); MOVE_CAP],
             plies: [Ply::default(); MAX_DEPTH],
-            pv: [[Move::default(); MAX_DEPTH]; MAX_DEPTH + 1],
+            pv: [[Move::default(); PV_MAX]; PV_PLIES + 1],
             pv_len: [0; MAX_DEPTH + 1],
             positions: 0,
             budget: u32::MAX,
@@ -417,12 +424,15 @@ impl Search {
         self.entries[cur as usize].key = v;
         if v > self.plies[n].best {
             self.plies[n].best = v;
+            if n >= PV_PLIES {
+                return; // no PV this deep: the parent's PV ends with the move to here
+            }
             self.pv[n][0] = self.entries[cur as usize].mv;
             let len = self.pv_len[n + 1] as usize;
-            for k in 0..len.min(MAX_DEPTH - 1) {
+            for k in 0..len.min(PV_MAX - 1) {
                 self.pv[n][k + 1] = self.pv[n + 1][k];
             }
-            self.pv_len[n] = (len + 1).min(MAX_DEPTH) as u8;
+            self.pv_len[n] = (len + 1).min(PV_MAX) as u8;
         }
     }
 
@@ -503,7 +513,7 @@ impl Search {
             positions: 0,
             passes: 0,
             book: false,
-            pv: [Move::default(); MAX_DEPTH],
+            pv: [Move::default(); PV_MAX],
             pv_len: 0,
         };
         if count == 0 {
@@ -530,7 +540,7 @@ impl Search {
             if self.plies[0].best != NONE {
                 result.score = self.plies[0].best;
                 result.pv_len = self.pv_len[0];
-                result.pv[..MAX_DEPTH].copy_from_slice(&self.pv[0]);
+                result.pv.copy_from_slice(&self.pv[0]);
                 result.best = Some(result.pv[0]);
             }
             if !complete {

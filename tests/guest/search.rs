@@ -1,8 +1,9 @@
 //! The guest's search on the real ROM, through the latch protocol only (`GuestSession`),
 //! against the reference: every INFO line (pass, score, positions, PV) and the BESTMOVE
 //! (move, score, positions, passes) of GO must equal `Search::think` / `analys`. Also: the
-//! level table in ROM equals the reference's, MOVENOW stops a search at once, and thinking
-//! on the opponent's time stops at the next command and changes nothing GO answers.
+//! level table in ROM equals the reference's, the passes go on to eleven plies given the
+//! budget, MOVENOW stops a search at once, and thinking on the opponent's time stops at
+//! the next command and changes nothing GO answers.
 
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
@@ -104,6 +105,26 @@ fn wac_first_twenty_at_a_small_budget_equal_the_reference() {
 #[test]
 fn random_game_positions_equal_the_reference() {
     compare(&random_positions(12, 7010), 300);
+}
+
+/// Given the budget, the passes go on past nine plies to eleven (pass 5), in the guest as in
+/// the reference, every INFO line equal; the PV stays within the eight moves PVTAB keeps
+/// (nodes at ply 8 and deeper keep none). Endgames, where pass 5 comes quickly.
+#[test]
+fn passes_go_on_to_eleven_plies_given_the_budget() {
+    let fens = [
+        "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1",
+        "8/8/8/4k3/8/8/3K4/7R w - - 0 1",
+    ];
+    let boards: Vec<Board> = fens.iter().map(|f| Board::from_fen(f).unwrap()).collect();
+    compare(&boards, 40_000);
+    for b in &boards {
+        let want = reference(b, 40_000);
+        assert_eq!(want.passes, 5, "{}", b.to_fen());
+        assert_eq!(want.lines.last().unwrap().0, 5);
+        assert!(want.lines.iter().all(|l| l.3.len() <= 8), "{want:?}");
+        assert_eq!(want.lines.last().unwrap().3.len(), 8, "{want:?}");
+    }
 }
 
 #[test]

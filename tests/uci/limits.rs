@@ -144,21 +144,21 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
 }
 
 #[test]
-fn an_hour_a_move_at_level_6_searches_to_the_deepest_pass_and_answers() {
+fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
     let player = guest_player();
-    // What a GUI gives in a correspondence-like game: an hour for this move. At level 6
-    // (no budget) the module searches on to its deepest pass, 4 (nine plies), which ends
-    // the thought by itself well inside the hour (about five minutes of its time here).
+    // What a GUI gives in a correspondence-like game: ten minutes for this move. At level 6
+    // (no budget) the module completes pass 4 (nine plies, about five minutes of its time
+    // here), goes on with pass 5 (eleven plies) until the time is up, then answers.
     let out = run_script::<Uci>(
         player,
         &[
             "setoption name Level value 6",
             "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 b1c3 f8d6",
-            "go movetime 3600000",
+            "go movetime 600000",
         ],
     );
     let depths: Vec<u8> = passes(&out).iter().map(|p| p.0).collect();
-    assert_eq!(depths, [1, 2, 3, 4], "{out}");
+    assert!(depths.starts_with(&[1, 2, 3, 4]), "{out}");
     let last = out
         .lines()
         .rfind(|l| l.starts_with("info depth 4"))
@@ -167,7 +167,7 @@ fn an_hour_a_move_at_level_6_searches_to_the_deepest_pass_and_answers() {
     let time: u64 = w[w.iter().position(|x| *x == "time").unwrap() + 1]
         .parse()
         .unwrap();
-    assert!((60_000..3_600_000).contains(&time), "{last}");
+    assert!((60_000..600_000).contains(&time), "{last}");
     assert!(out.contains("bestmove "), "{out}");
 }
 
