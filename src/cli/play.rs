@@ -107,7 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // A bug that panics in a front end still goes through `finish`: the game is kept.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         if args.tui {
-            run_terminal(&mut console, &stop)
+            run_terminal(&mut console, &stop, None)
         } else {
             let debug = debug_info(&args);
             let window = WindowOptions {
@@ -227,18 +227,17 @@ fn run_window_or_terminal(
     match run_window(console, options.scale, front, &mut sound, &stopped) {
         Ok(()) => Ok(()),
         Err(WindowLoopError::NoWindow(e)) => {
-            // Said on the screen too: the terminal's first screen clears what stderr said.
+            // Said above the screens too: the terminal's first screen clears what stderr said.
             eprintln!("c7010: no window ({e}); using the terminal instead");
-            console.notice(NO_WINDOW);
-            run_terminal(console, stop)
+            run_terminal(console, stop, Some(NO_WINDOW))
         }
         Err(e) => Err(e.into()),
     }
 }
 
-/// The status line when no window could be opened and the game is played in the terminal.
+/// The line above the screens when no window could be opened.
 #[cfg(feature = "gui")]
-const NO_WINDOW: &str = "NO WINDOW HERE: TERMINAL";
+const NO_WINDOW: &str = "No window could be opened here (no display): playing in the terminal.";
 
 #[cfg(not(feature = "gui"))]
 fn run_window_or_terminal(
@@ -248,16 +247,23 @@ fn run_window_or_terminal(
     stop: &StopSignals,
 ) -> anyhow::Result<()> {
     eprintln!("c7010: built without the window (feature gui); using the terminal");
-    run_terminal(console, stop)
+    run_terminal(console, stop, None)
 }
 
 /// The terminal front end on stdin and stdout (`console::terminal_loop`).
-fn run_terminal(console: &mut Console, stop: &StopSignals) -> anyhow::Result<()> {
+fn run_terminal(
+    console: &mut Console,
+    stop: &StopSignals,
+    banner: Option<&str>,
+) -> anyhow::Result<()> {
     let tty = std::io::stdout().is_terminal();
     // A script (stdin not a terminal) waits for the module's move before each line, quit
     // included, so it means the same at any speed; a person may quit or move at once.
     let scripted = !std::io::stdin().is_terminal();
     let mut front = TerminalLoop::new(std::io::stdout(), tty, scripted);
+    if let Some(banner) = banner {
+        front = front.with_banner(banner);
+    }
     let stopped = || stop.received().is_some();
     front.run(console, &read_lines(), &stopped)?;
     match console.refused_moves() {

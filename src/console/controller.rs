@@ -435,11 +435,6 @@ impl Console {
         }
     }
 
-    /// Says `text` on the status line until the next key or move (a front end's notice).
-    pub fn notice(&mut self, text: &str) {
-        self.view.message = Some(text.to_string());
-    }
-
     /// Why the module last failed (the status line only says that it did), if it has.
     pub fn last_failure(&self) -> Option<&str> {
         self.table.last_failure()

@@ -50,6 +50,7 @@ impl<W: Write> TerminalLoop<W> {
                 options: TerminalOptions { colour: tty },
                 tty,
                 shown: None,
+                banner: None,
             },
             input: TerminalInput {
                 pending: VecDeque::new(),
@@ -111,6 +112,13 @@ impl<W: Write> TerminalLoop<W> {
         console.run_frame(MAX_SPEED_BUDGET);
         self.screen.show_if_changed(console)?;
         Ok(None)
+    }
+
+    /// A line shown above every screen (why the game is in the terminal): unlike stderr,
+    /// the screen's redrawing cannot wipe it out, and it leaves the status line to the game.
+    pub fn with_banner(mut self, banner: &str) -> TerminalLoop<W> {
+        self.screen.banner = Some(banner.to_string());
+        self
     }
 
     /// What was printed (tests read it back).
@@ -190,6 +198,7 @@ struct TerminalScreen<W: Write> {
     options: TerminalOptions,
     tty: bool,
     shown: Option<ScreenState>,
+    banner: Option<String>,
 }
 
 impl<W: Write> TerminalScreen<W> {
@@ -210,7 +219,10 @@ impl<W: Write> TerminalScreen<W> {
     /// Prints the console screen; on a terminal it overwrites the previous one line by
     /// line (no flicker), clearing what is left of each line and below.
     fn print(&mut self, console: &Console) -> io::Result<()> {
-        let text = render_with(&console.screen(), self.options);
+        let mut text = render_with(&console.screen(), self.options);
+        if let Some(banner) = &self.banner {
+            text = format!("{banner}\n{text}");
+        }
         if self.tty {
             let mut framed = String::from("\x1b[H");
             for line in text.lines() {

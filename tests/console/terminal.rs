@@ -59,3 +59,61 @@ fn the_terminal_help_as_text() {
     };
     insta::assert_snapshot!(render(&s));
 }
+
+/// A console against the reference that asks for colour and level, as `play` does.
+fn asking_console() -> c7010::console::Console {
+    c7010::console::Console::new(
+        Box::new(c7010::engine::RefEngine::new()),
+        c7010::console::ConsoleOptions::default(),
+    )
+    .expect("console starts")
+}
+
+#[test]
+fn typed_lines_answer_what_the_status_line_asks() {
+    let mut c = asking_console();
+    assert_eq!(c.screen().status, "PLAY WHITE? YES/NO");
+    // A move at a question asks for the answer (it used to say WAIT FOR MY MOVE).
+    c.type_line("Nf3");
+    assert_eq!(c.screen().status, "ANSWER THE QUESTION FIRST");
+    c.type_line("y");
+    assert!(
+        c.screen().status.starts_with("LEVEL?"),
+        "{}",
+        c.screen().status
+    );
+    // ENTER (an empty line) keeps the level, as the help says.
+    c.type_line("");
+    assert_eq!(c.screen().status, "YOUR MOVE");
+    assert_eq!(c.level(), 2);
+    // A SAN move that is a move but not legal gets its reason, as squares do.
+    c.type_line("Nf6");
+    assert_eq!(c.screen().status, "PIECE CANNOT GO THERE");
+    c.type_line("Qxf7");
+    assert_eq!(c.screen().status, "PIECE CANNOT GO THERE");
+    c.type_line("zz9");
+    assert_eq!(c.screen().status, "UNKNOWN: ZZ9");
+    assert_eq!(c.refused_moves(), 4);
+    // `r`, as the status line after a resumed game suggests: NEW GAME?
+    c.type_line("e4");
+    c.tick(c7010::machine::PAL_FRAME_T_STATES);
+    c.type_line("r");
+    assert_eq!(c.screen().status, "NEW GAME? YES/NO");
+}
+
+#[test]
+fn a_move_into_check_typed_in_san_says_so() {
+    let mut c = c7010::console::Console::new(
+        Box::new(c7010::engine::RefEngine::new()),
+        c7010::console::ConsoleOptions {
+            colour: Some(c7010::console::Colour::White),
+            level: Some(2),
+            fen: Some("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    // Kd2 stays on the rook's rank: the king would be in check.
+    c.type_line("Kd2");
+    assert_eq!(c.screen().status, "KING WOULD BE IN CHECK");
+}
