@@ -4,7 +4,7 @@
 //!
 //! The table keeps the game ([`Game`]: start, moves, position, how it stands) and the level,
 //! and brings the engine in step with the game only when the engine is asked to think
-//! ([`Table::sync`]): the moves the engine lacks are played, the ones it has beyond the game
+//! (`Table::sync`): the moves the engine lacks are played, the ones it has beyond the game
 //! taken back, or the game set up afresh. Engines keep no game of their own that a front
 //! end reads. Two policies live here and nowhere else:
 //!
