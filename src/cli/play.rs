@@ -35,7 +35,9 @@ pub enum ColourChoice {
 /// Arguments of `c7010 play`.
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Use the terminal even where a window could be opened (`help` there lists its words).
+    /// Use the terminal even where a window could be opened (type `help` there for its
+    /// commands: moves, level, undo, go, new, setup, flip, speed, pause, ponder, pgn, save,
+    /// load, quit).
     #[arg(long)]
     tui: bool,
     /// Window size: each frame pixel becomes SCALE x SCALE screen pixels (1-8).

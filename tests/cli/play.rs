@@ -42,7 +42,13 @@ fn a_scripted_session_plays_and_writes_the_pgn_on_quit() {
     .arg(&pgn);
     let out = run(cmd, "e2-e4\nd2d4\ne2e5\nNf3\nquit\n");
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    // The script goes on after the refused move, and its exit says one was refused.
+    assert!(!out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("1 of the script's moves were refused"),
+        "{}",
+        text(&out.stderr)
+    );
     // The illegal move is refused with its reason; the others are played and answered.
     assert!(stdout.contains("NO PIECE ON E2"), "{stdout}");
     assert!(stdout.contains("MOVES  1. E2-E4 "), "{stdout}");
@@ -357,7 +363,7 @@ fn ponder_makes_the_module_think_on_the_players_time_and_the_reference_says_it_c
     // The reference has nothing to ponder with: one line says so, and play goes on.
     let mut cmd = c7010();
     cmd.args([
-        "play", "--tui", "--ponder", "--engine", "ref", "--colour", "white",
+        "play", "--tui", "--ponder", "--engine", "ref", "--colour", "white", "--level", "2",
     ]);
     let out = run(cmd, "e2e4\nquit\n");
     assert!(out.status.success());
