@@ -8,7 +8,7 @@
 ; pointing at the current ply's frame. The stack holds 16 bytes per ply (GEN's chain to its
 ; hook), so PFTMAX plies stay well inside the stack the RAM plan leaves.
 
-PFTMAX  EQU     6               ; deepest perft the stack allows (6 would take hours anyway)
+PFTMAX  EQU     5               ; deepest perft the stack allows beside passes of 11 plies
 
 ; ------------------------------------------------------------------------------------------
 ; PFTRUN - perft of the current position.

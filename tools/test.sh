@@ -4,6 +4,7 @@
 #   pasmo             asm and book tests check their recordings of pasmo's output are current
 #   xvfb-run (xvfb)   window tests, under a virtual X server
 #   xwininfo          the window tests' check that the X server sees the window
+#   xdotool, openbox  the window's keys typed into a real window, full screen under a window manager
 #   python-chess      a UCI client playing the engine, and tools/match.py's arithmetic
 #   mingw-w64, wine   the Windows test: c7010.exe cross-built and run under wine (tests/reach)
 #   chromium, chromium-driver, python3-selenium
@@ -36,6 +37,8 @@ need=()
 command -v pasmo >/dev/null 2>&1 || need+=(pasmo)
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
 command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
+command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+command -v openbox >/dev/null 2>&1 || need+=(openbox)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)

@@ -83,7 +83,7 @@ fn run_guest(args: &Args) -> anyhow::Result<()> {
     } else {
         let n = session
             .perft(args.depth)
-            .context("the guest counts to depth 6 at most")?;
+            .context("the guest counts to depth 5 at most")?;
         (u64::from(n.count), n.t_states)
     };
     let secs = start.elapsed().as_secs_f64();

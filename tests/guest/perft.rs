@@ -109,12 +109,14 @@ fn perft_stays_inside_the_ram_plan() {
         per_ply > 0 && per_ply <= 24,
         "{per_ply} stack bytes per ply"
     );
-    // The deepest perft the guest accepts (6) still stays above the data.
-    let at6 = at3 - 3 * per_ply;
+    // The deepest perft the guest accepts (5: the stack the passes of 11 plies leave) still
+    // stays above the data, and 6 is refused.
+    let at5 = at3 - 2 * per_ply;
     assert!(
-        at6 >= ram_used,
-        "perft 6 would reach {at6:#x}, below RAMUSED {ram_used:#x}"
+        at5 >= ram_used,
+        "perft 5 would reach {at5:#x}, below RAMUSED {ram_used:#x}"
     );
+    assert!(s.perft(6).is_err(), "perft 6 is refused");
     // A write outside RAM (into the ROM) would have faulted the machine and failed perft.
     assert!(s.module().machine().stats().sp_low_water >= ram_used);
 }
