@@ -18,8 +18,7 @@ use super::positional::{MAX_POSITIONAL, Positional};
 pub const MATE: i16 = 30000;
 /// Bound beyond every score.
 pub const INF: i16 = 32000;
-/// Deepest pass (plies): passes go 3, 5, 7, 9, 11 while the budget lasts (a pass of 11
-/// plies keeps records for plies 0-10 in the guest's 2 KB, issue 25).
+/// Deepest pass (plies): passes go 3, 5, 7, 9, 11 while the budget lasts (plies 0-10 in 2 KB).
 pub const MAX_DEPTH: usize = 11;
 /// Plies whose nodes keep a PV: a node at ply n keeps at most `PV_PLIES - n` moves (the
 /// guest's triangle in PVTAB), and a node at ply `PV_PLIES` or deeper keeps none, so the
