@@ -11,7 +11,8 @@ pub struct Args {
     /// standard error).
     #[arg(long, value_enum)]
     engine: Option<EngineChoice>,
-    /// ROM image for the guest (default: the built-in ROM; UCI's `Rom` option can change it).
+    /// ROM image for the guest (default: the built-in ROM; the GUI can change it with the
+    /// `Rom` option: `setoption name Rom value PATH` in UCI, `option Rom=PATH` in xboard).
     #[arg(long)]
     rom: Option<std::path::PathBuf>,
 }
