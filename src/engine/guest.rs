@@ -493,15 +493,10 @@ impl Engine for GuestEngine {
     }
 
     fn abandon(&mut self) -> Result<(), EngineError> {
-        // The module plays the stopped thought's move on its board: set the game up there
-        // again, so that the module and this side agree whatever comes next.
-        self.guarded(|e| {
-            e.abandon_thought()?;
-            let start = e.start.clone();
-            let moves = std::mem::take(&mut e.history);
-            e.set_up(&start)?;
-            moves.into_iter().try_for_each(|m| e.play_move(m))
-        })
+        // The module plays the stopped thought's move on its board; the trait's contract is
+        // that the engine is set up again before it next thinks (the table does, once), so
+        // no set-up here: it would be done twice.
+        self.guarded(Self::abandon_thought)
     }
 
     fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {

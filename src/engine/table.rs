@@ -197,11 +197,6 @@ impl Table {
         &self.last_line
     }
 
-    /// The line of the last pass of the thought on the opponent's time, while it lasts.
-    pub fn ponder_line(&self) -> &[Move] {
-        &self.ponder_line
-    }
-
     /// The reply the engine expects after its last move: the second move of its last line
     /// when that line began with the move played, if legal and not the game's end.
     pub fn expected_reply(&self) -> Option<Move> {

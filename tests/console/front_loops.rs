@@ -5,7 +5,7 @@
 use std::sync::mpsc;
 
 use c7010::console::terminal_loop::{Ended, TerminalLoop};
-use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
+use c7010::console::{Colour, Console, ConsoleOptions};
 use c7010::engine::RefEngine;
 
 fn console() -> Console {
@@ -154,6 +154,5 @@ mod window {
         };
         front.frame(&mut c, &f1).unwrap();
         assert!(c.screen().help);
-        c.press(G7000Key::Question);
     }
 }
