@@ -6,7 +6,8 @@
 //! ([`clock`]) and runs the engine in slices of emulated time so that commands read by a
 //! separate thread ([`input`]) reach it while it thinks. A session ([`session_core`]) pairs
 //! the player with an output and a line loop; each protocol ([`uci_session`],
-//! [`xboard_session`]) adds only its own commands and replies. See `docs/uci.md`.
+//! [`xboard_session`]) adds only its own commands and replies; each reads its lines once into typed commands
+//! ([`uci_command`], [`xboard_command`]). See `docs/uci.md`.
 
 pub mod budget;
 pub mod clock;
@@ -19,7 +20,9 @@ pub mod player;
 pub mod score;
 pub mod session_core;
 pub mod strength;
+pub mod uci_command;
 pub mod uci_session;
+pub mod xboard_command;
 pub mod xboard_session;
 
 pub use crate::engine::EngineChoice;

@@ -12,42 +12,14 @@ use super::input::Input;
 use super::player::{Listener, Player, PlayerError, Thought};
 use crate::engine::EngineError;
 
-/// One command line from the GUI, split into words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GuiLine<'a> {
-    /// The first word: the command's name.
-    pub name: &'a str,
-    /// The words after the name.
-    pub args: Vec<&'a str>,
-    /// The whole line as it arrived (for error messages that quote it).
-    pub line: &'a str,
-}
-
-impl<'a> GuiLine<'a> {
-    /// The command on `line`; `None` for a line with no words (which every protocol ignores).
-    pub fn parse(line: &'a str) -> Option<GuiLine<'a>> {
-        let mut words = line.split_whitespace();
-        let name = words.next()?;
-        Some(GuiLine {
-            name,
-            args: words.collect(),
-            line,
-        })
-    }
-
-    /// The first argument, or "" when there is none.
-    pub fn arg(&self) -> &'a str {
-        self.args.first().copied().unwrap_or("")
-    }
-}
-
 /// A GUI protocol: its own state and its answer to each command. The session owns the
 /// player and the output and hands them over as a [`SessionCore`].
 pub trait Protocol: Default {
-    /// Serve one command; `Ok(false)` ends the session (`quit`, also while thinking).
+    /// Serve one command line (the protocol reads it into its typed command); `Ok(false)`
+    /// ends the session (`quit`, also while thinking).
     fn serve<W: Write>(
         &mut self,
-        command: &GuiLine<'_>,
+        line: &str,
         core: &mut SessionCore<W>,
         input: &mut Input,
     ) -> io::Result<bool>;
@@ -60,10 +32,26 @@ pub struct SessionCore<W: Write> {
 }
 
 /// Write one line and flush it, so the GUI sees it at once. Listeners, which hold the output
-/// while the engine thinks, write through this too.
+/// while the engine thinks, write through this too, so it is the one place that makes sure
+/// a line is one line: a control character from the GUI's own text quoted back (an unknown
+/// command, a refused move) is written escaped (`\r`, `\u{1b}`), so it can neither end the
+/// line early nor forge another (a `bestmove` in a log) nor reach a terminal raw.
 pub fn say<W: Write>(out: &mut W, line: &str) -> io::Result<()> {
-    writeln!(out, "{line}")?;
+    match line.chars().any(char::is_control) {
+        false => writeln!(out, "{line}")?,
+        true => writeln!(out, "{}", escape_controls(line))?,
+    }
     out.flush()
+}
+
+/// `text` with every control character written as its Rust escape.
+fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 impl<W: Write> SessionCore<W> {
@@ -131,13 +119,10 @@ impl<P: Protocol, W: Write> GuiSession<P, W> {
         self.core.out
     }
 
-    /// Serve commands until `quit` or the end of input. Lines without words are skipped.
+    /// Serve commands until `quit` or the end of input.
     pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
         while let Some(line) = input.next_line() {
-            let Some(command) = GuiLine::parse(&line) else {
-                continue;
-            };
-            if !self.protocol.serve(&command, &mut self.core, input)? {
+            if !self.protocol.serve(&line, &mut self.core, input)? {
                 break;
             }
         }
@@ -150,13 +135,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn commands_split_into_name_and_arguments() {
-        let c = GuiLine::parse("  level 40 5 0\r").unwrap();
-        assert_eq!(c.name, "level");
-        assert_eq!(c.args, ["40", "5", "0"]);
-        assert_eq!(c.arg(), "40");
-        assert_eq!(c.line, "  level 40 5 0\r");
-        assert_eq!(GuiLine::parse("quit").unwrap().arg(), "");
-        assert_eq!(GuiLine::parse(" \t "), None);
+    fn a_line_said_is_one_line() {
+        let mut out = Vec::new();
+        say(&mut out, "unknown command: x\rbestmove a1a1\u{1b}[2J").unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "unknown command: x\\rbestmove a1a1\\u{1b}[2J\n"
+        );
     }
 }

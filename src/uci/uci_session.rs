@@ -6,13 +6,12 @@
 //! ignored. An illegal move in `position` keeps the position up to the move before it (the
 //! legal prefix), so the engine stays usable and the GUI learns which move was refused.
 
-use super::clock::Request;
 use super::input::Input;
-use super::moves_text::looks_like_move;
 use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
-use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use super::session_core::{GuiSession, Protocol, SessionCore, say};
+use super::uci_command::{Go, Parsed, UciCommand};
 use crate::engine::RootMove;
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
@@ -59,15 +58,21 @@ impl<W: Write> Listener for UciListener<'_, W> {
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
-        Ok(match line.split_whitespace().next().unwrap_or("") {
-            "stop" => Control::MoveNow,
-            "quit" => Control::Quit,
-            "isready" => {
+        let Ok(Some(parsed)) = UciCommand::parse(line) else {
+            // A blank line is nothing; a refused one is said after the move, in order.
+            return Ok(match line.trim().is_empty() {
+                true => Control::Continue,
+                false => Control::Defer,
+            });
+        };
+        Ok(match parsed.command {
+            UciCommand::Stop => Control::MoveNow,
+            UciCommand::Quit => Control::Quit,
+            UciCommand::IsReady => {
                 say(self.out, "readyok")?;
                 Control::Continue
             }
-            "ponderhit" => Control::PonderHit,
-            "" => Control::Continue,
+            UciCommand::PonderHit => Control::PonderHit,
             // position, go, setoption, ucinewgame ... wait for the move.
             _ => Control::Defer,
         })
@@ -75,7 +80,13 @@ impl<W: Write> Listener for UciListener<'_, W> {
 
     fn urgent(&self, line: &str) -> bool {
         // Both are for the thought under way, even behind commands waiting for later.
-        matches!(line.split_whitespace().next(), Some("stop" | "ponderhit"))
+        matches!(
+            UciCommand::parse(line),
+            Ok(Some(Parsed {
+                command: UciCommand::Stop | UciCommand::PonderHit,
+                ..
+            }))
+        )
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
@@ -100,22 +111,32 @@ fn info_string<W: Write>(core: &mut SessionCore<W>, text: &str) -> io::Result<()
 impl Protocol for Uci {
     fn serve<W: Write>(
         &mut self,
-        command: &GuiLine<'_>,
+        line: &str,
         core: &mut SessionCore<W>,
         input: &mut Input,
     ) -> io::Result<bool> {
-        let rest = &command.args;
-        match command.name {
-            "uci" => identify(core)?,
-            "isready" => core.say("readyok")?,
-            "ucinewgame" => core.player_mut().new_game(),
-            "setoption" => set_option(core, rest)?,
-            "position" => position(core, rest)?,
-            "go" => return go(core, rest, input),
+        let parsed = match UciCommand::parse(line) {
+            Ok(Some(parsed)) => parsed,
+            Ok(None) => return Ok(true),
+            Err(why) => return info_string(core, &why).map(|_| true),
+        };
+        for note in &parsed.notes {
+            info_string(core, note)?;
+        }
+        match parsed.command {
+            UciCommand::Uci => identify(core)?,
+            UciCommand::IsReady => core.say("readyok")?,
+            UciCommand::NewGame => core.player_mut().new_game(),
+            UciCommand::SetOption { name, value } => {
+                if let Err(why) = options::set(core.player_mut(), &name, &value) {
+                    info_string(core, &format!("setoption ignored: {why}"))?;
+                }
+            }
+            UciCommand::Position { start, moves } => position(core, *start, &moves)?,
+            UciCommand::Go(g) => return go(core, &g, input),
             // A `ponderhit` or `stop` outside a thought is late: the answer is out already.
-            "stop" | "ponderhit" | "debug" | "register" => {}
-            "quit" => return Ok(false),
-            _ => info_string(core, &format!("unknown command: {}", command.line.trim()))?,
+            UciCommand::Stop | UciCommand::PonderHit | UciCommand::Ignored => {}
+            UciCommand::Quit => return Ok(false),
         }
         Ok(true)
     }
@@ -131,50 +152,8 @@ fn identify<W: Write>(core: &mut SessionCore<W>) -> io::Result<()> {
     core.say("uciok")
 }
 
-/// `setoption name <id> [value <x>]`; option names are case-insensitive.
-fn set_option<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<()> {
-    let text = rest.join(" ");
-    let Some(body) = text.strip_prefix("name ") else {
-        return info_string(
-            core,
-            &format!("setoption ignored: expected setoption name <id> [value <x>], got {text:?}"),
-        );
-    };
-    let (name, value) = match body.split_once(" value ") {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (body.trim(), ""),
-    };
-    match options::set(core.player_mut(), name, value) {
-        Ok(()) => Ok(()),
-        Err(why) => info_string(core, &format!("setoption ignored: {why}")),
-    }
-}
-
-/// `position startpos|fen <fen> [moves ...]`.
-fn position<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<()> {
-    let moves_at = rest.iter().position(|w| *w == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&rest[..i], &rest[i + 1..]),
-        None => (rest, &[][..]),
-    };
-    let start = match setup.split_first() {
-        Some((&"startpos", [])) => Board::startpos(),
-        Some((&"fen", fen)) => match Board::from_fen(&fen.join(" ")) {
-            Ok(b) => b,
-            Err(e) => {
-                return info_string(core, &format!("position ignored: {e}"));
-            }
-        },
-        _ => {
-            return info_string(
-                core,
-                &format!(
-                    "position ignored: expected startpos or fen, got {:?}",
-                    setup.join(" ")
-                ),
-            );
-        }
-    };
+/// `position`: the start and the moves that are legal from it, in order.
+fn position<W: Write>(core: &mut SessionCore<W>, start: Board, moves: &[String]) -> io::Result<()> {
     let mut board = start.clone();
     let mut legal = Vec::new();
     let mut refused = None;
@@ -202,8 +181,8 @@ fn position<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<()
 }
 
 /// `go ...`: think and answer `bestmove`; false when the GUI quit meanwhile.
-fn go<W: Write>(core: &mut SessionCore<W>, rest: &[&str], input: &mut Input) -> io::Result<bool> {
-    let req = request(core, rest)?;
+fn go<W: Write>(core: &mut SessionCore<W>, g: &Go, input: &mut Input) -> io::Result<bool> {
+    let req = g.request(core.player().board().side == WHITE);
     let thought = core.think(&req, input, |out| UciListener { out })?;
     let quit = match thought {
         Ok(t) => {
@@ -234,62 +213,4 @@ fn go<W: Write>(core: &mut SessionCore<W>, rest: &[&str], input: &mut Input) -> 
         }
     };
     Ok(!quit)
-}
-
-/// The parameters of `go`; a bad value is reported and that parameter ignored.
-fn request<W: Write>(core: &mut SessionCore<W>, rest: &[&str]) -> io::Result<Request> {
-    let white = core.player().board().side == WHITE;
-    let mut req = Request::default();
-    let mut remaining = [None, None];
-    let mut increment = [0u64, 0u64];
-    let mut words = rest.iter().peekable();
-    while let Some(&word) = words.next() {
-        let takes_value = matches!(
-            word,
-            "wtime"
-                | "btime"
-                | "winc"
-                | "binc"
-                | "movestogo"
-                | "movetime"
-                | "depth"
-                | "nodes"
-                | "mate"
-        );
-        if !takes_value {
-            match word {
-                "infinite" => req.infinite = true,
-                "ponder" => req.ponder = true,
-                "searchmoves" => {
-                    info_string(core, "go searchmoves is not supported; searching all moves")?;
-                    while words.peek().is_some_and(|w| looks_like_move(w)) {
-                        words.next();
-                    }
-                }
-                _ => info_string(core, &format!("go: unknown parameter {word:?} ignored"))?,
-            }
-            continue;
-        }
-        let Some(value) = words.next().and_then(|v| v.parse::<i64>().ok()) else {
-            info_string(core, &format!("go: {word} needs a number; ignored"))?;
-            continue;
-        };
-        // GUIs may send negative times when a clock has run over: count them as zero.
-        let v = value.max(0) as u64;
-        match word {
-            "wtime" => remaining[0] = Some(v),
-            "btime" => remaining[1] = Some(v),
-            "winc" => increment[0] = v,
-            "binc" => increment[1] = v,
-            "movestogo" => req.moves_to_go = Some(v.min(u64::from(u32::MAX)) as u32),
-            "movetime" => req.movetime_ms = Some(v),
-            "depth" => req.depth = Some(v.clamp(1, 255) as u8),
-            "nodes" => req.nodes = Some(v.clamp(1, u64::from(u32::MAX)) as u32),
-            _ => info_string(core, "go mate is not supported; searching normally")?,
-        }
-    }
-    let me = if white { 0 } else { 1 };
-    req.remaining_ms = remaining[me];
-    req.increment_ms = increment[me];
-    Ok(req)
 }

@@ -10,11 +10,11 @@ use std::io::{self, Write};
 
 use super::clock::Request;
 use super::input::Input;
-use super::moves_text::looks_like_move;
 use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome, Thought};
 use super::score::xboard_score;
-use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use super::session_core::{GuiSession, Protocol, SessionCore, say};
+use super::xboard_command::{TimeControl, XboardCommand};
 use crate::engine::EngineError;
 use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
@@ -23,15 +23,6 @@ mod analyze;
 mod ponder;
 
 use ponder::Pondered;
-
-/// A time control from `level MPS BASE INC`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TimeControl {
-    /// Moves per session (0: the whole game).
-    moves: u32,
-    base_ms: u64,
-    increment_ms: u64,
-}
 
 /// The xboard protocol's side of a session: the engine's side, force mode, whether to post
 /// thinking lines, and the time control; the game itself lives in the
@@ -51,6 +42,8 @@ pub struct Xboard {
     /// Analyze mode (`analyze` until `exit`): the engine thinks without end on every
     /// position the GUI sets and never moves.
     pub(super) analyzing: bool,
+    /// `hard` or `easy` given during an analysis: taken when it ends.
+    pub(super) ponder_after_analysis: Option<bool>,
 }
 
 /// At the start of a session the engine plays Black, as after `new`.
@@ -65,6 +58,7 @@ impl Default for Xboard {
             depth: None,
             own_ms: None,
             analyzing: false,
+            ponder_after_analysis: None,
         }
     }
 }
@@ -87,35 +81,39 @@ impl<W: Write> Listener for XboardListener<'_, W> {
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
-        let mut words = line.split_whitespace();
-        Ok(match words.next().unwrap_or("") {
-            "?" => Control::MoveNow,
-            "quit" => Control::Quit,
-            "ping" => {
-                say(self.out, &format!("pong {}", words.next().unwrap_or("")))?;
+        let Ok(command) = XboardCommand::parse(line) else {
+            // Refused: said after the move, in order.
+            return Ok(Control::Defer);
+        };
+        Ok(match command {
+            None => Control::Continue,
+            Some(XboardCommand::MoveNow) => Control::MoveNow,
+            Some(XboardCommand::Quit) => Control::Quit,
+            Some(XboardCommand::Ping(n)) => {
+                say(self.out, &format!("pong {n}"))?;
                 Control::Continue
             }
-            "post" => {
-                *self.post = true;
+            Some(XboardCommand::Post(on)) => {
+                *self.post = on;
                 Control::Continue
             }
-            "nopost" => {
-                *self.post = false;
-                Control::Continue
-            }
-            "" => Control::Continue,
             // These end or change the game under the engine (xboard sends them when the
             // user starts over or the game ends on the clock): drop the thought, then obey.
-            "new" | "force" | "result" | "setboard" | "undo" | "remove" | "edit" => {
-                Control::Abandon
-            }
+            Some(
+                XboardCommand::New
+                | XboardCommand::Force
+                | XboardCommand::SetBoard(_)
+                | XboardCommand::Undo
+                | XboardCommand::Remove
+                | XboardCommand::Edit,
+            ) => Control::Abandon,
             // Everything else (a move, go, time, level ...) is for after this move.
-            _ => Control::Defer,
+            Some(_) => Control::Defer,
         })
     }
 
     fn urgent(&self, line: &str) -> bool {
-        line.split_whitespace().next() == Some("?")
+        XboardCommand::parse(line) == Ok(Some(XboardCommand::MoveNow))
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
@@ -155,20 +153,6 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
     say(out, line.trim_end())
 }
 
-/// Milliseconds from an xboard `level` base: minutes, or `minutes:seconds`.
-fn parse_base(text: &str) -> Option<u64> {
-    match text.split_once(':') {
-        Some((m, s)) => Some(m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000),
-        None => Some((text.parse::<f64>().ok()? * 60_000.0) as u64),
-    }
-}
-
-/// Milliseconds from a number of seconds (which may have decimals).
-fn parse_seconds(text: &str) -> Option<u64> {
-    let s = text.parse::<f64>().ok()?;
-    (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
-}
-
 /// The result line when the side to move has no move or the game is drawn by rule.
 pub(super) fn game_result(board: &Board) -> Option<&'static str> {
     if legal_moves(board).is_empty() {
@@ -196,49 +180,69 @@ pub(super) fn error<W: Write>(
 impl Protocol for Xboard {
     fn serve<W: Write>(
         &mut self,
-        command: &GuiLine<'_>,
+        line: &str,
         core: &mut SessionCore<W>,
         input: &mut Input,
     ) -> io::Result<bool> {
-        let (cmd, args, line) = (command.name, &command.args, command.line);
-        let arg = command.arg();
-        match cmd {
-            "hard" => core.player_mut().set_ponder(true),
-            "easy" => core.player_mut().set_ponder(false),
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "otim" | "draw" | "memory" | "cores" | "egtpath" | "?" | "." | "hint"
-            | "bk" => {}
-            "protover" => features(core)?,
-            "new" | "undo" | "remove" | "setboard" => self.game_command(core, command)?,
-            "analyze" => {
+        let command = match XboardCommand::parse(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return Ok(true),
+            Err(why) => {
+                if let Some(tell) = &why.tell {
+                    core.say(&format!("tellusererror {tell}"))?;
+                }
+                return error(core, &why.kind, line).map(|_| true);
+            }
+        };
+        match command {
+            XboardCommand::Ponder(on) => core.player_mut().set_ponder(on),
+            XboardCommand::Ignored | XboardCommand::MoveNow | XboardCommand::Status => {}
+            XboardCommand::Protover => features(core)?,
+            XboardCommand::New => self.new_game(core),
+            XboardCommand::Undo if !core.player_mut().undo() => {
+                error(core, "nothing to undo", line)?
+            }
+            XboardCommand::Undo => {}
+            XboardCommand::Remove if core.player().moves().len() < 2 => {
+                error(core, "nothing to undo", line)?
+            }
+            XboardCommand::Remove => {
+                core.player_mut().undo();
+                core.player_mut().undo();
+            }
+            XboardCommand::SetBoard(b) => core.player_mut().set_game(*b, Vec::new()),
+            XboardCommand::Analyze => {
                 self.analyzing = true;
                 return self.analyse(core, input);
             }
-            "exit" => self.analyzing = false,
-            "option" => self.option(core, line)?,
-            "variant" if arg == "normal" => {}
-            "variant" => error(core, "variant not supported", line)?,
-            "force" | "result" => self.force = true,
-            "go" => {
+            XboardCommand::Exit => self.analyzing = false,
+            XboardCommand::Option { name, value } => {
+                if let Err(why) = options::set(core.player_mut(), &name, &value) {
+                    error(core, &why, line)?;
+                }
+            }
+            XboardCommand::Edit => error(core, "edit mode not supported, use setboard", line)?,
+            XboardCommand::Force => self.force = true,
+            XboardCommand::Go => {
                 self.force = false;
                 self.engine_side = core.player().board().side;
                 return self.think(core, input);
             }
-            "playother" => {
+            XboardCommand::PlayOther => {
                 self.force = false;
                 self.engine_side = core.player().board().side ^ BLACK;
             }
-            "usermove" => return self.user_move(core, arg, input),
-            "level" | "st" | "sd" | "time" => self.clock_command(core, command)?,
-            "post" => self.post = true,
-            "nopost" => self.post = false,
-            "ping" => core.say(&format!("pong {arg}"))?,
-            "quit" => return Ok(false),
-            // Some interfaces send bare moves despite usermove=1: take them when they are.
-            _ if looks_like_move(cmd) && args.is_empty() => {
-                return self.user_move(core, cmd, input);
+            XboardCommand::UserMove(m) => return self.user_move(core, &m, input),
+            XboardCommand::Level(tc) => {
+                self.control = Some(tc);
+                self.move_time_ms = None;
             }
-            _ => error(core, "unknown command", line)?,
+            XboardCommand::St(ms) => self.move_time_ms = Some(ms),
+            XboardCommand::Sd(d) => self.depth = Some(d),
+            XboardCommand::Time(cs) => self.set_own_time(cs),
+            XboardCommand::Post(on) => self.post = on,
+            XboardCommand::Ping(n) => core.say(&format!("pong {n}"))?,
+            XboardCommand::Quit => return Ok(false),
         }
         // In analyze mode a command reaches here only when it dropped the analysis (a
         // move, `undo`, `setboard`, `option`, `level` ...): obeyed, it starts again.
@@ -247,62 +251,13 @@ impl Protocol for Xboard {
 }
 
 impl Xboard {
-    /// The commands that change the game: `new`, `undo`, `remove`, `setboard`.
-    fn game_command<W: Write>(
-        &mut self,
-        core: &mut SessionCore<W>,
-        command: &GuiLine<'_>,
-    ) -> io::Result<()> {
-        let (args, line) = (&command.args, command.line);
-        match command.name {
-            "new" => {
-                core.player_mut().new_game();
-                self.force = false;
-                self.engine_side = BLACK;
-                self.depth = None;
-                self.own_ms = None;
-            }
-            "undo" if !core.player_mut().undo() => error(core, "nothing to undo", line)?,
-            "undo" => {}
-            "remove" if core.player().moves().len() < 2 => error(core, "nothing to undo", line)?,
-            "remove" => {
-                core.player_mut().undo();
-                core.player_mut().undo();
-            }
-            _ => match Board::from_fen(&args.join(" ")) {
-                Ok(b) => core.player_mut().set_game(b, Vec::new()),
-                Err(e) => {
-                    core.say(&format!("tellusererror Illegal position: {e}"))?;
-                    error(core, "illegal position", line)?;
-                }
-            },
-        }
-        Ok(())
-    }
-
-    /// The commands of the clock: `level`, `st`, `sd`, `time`.
-    fn clock_command<W: Write>(
-        &mut self,
-        core: &mut SessionCore<W>,
-        command: &GuiLine<'_>,
-    ) -> io::Result<()> {
-        let (arg, line) = (command.arg(), command.line);
-        match command.name {
-            "level" => self.level(core, &command.args, line)?,
-            "st" => match parse_seconds(arg) {
-                Some(ms) => self.move_time_ms = Some(ms),
-                None => error(core, "bad number", line)?,
-            },
-            "sd" => match arg.parse::<u8>() {
-                Ok(d) if d > 0 => self.depth = Some(d),
-                _ => error(core, "bad number", line)?,
-            },
-            _ => match arg.parse::<i64>() {
-                Ok(cs) => self.set_own_time(cs),
-                Err(_) => error(core, "bad number", line)?,
-            },
-        }
-        Ok(())
+    /// `new`: the start position, the engine plays Black, no depth limit or clock yet.
+    fn new_game<W: Write>(&mut self, core: &mut SessionCore<W>) {
+        core.player_mut().new_game();
+        self.force = false;
+        self.engine_side = BLACK;
+        self.depth = None;
+        self.own_ms = None;
     }
 }
 
@@ -333,43 +288,6 @@ impl Xboard {
     /// `time N`: the engine's clock, in centiseconds (negative counts as 0).
     pub(super) fn set_own_time(&mut self, cs: i64) {
         self.own_ms = Some(cs.max(0) as u64 * 10);
-    }
-
-    /// `option NAME=VALUE` (`option NAME` for a button, which this engine has none of).
-    fn option<W: Write>(&mut self, core: &mut SessionCore<W>, line: &str) -> io::Result<()> {
-        let body = line.trim().strip_prefix("option").unwrap_or("").trim();
-        let (name, value) = body.split_once('=').unwrap_or((body, ""));
-        match options::set(core.player_mut(), name, value) {
-            Ok(()) => Ok(()),
-            Err(why) => error(core, &why, line),
-        }
-    }
-
-    /// `level MPS BASE INC`.
-    fn level<W: Write>(
-        &mut self,
-        core: &mut SessionCore<W>,
-        args: &[&str],
-        line: &str,
-    ) -> io::Result<()> {
-        let parsed = match args {
-            [mps, base, inc] => (|| {
-                Some(TimeControl {
-                    moves: mps.parse().ok()?,
-                    base_ms: parse_base(base)?,
-                    increment_ms: parse_seconds(inc)?,
-                })
-            })(),
-            _ => None,
-        };
-        match parsed {
-            Some(tc) => {
-                self.control = Some(tc);
-                self.move_time_ms = None;
-                Ok(())
-            }
-            None => error(core, "bad level, expected: level MPS BASE INC", line),
-        }
     }
 
     /// The user's move; the engine answers it when it is its turn. False when the interface
@@ -501,18 +419,6 @@ enum Answered {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn level_base_and_seconds() {
-        assert_eq!(parse_base("5"), Some(300_000));
-        assert_eq!(parse_base("0:30"), Some(30_000));
-        assert_eq!(parse_base("1:05"), Some(65_000));
-        assert_eq!(parse_base("0.5"), Some(30_000));
-        assert_eq!(parse_base("x:10"), None);
-        assert_eq!(parse_seconds("2.5"), Some(2500));
-        assert_eq!(parse_seconds("-1"), None);
-        assert_eq!(parse_seconds("inf"), None);
-    }
 
     #[test]
     fn results_by_rule() {

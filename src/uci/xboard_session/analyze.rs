@@ -13,6 +13,7 @@ use crate::uci::clock::Request;
 use crate::uci::input::Input;
 use crate::uci::player::{Control, InfoLine, Listener, Outcome};
 use crate::uci::session_core::{SessionCore, say};
+use crate::uci::xboard_command::XboardCommand;
 
 /// Prints the analysis and answers the GUI while the engine analyses.
 struct AnalyzeListener<'a, W: Write> {
@@ -34,34 +35,39 @@ impl<W: Write> Listener for AnalyzeListener<'_, W> {
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
-        let mut words = line.split_whitespace();
-        Ok(match words.next().unwrap_or("") {
-            "." => {
+        let Ok(command) = XboardCommand::parse(line) else {
+            // Refused: the analysis is dropped and the error said, then it starts again.
+            return Ok(Control::Abandon);
+        };
+        Ok(match command {
+            Some(XboardCommand::Status) => {
                 self.status()?;
                 Control::Continue
             }
-            "ping" => {
-                say(self.out, &format!("pong {}", words.next().unwrap_or("")))?;
+            Some(XboardCommand::Ping(n)) => {
+                say(self.out, &format!("pong {n}"))?;
                 Control::Continue
             }
-            "quit" => Control::Quit,
-            "time" => {
-                if let Some(cs) = words.next().and_then(|w| w.parse::<i64>().ok()) {
-                    self.state.set_own_time(cs);
-                }
+            Some(XboardCommand::Quit) => Control::Quit,
+            Some(XboardCommand::Time(cs)) => {
+                self.state.set_own_time(cs);
                 Control::Continue
             }
-            "post" | "nopost" => {
-                self.state.post = line.trim() == "post";
+            Some(XboardCommand::Post(on)) => {
+                self.state.post = on;
+                Control::Continue
+            }
+            // Pondering is for play: taken now, it counts from the next game move.
+            Some(XboardCommand::Ponder(on)) => {
+                self.state.ponder_after_analysis = Some(on);
                 Control::Continue
             }
             // Nothing to do for these while analysing.
-            "" | "hint" | "bk" | "?" | "easy" | "hard" | "computer" | "otim" | "accepted"
-            | "rejected" => Control::Continue,
+            None | Some(XboardCommand::Ignored | XboardCommand::MoveNow) => Control::Continue,
             // Everything else (`exit`, a move, `undo`, `setboard`, `new`, `option` ...)
             // drops this analysis; the command is obeyed and the analysis starts again on
             // what it leaves (`exit` ends the mode).
-            _ => Control::Abandon,
+            Some(_) => Control::Abandon,
         })
     }
 
@@ -115,6 +121,9 @@ impl Xboard {
             moves,
             state: &mut *self,
         })?;
+        if let Some(on) = self.ponder_after_analysis.take() {
+            core.player_mut().set_ponder(on);
+        }
         match thought {
             Ok(t) => {
                 // Analysis never moves: a thought that ended with a move (the GUI closed its

@@ -14,6 +14,7 @@ use crate::uci::clock::Request;
 use crate::uci::input::Input;
 use crate::uci::player::{Control, InfoLine, Listener, Outcome, Thought};
 use crate::uci::session_core::{SessionCore, say};
+use crate::uci::xboard_command::XboardCommand;
 
 /// How a ponder ended.
 pub enum Pondered {
@@ -36,53 +37,59 @@ struct PonderListener<'a, W: Write> {
     state: &'a mut Xboard,
     /// The position pondered on (after the predicted reply).
     board: Board,
+    /// The opponent played the reply: the lines are for our move now.
+    hit: bool,
 }
 
 impl<W: Write> Listener for PonderListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
-        match self.state.post {
+        if !self.state.post {
+            return Ok(());
+        }
+        // Until the hit the line is for the position after the reply: it is shown from the
+        // game's position, the reply first, as polyglot shows a UCI engine's ponder.
+        match self.hit {
             true => thinking_line(self.out, l),
-            false => Ok(()),
+            false => {
+                let mut line = l.clone();
+                line.pv.insert(0, self.predicted);
+                thinking_line(self.out, &line)
+            }
         }
     }
 
     fn command(&mut self, line: &str) -> io::Result<Control> {
-        let mut words = line.split_whitespace();
-        let name = words.next().unwrap_or("");
-        let played = match name {
-            "usermove" => words.next(),
-            _ if crate::uci::moves_text::looks_like_move(name) => Some(name),
-            _ => None,
+        let Ok(command) = XboardCommand::parse(line) else {
+            // Refused: the ponder stops and the error is said after it.
+            return Ok(Control::Abandon);
         };
-        Ok(match (name, played) {
-            (_, Some(m)) if m == self.predicted.uci() => Control::PonderHit,
-            (_, Some(_)) => Control::Abandon,
-            ("ping", _) => {
-                say(self.out, &format!("pong {}", words.next().unwrap_or("")))?;
+        Ok(match command {
+            Some(XboardCommand::UserMove(m)) if m == self.predicted.uci() => {
+                self.hit = true;
+                Control::PonderHit
+            }
+            Some(XboardCommand::UserMove(_)) => Control::Abandon,
+            Some(XboardCommand::Ping(n)) => {
+                say(self.out, &format!("pong {n}"))?;
                 Control::Continue
             }
-            ("time", _) => {
-                if let Some(cs) = words.next().and_then(|w| w.parse::<i64>().ok()) {
-                    self.state.set_own_time(cs);
-                }
+            Some(XboardCommand::Time(cs)) => {
+                self.state.set_own_time(cs);
                 Control::Continue
             }
-            ("post", _) => {
-                self.state.post = true;
+            Some(XboardCommand::Post(on)) => {
+                self.state.post = on;
                 Control::Continue
             }
-            ("nopost", _) => {
-                self.state.post = false;
-                Control::Continue
-            }
-            ("quit", _) => Control::Quit,
+            Some(XboardCommand::Quit) => Control::Quit,
             // Not our move: `?` has nothing to stop.
-            ("" | "otim" | "?" | "hard" | "computer" | "accepted" | "rejected", _) => {
+            None
+            | Some(XboardCommand::Ignored | XboardCommand::MoveNow | XboardCommand::Ponder(true)) => {
                 Control::Continue
             }
             // Anything else (`easy`, `new`, `force`, `undo`, `setboard`, `level` ...)
             // stops the ponder and is obeyed after it.
-            _ => Control::Abandon,
+            Some(_) => Control::Abandon,
         })
     }
 
@@ -126,6 +133,7 @@ impl Xboard {
             predicted: reply,
             state: self,
             board,
+            hit: false,
         })?;
         Ok(match thought {
             Ok(t) if t.quit => Pondered::Quit,
