@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::protocol::{Move as WireMove, WirePosition};
 use crate::reference::board::{Board, file_of, rank_of, square};
+use crate::reference::notation::UciText;
 use crate::reference::piece::{BLACK, EMPTY, code_of_kind, kind};
 use crate::reference::{self, legal_moves};
 
@@ -80,30 +81,11 @@ pub fn legal_line_of_wire(board: &Board, line: &[WireMove]) -> Vec<reference::Mo
 
 /// UCI text as a wire move, checked only for its shape (the module judges legality).
 pub fn parse_uci(text: &str) -> Result<WireMove, WireError> {
-    let bad = || WireError::BadMoveText(text.to_string());
-    let b = text.as_bytes();
-    if b.len() != 4 && b.len() != 5 {
-        return Err(bad());
-    }
-    let sq = |f: u8, r: u8| -> Result<u8, WireError> {
-        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
-            Ok((r - b'1') * 8 + (f - b'a'))
-        } else {
-            Err(bad())
-        }
-    };
-    let promo = match b.get(4) {
-        None => 0,
-        Some(b'n') => 2,
-        Some(b'b') => 3,
-        Some(b'r') => 4,
-        Some(b'q') => 5,
-        Some(_) => return Err(bad()),
-    };
+    let u = UciText::parse(text).ok_or_else(|| WireError::BadMoveText(text.to_string()))?;
     Ok(WireMove {
-        from: sq(b[0], b[1])?,
-        to: sq(b[2], b[3])?,
-        promo,
+        from: wire_square(u.from),
+        to: wire_square(u.to),
+        promo: u.promo,
     })
 }
 

@@ -40,25 +40,46 @@ fn promo_kind(c: u8) -> Option<u8> {
     }
 }
 
+/// A move in UCI form read for its shape only: squares and promotion piece, legality not
+/// judged. The one reader of UCI move text: [`parse_uci`] matches it against the legal
+/// moves, the guest's wire and the protocols' "is this word a move" use it as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciText {
+    /// Mailbox squares, as the reference's moves have them.
+    pub from: u8,
+    pub to: u8,
+    /// The promotion piece kind (`K_KNIGHT` ... `K_QUEEN`), 0 for none.
+    pub promo: u8,
+}
+
+impl UciText {
+    /// `e2e4`, `e7e8q` (the promotion letter in either case), surrounding blanks ignored;
+    /// `None` for anything else.
+    pub fn parse(text: &str) -> Option<UciText> {
+        let t = text.trim().as_bytes();
+        if t.len() != 4 && t.len() != 5 {
+            return None;
+        }
+        let promo = match t.get(4) {
+            Some(&c) => promo_kind(c)?,
+            None => 0,
+        };
+        Some(UciText {
+            from: parse_square(&t[0..2])?,
+            to: parse_square(&t[2..4])?,
+            promo,
+        })
+    }
+}
+
 /// Parse a UCI move and find it among the legal moves of `b`.
 pub fn parse_uci(b: &Board, text: &str) -> Result<Move, MoveTextError> {
-    let t = text.trim().as_bytes();
-    let bad = || MoveTextError::BadUci(text.to_string());
-    if t.len() != 4 && t.len() != 5 {
-        return Err(bad());
-    }
-    let from = parse_square(&t[0..2]).ok_or_else(bad)?;
-    let to = parse_square(&t[2..4]).ok_or_else(bad)?;
-    let promo = if t.len() == 5 {
-        promo_kind(t[4]).ok_or_else(bad)?
-    } else {
-        0
-    };
+    let u = UciText::parse(text).ok_or_else(|| MoveTextError::BadUci(text.to_string()))?;
     legal_moves(b)
         .as_slice()
         .iter()
         .copied()
-        .find(|m| m.from == from && m.to == to && m.flags & PROMO_MASK == promo)
+        .find(|m| m.from == u.from && m.to == u.to && m.flags & PROMO_MASK == u.promo)
         .ok_or_else(|| MoveTextError::Illegal(text.trim().to_string()))
 }
 

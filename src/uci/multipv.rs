@@ -4,6 +4,7 @@
 //! alpha-beta, and a move forward pruning dropped keeps its static maximum), except a move
 //! that ends the game in a draw, which is exactly 0. See docs/uci.md, "MultiPV".
 
+use super::score::{GuiScore, gui_score};
 use crate::engine::RootMove;
 use crate::reference::Move;
 
@@ -22,6 +23,15 @@ pub fn other_lines(root: &[RootMove], best: Option<Move>, lines: u8) -> Vec<Root
     others.sort_by_key(|r| std::cmp::Reverse(r.key));
     others.truncate(usize::from(lines.saturating_sub(1)));
     others
+}
+
+/// The score a line after the best may show: its key, unless that is an upper bound at a
+/// mate for the side to move. Such a bound says only "not better than mating", which GUIs
+/// that ignore bounds (many do) would show as a mate the module never found: the line then
+/// has no score.
+pub fn shown_key(r: &RootMove) -> Option<i16> {
+    let mating = matches!(gui_score(r.key), GuiScore::MateIn(n) if n > 0);
+    (r.draw || !mating).then_some(r.key)
 }
 
 #[cfg(test)]
@@ -56,5 +66,13 @@ mod tests {
         let list = [root("e2e4", 5), root("d2d4", 12)];
         assert_eq!(other_lines(&list, Some(list[1].mv), 218), vec![list[0]]);
         assert!(other_lines(&list, Some(list[1].mv), 1).is_empty());
+    }
+
+    #[test]
+    fn a_bound_at_a_mate_is_no_score() {
+        assert_eq!(shown_key(&root("e2e4", 29_995)), None);
+        assert_eq!(shown_key(&root("e2e4", 48)), Some(48));
+        // Being mated at best is a fact worth showing.
+        assert_eq!(shown_key(&root("e2e4", -29_995)), Some(-29_995));
     }
 }

@@ -133,6 +133,9 @@ pub struct Player {
     table: Table,
     /// The `Level` option (the level that plays unless a strength is asked).
     level: Level,
+    /// The user set `Level` (or a strength) on purpose: its budget is then the most a move
+    /// gets under the GUI's clock too; otherwise the GUI's time or depth governs.
+    level_chosen: bool,
     clock: ClockMode,
     clock_mhz: Option<f64>,
     rom: Option<PathBuf>,
@@ -163,6 +166,7 @@ impl Player {
             factory,
             table,
             level: Level::DEFAULT,
+            level_chosen: false,
             clock: ClockMode::Emulated,
             clock_mhz: None,
             rom,
@@ -246,6 +250,7 @@ impl Player {
     /// [`set_strength`]: Self::set_strength
     pub fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
         self.level = Level::new(level).map_err(|_| EngineError::BadLevel(level))?;
+        self.level_chosen = true;
         self.table.set_level(self.playing_level_typed())
     }
 
@@ -273,6 +278,12 @@ impl Player {
     /// Keep a `UCI_Elo` for when the strength is limited.
     pub fn remember_elo(&mut self, elo: u16) {
         self.elo = elo;
+    }
+
+    /// True when the level's budget caps a thought the GUI gave a time or depth: the user
+    /// chose the `Level` or a strength on purpose (docs/uci.md, "Time").
+    pub fn level_caps_the_clock(&self) -> bool {
+        self.level_chosen || self.limit_strength
     }
 
     /// The level the engine plays at: the strength's when one is asked, else `Level`.

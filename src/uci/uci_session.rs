@@ -7,6 +7,7 @@
 //! legal prefix), so the engine stays usable and the GUI learns which move was refused.
 
 use super::input::Input;
+use super::multipv::shown_key;
 use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
@@ -95,12 +96,16 @@ impl<W: Write> Listener for UciListener<'_, W> {
 }
 
 /// MultiPV line `k` for a root move that is not the pass's best: its key is an upper bound
-/// (docs/uci.md, "MultiPV"), unless the move draws (exactly 0).
+/// (docs/uci.md, "MultiPV"), unless the move draws (exactly 0); a bound at a mate is not
+/// shown ([`shown_key`]).
 fn other_line(k: u32, depth: &str, nodes: u32, r: &RootMove) -> String {
-    let bound = if r.draw { "" } else { " upperbound" };
-    let score = uci_score(r.key);
+    let score = match (shown_key(r), r.draw) {
+        (Some(key), true) => format!(" score {}", uci_score(key)),
+        (Some(key), false) => format!(" score {} upperbound", uci_score(key)),
+        (None, _) => String::new(),
+    };
     let mv = r.mv.uci();
-    format!("info multipv {k}{depth} score {score}{bound} nodes {nodes} pv {mv}")
+    format!("info multipv {k}{depth}{score} nodes {nodes} pv {mv}")
 }
 
 /// `info string <text>`: UCI's way to tell the user something.
@@ -188,10 +193,13 @@ fn go<W: Write>(core: &mut SessionCore<W>, g: &Go, input: &mut Input) -> io::Res
         Ok(t) => {
             match t.outcome {
                 Outcome::Moved(d) => {
+                    let best = d.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into());
+                    // A book move is no search, but the GUI still gets its move as a line
+                    // (without a score: none was searched).
                     if d.book {
                         info_string(core, "book move")?;
+                        core.say(&format!("info depth 1 nodes 0 time 0 pv {best}"))?;
                     }
-                    let best = d.best.map(|m| m.uci()).unwrap_or_else(|| "0000".into());
                     // With pondering on, the reply the engine expects, to think on.
                     let ponder = match core.player().predicted_reply() {
                         Some(r) if core.player().ponder() => format!(" ponder {}", r.uci()),

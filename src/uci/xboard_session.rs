@@ -10,6 +10,7 @@ use std::io::{self, Write};
 
 use super::clock::Request;
 use super::input::Input;
+use super::multipv::shown_key;
 use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome, Thought};
 use super::score::xboard_score;
@@ -130,11 +131,12 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
     // MultiPV: the next root moves by key, one thinking line each at the same depth (CECP
     // cannot mark a bound: these keys are upper bounds unless the move draws, docs/uci.md),
     // before the best line: XBoard takes the last line of a depth as the engine's score.
-    for other in &l.others {
+    // A bound at a mate cannot be shown as a bound: that line is left out.
+    for (other, key) in l.others.iter().filter_map(|o| Some((o, shown_key(o)?))) {
         let line = format!(
             "{} {} {} {} {}",
             l.pass,
-            xboard_score(other.key),
+            xboard_score(key),
             l.time_ms / 10,
             l.positions,
             other.mv.uci()

@@ -4,8 +4,9 @@
 Over xboard: the features are accepted without a warning (no "Rejecting feature"), every
 option is seen and can be set, and `analyse` (python-chess sends `analyze`, then `.`,
 `exit` and `ping`) gets thinking lines up to the depth asked. Over UCI: `analyse` to a
-depth gets that depth, with multipv=3 three lines with distinct first moves, and `play`
-with pondering gets a ponder move. Run by
+depth gets that depth, with multipv=3 three lines with distinct first moves (the start
+position too: it is searched, not answered from the book), a time limit of 30 s governs the
+default Level, and `play` with pondering gets a ponder move. Run by
 tests/uci/python_game.rs (and by hand:
     python3 tests/python/test_analyse.py --c7010 target/release/c7010 --engine guest).
 """
@@ -75,6 +76,7 @@ def uci(command):
         check_pv(board, info, "uci")
         print(f"uci analyse: depth {info['depth']} score {info['score']} pv {info['pv']}")
         multipv(engine, board)
+        gui_limits(engine)
         played = engine.play(board, chess.engine.Limit(time=2.0), ponder=True)
         if played.move not in board.legal_moves:
             sys.exit(f"uci: illegal move {played.move}")
@@ -101,6 +103,23 @@ def multipv(engine, board):
     if len(set(firsts)) != 3:
         sys.exit(f"uci: multipv lines share a first move: {firsts}")
     print(f"uci analyse multipv 3: {' '.join(m.uci() for m in firsts)}")
+
+
+def gui_limits(engine):
+    """Issue 26, points 8 and 9: the book position is analysed (three lines, not `[{}]`),
+    and a time limit governs the default Level (30 s reach pass 2 here; the Level's budget
+    alone stops after pass 1)."""
+    infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=2), multipv=3)
+    if len(infos) != 3:
+        sys.exit(f"uci: the start position with multipv 3 gave {infos}")
+    for k, info in enumerate(infos):
+        check_pv(chess.Board(), info, f"uci start position multipv {k + 1}")
+    print(f"uci analyse start position multipv 3: {' '.join(i['pv'][0].uci() for i in infos)}")
+    board = chess.Board(FEN)
+    infos = engine.analyse(board, chess.engine.Limit(time=30), multipv=3)
+    if infos[0].get("depth", 0) < 2:
+        sys.exit(f"uci: analyse for 30 s stopped at {infos[0]}")
+    print(f"uci analyse 30 s multipv 3: depth {infos[0]['depth']}")
 
 
 def main():

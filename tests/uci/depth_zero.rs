@@ -1,19 +1,28 @@
 //! Issue 17, point 5: `info depth 0` is never printed. GUIs (polyglot among them) drop such
-//! lines, so a book move says only `info string book move`, and a move chosen before the
-//! first pass completed gets one line without a depth (UCI) or none (xboard).
+//! lines, so a book move says `info string book move` and its move as a `depth 1` line
+//! (issue 26, point 9), and a move chosen before the first pass completed gets one line
+//! without a depth (UCI) or none (xboard).
 
 use c7010::uci::{EngineChoice, Player, Uci, Xboard, factory, guest_plays};
 
 use crate::common::transcript::{run_script, transcript};
 
 #[test]
-fn a_book_move_has_no_depth_line() {
+fn a_book_move_tells_its_move_as_a_depth_1_line() {
     let text = transcript::<Uci>(&["position startpos", "go"]);
-    assert!(text.contains("info string book move\nbestmove "), "{text}");
     assert!(!text.contains("depth 0"), "{text}");
+    // The GUI gets the move as a line, never an empty answer; no score: none was searched.
+    let best = text
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .expect(&text);
     assert!(
-        !text.contains("\ninfo depth"),
-        "a book move is no analysis: {text}"
+        text.contains(&format!(
+            "info string book move\ninfo depth 1 nodes 0 time 0 pv {best}\nbestmove {best}"
+        )),
+        "{text}"
     );
 }
 

@@ -76,7 +76,7 @@ fn thoughts(out: &str) -> Vec<Vec<(u8, u32)>> {
 }
 
 #[test]
-fn under_a_clock_the_level_is_the_most_a_move_gets() {
+fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
     let player = guest_player();
     let position = format!("position fen {FEN}");
     // An hour each: the clock's share (two minutes) is far more than level 2's budget.
@@ -84,6 +84,7 @@ fn under_a_clock_the_level_is_the_most_a_move_gets() {
     let out = run_script::<Uci>(
         player,
         &[
+            "setoption name Level value 2",
             &position,
             clock,
             "setoption name Level value 6",
@@ -103,6 +104,27 @@ fn under_a_clock_the_level_is_the_most_a_move_gets() {
     // deeper (pass 2 ends after 18 s of module time).
     assert!(runs[1].len() >= 2, "{out}");
     assert!(runs[1][1].1 > levels::LEVEL_BUDGETS[1], "{out}");
+}
+
+#[test]
+fn a_gui_time_limit_governs_the_default_level() {
+    // python-chess's `analyse(board, Limit(time=30))` is `go movetime 30000`: with the
+    // Level left at its default, the 30 s govern (pass 2 ends after 18 s here), where
+    // level 2's budget would stop after pass 1.
+    let position = format!("position fen {FEN}");
+    let out = run_script::<Uci>(guest_player(), &[&position, "go movetime 30000"]);
+    let depths: Vec<u8> = passes(&out).iter().map(|p| p.0).collect();
+    assert!(depths.starts_with(&[1, 2]), "{out}");
+    let chosen = run_script::<Uci>(
+        guest_player(),
+        &[
+            "setoption name Level value 2",
+            &position,
+            "go movetime 30000",
+        ],
+    );
+    let depths: Vec<u8> = passes(&chosen).iter().map(|p| p.0).collect();
+    assert_eq!(depths, [1], "{chosen}");
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod features;
 mod files;
 mod guest;
 mod guest_player;
+mod gui_edges;
 mod history;
 mod limits;
 mod live_gui;

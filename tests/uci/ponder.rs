@@ -128,6 +128,16 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
     });
     let parts = parts.lock().unwrap();
     assert!(parts[0].ends_with("move b1c3\n"), "{text}");
+    // While pondering, each thinking line starts with the reply pondered on, as polyglot
+    // shows a UCI engine's ponder (XBoard shows the line from the game's position).
+    let pondered: Vec<&str> = parts[1]
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert!(!pondered.is_empty(), "{text}");
+    for line in &pondered {
+        assert_eq!(line.split_whitespace().nth(4), Some("f8d6"), "{line}");
+    }
     // The hit plays pass 2's move (2 s alone reach only pass 1, which plays e1g1).
     assert!(parts[2].ends_with("move d2d4\n"), "{text}");
     assert!(!parts[2].lines().any(|l| l.starts_with("1 ")), "{text}");
@@ -159,6 +169,8 @@ fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
         let after = format!("position fen {FEN} moves b1c3 f8d6");
         let best = |l: &str| l.starts_with("bestmove");
         gui.send("setoption name Ponder value true");
+        // A level set on purpose caps the clock (docs/uci.md, "Time").
+        gui.send("setoption name Level value 2");
         // An hour each: the clock's share (two minutes) would reach pass 2 (53 s); level 2's
         // 10 s from the hit do not.
         step(

@@ -70,6 +70,14 @@ fn python_chess_analyses_over_xboard_and_uci() {
     assert!(stdout.contains("xboard analyse: depth"), "{stdout}");
     assert!(stdout.contains("uci analyse: depth"), "{stdout}");
     assert!(stdout.contains("uci analyse multipv 3: "), "{stdout}");
+    assert!(
+        stdout.contains("uci analyse start position multipv 3: "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("uci analyse 30 s multipv 3: depth "),
+        "{stdout}"
+    );
     assert!(!stderr.contains("Rejecting feature"), "{stderr}");
 }
 

@@ -149,8 +149,8 @@ fn movetime_is_spent_in_emulated_t_states() {
     // One second at 4.433619 MHz, exactly (the last slice is cut to the budget), plus the
     // one slice in which the engine answers.
     assert_eq!(seen.thought.get(), 4_433_619);
-    // The level's budget caps it (the engine ends by itself there); the second comes first.
-    assert_eq!(seen.limits.borrow().as_slice(), ["Level"]);
+    // The GUI's time governs the default level: no budget of the level's, the second ends it.
+    assert_eq!(seen.limits.borrow().as_slice(), ["Infinite"]);
     // Passes every million T-states: 4 in the second; time in emulated milliseconds.
     insta::assert_snapshot!(out);
     assert!(out.ends_with("bestmove b1c3\n"), "{out}");

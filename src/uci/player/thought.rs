@@ -58,11 +58,12 @@ impl Player {
             let n = a.think_ms as f64 * self.positions_per_second() / 1000.0;
             n.clamp(1.0, f64::from(u32::MAX)) as u32
         });
-        // The level's budget is the most a move gets under a clock too (a strength set in
-        // the GUI holds whatever the time control); the clock may end the thought sooner.
-        // Nodes and depth lift it.
+        // A level chosen on purpose is the most a move gets under a clock too (a strength
+        // set in the GUI holds whatever the time control); the clock may end the thought
+        // sooner. Nodes and depth lift it. The default level only plays when the GUI gives
+        // no time at all: a GUI's or a script's time limit governs.
         let level_budget = levels::budget(self.playing_level()).unwrap_or(u32::MAX);
-        let capped = req.depth.is_none();
+        let capped = req.depth.is_none() && self.level_caps_the_clock();
         let limit = match (clocked, req.nodes, time_positions) {
             (_, Some(n), None) | (true, Some(n), Some(_)) => Limit::Positions(n),
             (false, Some(n), Some(t)) => Limit::Positions(n.min(t)),
@@ -238,9 +239,15 @@ impl Player {
         asked: &mut Asked,
     ) -> Result<Thought, PlayerError> {
         let Some(mut run) = self.start_run(req, started, asked)? else {
+            // No legal move: nothing to think about, but the answer to an endless thought or
+            // a ponder still waits for `stop` (or `ponderhit`), as the GUI expects.
+            let pondering = req.ponder && !asked.hit;
+            if req.infinite || pondering {
+                self.wait_for_stop(input, listener, held, asked, pondering)?;
+            }
             return Ok(Thought {
                 outcome: Outcome::NoMove,
-                quit: false,
+                quit: asked.quit,
             });
         };
         let decision = self.run_until_decided(req, input, listener, held, asked, &mut run)?;
@@ -255,7 +262,7 @@ impl Player {
         // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
         // `ponderhit`, even when the engine is done (a hit then tells the decision again).
         if (req.infinite || run.pondering) && !(asked.stop || asked.abandon || asked.quit) {
-            self.wait_for_stop(input, listener, held, asked)?;
+            self.wait_for_stop(input, listener, held, asked, run.pondering)?;
             if asked.hit && !told {
                 self.tell_decision(&decision, &run, listener)?;
             }
@@ -295,7 +302,9 @@ impl Player {
             true => Limit::Infinite,
             false => plan.limit,
         };
-        self.table.prepare(req.infinite)?;
+        // Analysis searches even in the book (the book has no lines to show).
+        let analysis = req.infinite || req.depth.is_some() || self.multipv > 1;
+        self.table.prepare(analysis)?;
         // The thought's clock starts once the engine has the game.
         let (t0, wall0) =
             *started.get_or_insert_with(|| (self.table.engine().t_states(), Instant::now()));
@@ -444,8 +453,10 @@ impl Player {
         // The thought began without a budget: the level's time caps it from the hit, as
         // its budget caps a thought begun on our own time (`plan`).
         let level_t_states = match now_req.depth {
-            None => levels::level_t_states(self.playing_level(), self.clock_mhz() * 1e6),
-            Some(_) => None,
+            None if self.level_caps_the_clock() || plan.t_states.is_none() => {
+                levels::level_t_states(self.playing_level(), self.clock_mhz() * 1e6)
+            }
+            _ => None,
         };
         let t_states = match (plan.t_states, level_t_states) {
             (Some(share), Some(level)) => Some(share.min(level)),
@@ -460,19 +471,22 @@ impl Player {
         run.depth = plan.depth;
     }
 
-    /// After the engine decided on an endless thought or a ponder: wait for `stop` (or
-    /// `ponderhit`, which answers at once), handling the other commands meanwhile.
+    /// After the engine decided on an endless thought or a ponder: wait for `stop` (or, for
+    /// a ponder, `ponderhit`, which answers at once), handling the other commands meanwhile.
+    /// A `ponderhit` that is not for a ponder is stray: it ends nothing.
     fn wait_for_stop(
         &mut self,
         input: &mut Input,
         listener: &mut dyn Listener,
         held: &mut Vec<String>,
         asked: &mut Asked,
+        pondering: bool,
     ) -> Result<(), PlayerError> {
         while let Some(line) = input.next_line() {
             match self.route(line, listener, held)? {
                 Control::Continue | Control::Defer => {}
                 Control::MoveNow => break,
+                Control::PonderHit if !pondering => {}
                 Control::PonderHit => {
                     asked.hit = true;
                     break;

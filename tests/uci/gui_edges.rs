@@ -1,0 +1,157 @@
+//! What GUIs and hostile hands send at the edges (issue 26, points 9 and 10; issue 27,
+//! points 7 and 9): analysis in the book, MultiPV bounds at a mate, an answer held until
+//! `stop` with no move to play, a stray `ponderhit`, control characters in a line, an
+//! option with an empty value, clocks that are no time, `hard` during an analysis.
+
+use c7010::uci::player::reference_factory;
+use c7010::uci::{GuiSession, Input, Player, Uci, Xboard};
+
+use crate::common::transcript::{run_script, transcript};
+
+fn reference() -> Player {
+    Player::new(reference_factory()).expect("the reference always builds")
+}
+
+/// The index of the first line of `out` that starts with `start`.
+fn line_at(out: &str, start: &str) -> usize {
+    out.lines()
+        .position(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starts with {start:?} in:\n{out}"))
+}
+
+#[test]
+fn analysing_the_start_position_searches_instead_of_answering_from_the_book() {
+    for go in ["go depth 2", "go infinite"] {
+        let out = run_script::<Uci>(
+            reference(),
+            &[
+                "setoption name MultiPV value 3",
+                "position startpos",
+                go,
+                "stop",
+            ],
+        );
+        assert!(!out.contains("book move"), "{go}: {out}");
+        for k in 1..=3 {
+            assert!(
+                out.contains(&format!("info multipv {k} depth ")),
+                "{go}: {out}"
+            );
+        }
+    }
+    // A depth limit is analysis too, with one line.
+    let out = run_script::<Uci>(reference(), &["position startpos", "go depth 1"]);
+    assert!(out.contains("info depth 1 score "), "{out}");
+}
+
+#[test]
+fn no_line_after_the_best_shows_a_mate_that_was_not_found() {
+    // Stockfish scores the moves of lines 2 and 3 about +3.55: their keys are upper bounds
+    // at a mate, which GUIs that ignore bounds showed as #3.
+    let fen = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
+    let position = format!("position fen {fen}");
+    let out = run_script::<Uci>(
+        reference(),
+        &["setoption name MultiPV value 3", &position, "go depth 3"],
+    );
+    let others: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info multipv 2") || l.starts_with("info multipv 3"))
+        .collect();
+    assert!(!others.is_empty(), "{out}");
+    for line in &others {
+        assert!(!line.contains("score mate "), "{line}");
+        assert!(line.contains(" pv "), "{line}");
+    }
+}
+
+#[test]
+fn with_no_legal_move_an_endless_thought_answers_only_after_stop() {
+    let mated = "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    for go in ["go infinite", "go ponder"] {
+        let out = run_script::<Uci>(reference(), &[mated, go, "isready", "stop"]);
+        assert!(
+            line_at(&out, "readyok") < line_at(&out, "bestmove 0000"),
+            "{go}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_stray_ponderhit_does_not_end_an_analysis() {
+    let out = run_script::<Uci>(
+        reference(),
+        &[
+            "position startpos moves e2e4",
+            "go infinite",
+            "ponderhit",
+            "isready",
+            "stop",
+        ],
+    );
+    assert!(
+        line_at(&out, "readyok") < line_at(&out, "bestmove "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_control_character_in_a_line_cannot_forge_another() {
+    let out = transcript::<Uci>(&[
+        "xyzzy\rbestmove a1a1",
+        "position startpos moves e2e4\x1b[2J",
+    ]);
+    assert!(!out.lines().any(|l| l.starts_with("bestmove")), "{out:?}");
+    assert!(
+        out.contains("unknown command: xyzzy\\rbestmove a1a1"),
+        "{out:?}"
+    );
+    // The transcript's own `> ` lines echo the input raw; the engine's lines are escaped.
+    let answers = out.lines().filter(|l| !l.starts_with("> "));
+    assert!(answers.clone().all(|l| !l.contains('\x1b')), "{out:?}");
+    assert!(
+        answers.clone().any(|l| l.contains("e2e4\\u{1b}[2J")),
+        "{out:?}"
+    );
+    let out = transcript::<Xboard>(&["xyzzy\rmove e2e4"]);
+    assert!(!out.lines().any(|l| l.starts_with("move")), "{out:?}");
+    assert!(
+        out.contains("Error (unknown command): xyzzy\\rmove e2e4"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn an_option_given_an_empty_value_is_named_in_the_answer() {
+    let out = transcript::<Uci>(&["setoption name MultiPV value"]);
+    assert!(
+        out.contains("info string setoption ignored: MultiPV needs a number 1-218, not \"\""),
+        "{out}"
+    );
+    assert!(!out.contains("unknown option"), "{out}");
+}
+
+#[test]
+fn xboard_clocks_that_are_no_time_are_refused() {
+    for level in [
+        "level 40 nan 0",
+        "level 40 inf 0",
+        "level 40 -5 0",
+        "st nan",
+    ] {
+        let out = transcript::<Xboard>(&[level]);
+        assert!(out.contains("Error (bad "), "{level}: {out}");
+    }
+    assert_eq!(transcript::<Xboard>(&["level 40 5 0"]), "> level 40 5 0\n");
+}
+
+#[test]
+fn xboard_hard_during_an_analysis_is_kept_for_the_game() {
+    let mut session = GuiSession::<Xboard, Vec<u8>>::new(reference(), Vec::new());
+    let lines = ["xboard", "protover 2", "new", "analyze", "hard", "exit"];
+    session.run(&mut Input::from_lines(lines)).unwrap();
+    assert!(session.player().ponder());
+    let lines = ["analyze", "easy", "exit"];
+    session.run(&mut Input::from_lines(lines)).unwrap();
+    assert!(!session.player().ponder());
+}
