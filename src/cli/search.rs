@@ -34,8 +34,8 @@ pub struct Args {
     /// reference engine only: the module plays the book of the ROM it runs, the built-in one.
     #[arg(long, conflicts_with = "no_book")]
     book: Option<std::path::PathBuf>,
-    /// Search even where the opening book has a move: the reference without its book, the
-    /// module set up with SETUP (which leaves its book) instead of NEW and the moves.
+    /// Search even where the opening book has a move: the position is set up (the module
+    /// gets SETUP, not NEW and the moves) and the engine leaves its book.
     #[arg(long)]
     no_book: bool,
 }

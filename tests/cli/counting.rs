@@ -3,6 +3,7 @@
 //! score names the side whose view it is in, and the opening book is left where asked.
 
 use crate::common::cli::run_c7010;
+use crate::common::doc_examples::{example_after, shown_in_order};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -133,4 +134,23 @@ fn the_guests_perft_depth_is_its_stacks_in_help_and_refusal() {
         "{err}"
     );
     assert!(!err.contains("panicked") && !err.contains("reset"), "{err}");
+}
+
+#[test]
+fn the_search_example_in_the_engine_doc_is_what_both_engines_print() {
+    let doc = std::fs::read_to_string("docs/engine.md").unwrap();
+    let example = example_after(
+        &doc,
+        "`c7010 search --moves \"e2e4 e7e5\" --no-book --budget 3000`",
+    );
+    for out in both(&[
+        "search",
+        "--moves",
+        "e2e4 e7e5",
+        "--no-book",
+        "--budget",
+        "3000",
+    ]) {
+        shown_in_order("docs/engine.md's search example", example, &out);
+    }
 }
