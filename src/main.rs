@@ -28,7 +28,8 @@ enum CliCommand {
     Exec(cli::exec::Args),
     /// Count leaf nodes of the move-generation tree (perft).
     Perft(cli::perft::Args),
-    /// Search one position and print the move, score, positions, passes and PV.
+    /// Search one position and print the move, score (from the side to move's view, not
+    /// White's as on the console: each score names the side), positions, passes and PV.
     Search(cli::search::Args),
     /// Run an EPD test suite (bm/am) and print solved/total.
     Solve(cli::solve::Args),

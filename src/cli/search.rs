@@ -1,15 +1,14 @@
-//! `c7010 search`: search one position and print move, score, positions, passes, PV and the
-//! analysis line of every completed pass.
+//! `c7010 search`: search one position with either engine, through the engine interface,
+//! and print the line of every completed pass, then the move, its score, the positions, the
+//! passes, the line and the time. Every score is the side to move's view, and says so
+//! (`+0.31 for Black`; the console shows White's view).
 
-use c7010::engine::EngineChoice;
+use super::engines::{self, think};
+use super::report::{Timer, decision_lines, no_move_line, pass_line, side_to_move};
+use c7010::engine::{Engine, EngineChoice, EngineError, Level};
 use c7010::guest::GuestImage;
-use c7010::guest::session::GuestSession;
-use c7010::guest::wire::wire_draws;
-use c7010::machine::{DEFAULT_CLOCK_HZ, seconds_of};
-use c7010::protocol::GoLong;
-use c7010::reference::game::draw_moves;
-use c7010::reference::{Board, Move, PassInfo, analys, levels, parse_uci};
-use std::time::Instant;
+use c7010::reference::book::Book;
+use c7010::reference::{Board, Move, legal_moves, levels, parse_uci};
 
 /// Arguments of `c7010 search`.
 #[derive(clap::Args, Debug)]
@@ -35,33 +34,19 @@ pub struct Args {
     /// reference engine only: the module plays the book of the ROM it runs, the built-in one.
     #[arg(long, conflicts_with = "no_book")]
     book: Option<std::path::PathBuf>,
-    /// Search even where the opening book has a move: the reference without its book, the
-    /// module set up with SETUP (which leaves its book) instead of NEW and the moves.
+    /// Search even where the opening book has a move: the position is set up (the module
+    /// gets SETUP, not NEW and the moves) and the engine leaves its book.
     #[arg(long)]
     no_book: bool,
 }
 
-/// Budget from `--level` / `--budget` (level 2 when neither is given).
+/// Budget from `--level` / `--budget` (the default level's when neither is given).
 pub fn budget_of(level: Option<u8>, budget: Option<u32>) -> anyhow::Result<u32> {
     Ok(match (level, budget) {
         (_, Some(b)) => b,
         (Some(l), None) => levels::budget(l)?,
-        (None, None) => levels::budget(2)?,
+        (None, None) => levels::budget(Level::DEFAULT.get())?,
     })
-}
-
-/// Render a score: pawns with two decimals, or "mate N" (N in moves).
-pub fn score_text(score: i16) -> String {
-    use c7010::reference::score::{self, Score};
-    match Score::of_units(score) {
-        Score::MatePlies(plies) if plies > 0 => format!("mate {}", score::mate_moves(plies)),
-        Score::MatePlies(plies) => format!("mated {}", -score::mate_moves(plies)),
-        Score::Units(units) => format!("{:+.2}", f64::from(units) / 16.0),
-    }
-}
-
-fn pv_text(pv: &[c7010::reference::Move]) -> String {
-    pv.iter().map(|m| m.uci()).collect::<Vec<_>>().join(" ")
 }
 
 /// Run `c7010 search`.
@@ -72,149 +57,65 @@ pub fn run(args: Args) -> anyhow::Result<()> {
              built-in one"
         );
     }
-    let mut board = match &args.fen {
+    let start = match &args.fen {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),
     };
-    let start_board = board.clone();
-    let mut history = Vec::new();
+    let mut board = start.clone();
+    let mut moves = Vec::new();
     for text in args.moves.as_deref().unwrap_or("").split_whitespace() {
         let m = parse_uci(&board, text)?;
         board.make(m);
-        history.push(m);
+        moves.push(m);
     }
-    // The moves' repetitions and the fifty-move rule: the root moves that draw.
-    let draws = draw_moves(&start_board, &history);
     let budget = budget_of(args.level, args.budget)?;
+    if legal_moves(&board).is_empty() {
+        println!("{}", no_move_line(&board));
+        return Ok(());
+    }
+    let book = args.book.as_deref().map(book_of).transpose()?;
+    let mut engine = engines::start(args.engine, book)?;
     let from_start = args.fen.is_none() && !args.no_book;
-    if args.engine == EngineChoice::Guest {
-        return run_guest(from_start, &board, &history, &draws, budget);
+    set_up(engine.as_mut(), &start, &moves, from_start)?;
+    let side = side_to_move(&board);
+    let timer = Timer::start(engine.as_ref());
+    let mut last_line = Vec::new();
+    let decision = think(engine.as_mut(), budget, &mut |info| {
+        println!("{}", pass_line(info, side));
+        last_line.clone_from(&info.pv);
+    })?;
+    for line in decision_lines(&decision, &last_line, side) {
+        println!("{line}");
     }
-    let image = match (&args.book, from_start) {
-        (Some(rom), _) => Some(GuestImage::load(rom)?),
-        (None, true) => Some(GuestImage::builtin()),
-        (None, false) => None,
-    };
-    let book = match &image {
-        Some(image) => Some(image.book()?.ok_or_else(|| {
-            anyhow::anyhow!("no BOOK symbol: the ROM's .sym file beside it must name it")
-        })?),
-        None => None,
-    };
-    let start = Instant::now();
-    let result = analys(
-        &board,
-        &history,
-        book.as_ref(),
-        &draws,
-        budget,
-        &mut |p: &PassInfo| {
-            println!(
-                "pass {} depth {} score {} ({}) positions {} pv {}",
-                p.pass,
-                p.depth,
-                score_text(p.score),
-                p.score,
-                p.positions,
-                pv_text(p.pv)
-            );
-        },
-    );
-    let secs = start.elapsed().as_secs_f64();
-    if result.book {
-        println!("book move");
-    }
-    match result.best {
-        Some(m) => println!("bestmove {m}"),
-        None => println!(
-            "bestmove (none): {}",
-            if result.score == 0 {
-                "stalemate"
-            } else {
-                "mated"
-            }
-        ),
-    }
-    println!("score {} ({})", score_text(result.score), result.score);
-    println!("positions {}", result.positions);
-    println!("passes {}", result.passes);
-    println!("pv {}", pv_text(result.pv()));
-    println!(
-        "time {secs:.3} s native, {:.0} positions/s",
-        result.positions as f64 / secs.max(1e-9)
-    );
+    let positions = u64::from(decision.positions);
+    println!("{}", timer.line(engine.as_ref(), positions, "positions"));
     Ok(())
 }
 
-/// The guest's search of `board`: from the initial position NEW and the game's moves (so the
-/// module's book follows the game), else (or with `--no-book`) SETUP; then GO through the latch protocol, with the
-/// INFO lines as they come, the move and the emulated time and T-states it took.
-fn run_guest(
+/// The opening book of the ROM image at `rom` (at its `BOOK` symbol, from the `.sym` file
+/// beside it).
+fn book_of(rom: &std::path::Path) -> anyhow::Result<Book> {
+    GuestImage::load(rom)?.book()?.ok_or_else(|| {
+        anyhow::anyhow!("no BOOK symbol: the ROM's .sym file beside it must name it")
+    })
+}
+
+/// The game to search, given to `engine`: from the initial position its moves played one
+/// by one, so the opening book follows them (the module gets NEW and the moves); else, or
+/// with `--no-book`, the position after them set up, with the moves before it kept for
+/// their repetitions, and the book left (the module gets SETUP). Either way the root moves
+/// that repeat a position or reach the fifty-move rule score as draws.
+fn set_up(
+    engine: &mut dyn Engine,
+    start: &Board,
+    moves: &[Move],
     from_start: bool,
-    board: &Board,
-    history: &[Move],
-    draws: &[Move],
-    budget: u32,
-) -> anyhow::Result<()> {
-    if c7010::reference::legal_moves(board).is_empty() {
-        let what = if board.in_check() {
-            "mated"
-        } else {
-            "stalemate"
-        };
-        println!("bestmove (none): {what}");
-        return Ok(());
-    }
-    let mut session = GuestSession::boot(&GuestImage::builtin())?;
+) -> Result<(), EngineError> {
     if from_start {
-        session.new_game()?;
-        for m in history {
-            session.play(m)?;
-        }
+        engine.set_position(start)?;
+        moves.iter().try_for_each(|&m| engine.play(m))
     } else {
-        session.setup(board)?;
+        engine.set_position_after(start, moves)?;
+        engine.leave_book()
     }
-    let start = Instant::now();
-    let mut pv = String::new();
-    let go = GoLong::new(budget, 0, wire_draws(draws))?;
-    let best = session.go_long(go, |i| {
-        pv =
-            i.pv.iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join(" ");
-        println!(
-            "pass {} depth {} score {} ({}) positions {} pv {pv}",
-            i.pass,
-            2 * i.pass + 1,
-            score_text(i.score),
-            i.score,
-            i.positions
-        );
-    })?;
-    let secs = start.elapsed().as_secs_f64();
-    let emulated = seconds_of(best.t_states, DEFAULT_CLOCK_HZ);
-    if best.flags.has(c7010::protocol::MoveFlags::BOOK) {
-        println!("book move");
-    }
-    println!("bestmove {}", best.mv);
-    println!("score {} ({})", score_text(best.score), best.score);
-    println!("positions {}", best.positions);
-    println!("passes {}", best.passes);
-    if pv.is_empty() {
-        println!(
-            "pv {} (no pass completed: the guest sends lines per pass)",
-            best.mv
-        );
-    } else {
-        println!("pv {pv}");
-    }
-    println!(
-        "emulated time {emulated:.3} s ({} T-states at {:.6} MHz), {:.0} positions per \
-         emulated s; host {secs:.3} s",
-        best.t_states,
-        DEFAULT_CLOCK_HZ / 1e6,
-        best.positions as f64 / emulated.max(1e-9)
-    );
-    Ok(())
 }

@@ -3,14 +3,15 @@
 //! A position without `bm` or `am` has no right or wrong answer: it is not judged (not
 //! searched, not counted in the total, named on its own line), so that it cannot inflate
 //! the score; a suite in which no position can be judged is an error.
+//!
+//! Either engine searches through the engine interface, each position set up afresh and out
+//! of the opening book.
 
+use super::engines::{self, think};
 use super::search::budget_of;
-use c7010::engine::EngineChoice;
-use c7010::guest::GuestImage;
-use c7010::guest::session::GuestSession;
-use c7010::guest::wire::legal_move_of_wire;
+use c7010::engine::{Engine, EngineChoice};
 use c7010::reference::epd::parse_epd;
-use c7010::reference::{Board, Move, legal_moves, search};
+use c7010::reference::{Board, Move, legal_moves};
 use std::path::PathBuf;
 
 /// Arguments of `c7010 solve`.
@@ -39,10 +40,7 @@ pub struct Args {
 /// Run `c7010 solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let budget = budget_of(args.level, args.budget)?;
-    let mut guest = match args.engine {
-        EngineChoice::Guest => Some(GuestSession::boot(&GuestImage::builtin())?),
-        EngineChoice::Ref => None,
-    };
+    let mut engine = engines::start(args.engine, None)?;
     let text = c7010::files::read_text(&args.suite, c7010::files::SUITE)?;
     let lines: Vec<&str> = text
         .lines()
@@ -67,13 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             continue;
         }
         total += 1;
-        let (best, evaluated) = match guest.as_mut() {
-            Some(session) => guest_move(session, &rec.board, budget)?,
-            None => {
-                let r = search::search(&rec.board, budget);
-                (r.best, r.positions)
-            }
-        };
+        let (best, evaluated) = engine_move(engine.as_mut(), &rec.board, budget)?;
         positions += evaluated as u64;
         // bm: one of the moves; am: none of them; both: both.
         let ok = best.is_some_and(|m| {
@@ -109,21 +101,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The guest's move for `board` (SETUP, GO through the latch protocol) and its positions.
-fn guest_move(
-    session: &mut GuestSession,
+/// The engine's move for `board` (set up as a new game, out of the book: a suite's
+/// position is searched) and the positions it evaluated; no move where there is none.
+fn engine_move(
+    engine: &mut dyn Engine,
     board: &Board,
     budget: u32,
 ) -> anyhow::Result<(Option<Move>, u32)> {
-    let legal = legal_moves(board);
-    if legal.is_empty() {
+    if legal_moves(board).is_empty() {
         return Ok((None, 0));
     }
-    session.setup(board)?;
-    let best = session.go(Some(budget), |_| {})?;
-    let m = legal_move_of_wire(board, best.mv)
-        .ok_or_else(|| anyhow::anyhow!("the guest played {}, not a legal move", best.mv))?;
-    Ok((Some(m), best.positions))
+    engine.set_position(board)?;
+    engine.leave_book()?;
+    let decision = think(engine, budget, &mut |_| {})?;
+    Ok((decision.best, decision.positions))
 }
 
 /// What a position asked for, after the move played: `; expected f1f7 (bm)`,

@@ -7,6 +7,7 @@
 use crate::reference::board::{file_of, rank_of, square, square_name};
 use crate::reference::game::IllegalMove;
 pub use crate::reference::game::{Game, GameState};
+use crate::reference::moves::PROMO_MASK;
 use crate::reference::piece::{
     BLACK, K_BISHOP, K_KING, K_KNIGHT, K_PAWN, K_QUEEN, K_ROOK, WHITE, kind,
 };
@@ -63,12 +64,12 @@ pub fn find_move(
 ) -> Result<Move, MoveRefusal> {
     let candidates = game.legal_moves_between(mailbox(from), mailbox(to))?;
     let wanted = promotion.map_or(0, promotion_code);
-    if wanted == 0 && candidates.iter().all(|m| m.flags & 0x07 != 0) {
+    if wanted == 0 && candidates.iter().all(|m| m.flags & PROMO_MASK != 0) {
         return Err(MoveRefusal::NeedsPromotion);
     }
     candidates
         .into_iter()
-        .find(|m| m.flags & 0x07 == wanted)
+        .find(|m| m.flags & PROMO_MASK == wanted)
         .ok_or(MoveRefusal::CannotGoThere)
 }
 
@@ -180,7 +181,7 @@ pub fn console_notation(b: &Board, m: Move) -> String {
         if capture { 'x' } else { '-' },
         name(m.to)
     );
-    if let Some(k) = piece_kind(m.flags & 0x07) {
+    if let Some(k) = piece_kind(m.flags & PROMO_MASK) {
         s.push(k.letter());
     }
     s

@@ -8,7 +8,8 @@ mod layout;
 pub use layout::{BoardLayout, PlyLayout};
 
 use crate::reference::board::square_name;
-use crate::reference::piece::{self, BLACK, EMPTY, OFF};
+use crate::reference::moves::{CASTLE, DOUBLE, EP, PROMO_MASK};
+use crate::reference::piece::{self, BLACK, EMPTY, K_BISHOP, K_KNIGHT, K_QUEEN, K_ROOK, OFF};
 
 /// The guest's layout (from its symbols) and a way to read RAM.
 pub struct BoardView<'a> {
@@ -156,9 +157,9 @@ impl BoardView<'_> {
                 m.max,
                 if m.flags & 0x40 != 0 { "  *" } else { "" },
                 match () {
-                    _ if m.flags & 0x08 != 0 => "  castling",
-                    _ if m.flags & 0x10 != 0 => "  en passant",
-                    _ if m.flags & 0x20 != 0 => "  double push",
+                    _ if m.flags & CASTLE != 0 => "  castling",
+                    _ if m.flags & EP != 0 => "  en passant",
+                    _ if m.flags & DOUBLE != 0 => "  double push",
                     _ => "",
                 }
             ));
@@ -185,11 +186,11 @@ pub struct StackEntry {
 impl StackEntry {
     /// The move in UCI notation (`e2e4`, `e7e8q`); off-board squares as `[n]`.
     pub fn uci(&self) -> String {
-        let promo = match self.flags & 7 {
-            2 => "n",
-            3 => "b",
-            4 => "r",
-            5 => "q",
+        let promo = match self.flags & PROMO_MASK {
+            K_KNIGHT => "n",
+            K_BISHOP => "b",
+            K_ROOK => "r",
+            K_QUEEN => "q",
             _ => "",
         };
         format!("{}{}{promo}", square(self.from), square(self.to))
@@ -279,6 +280,26 @@ mod tests {
         let uci: Vec<String> = moves.entries.iter().map(StackEntry::uci).collect();
         assert_eq!(uci, ["e2e4", "b1c3"]);
         assert_eq!(moves.entries[1].key, -16);
+    }
+
+    #[test]
+    fn a_promotion_entry_names_its_piece_from_the_flags_kind_bits() {
+        use crate::reference::board::square;
+        let uci = |flags| {
+            let (from, to) = (square(4, 6), square(4, 7));
+            StackEntry {
+                from,
+                to,
+                flags,
+                key: 0,
+                max: 0,
+            }
+            .uci()
+        };
+        // Bits 0-2 the kind; the done and check bits above them do not change it.
+        assert_eq!(uci(K_QUEEN | 0xC0), "e7e8q");
+        assert_eq!(uci(K_KNIGHT), "e7e8n");
+        assert_eq!(uci(0x40), "e7e8");
     }
 
     /// A RAM plan unlike today's (12 records of 20 bytes, 9-byte entries with their fields

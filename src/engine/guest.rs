@@ -535,6 +535,32 @@ impl Engine for GuestEngine {
             .restore(state)
             .map_err(module_error)
     }
+
+    fn leave_book(&mut self) -> Result<(), EngineError> {
+        // The module leaves its book on a take-back (asm/bookplay.asm), as the table's
+        // analysis does: one move played and taken back.
+        let Some(&any) = legal_moves(&self.board).as_slice().first() else {
+            return Ok(());
+        };
+        self.play(any)?;
+        self.take_back()
+    }
+
+    fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
+        self.guarded(|e| {
+            if e.thinking {
+                return Err(EngineError::Busy);
+            }
+            match e.session.perft(depth) {
+                Ok(n) => Ok(u64::from(n.count)),
+                // PERFT deeper than the module's stack holds (PFTMAX, asm/perft.asm).
+                Err(SessionError::Refused(Refusal::BadArgument)) => Err(EngineError::Unsupported(
+                    format!("the module refused perft {depth}: too deep for its stack"),
+                )),
+                Err(other) => Err(session_error(other)),
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -122,6 +122,8 @@ pub enum EngineError {
         /// for stderr or a log, never for a protocol's output.
         report: Option<String>,
     },
+    /// The engine cannot do what was asked (a perft deeper than it counts); nothing changed.
+    Unsupported(String),
 }
 
 impl fmt::Display for EngineError {
@@ -138,6 +140,7 @@ impl fmt::Display for EngineError {
                 f,
                 "the module failed ({why}); it was reset and the game set up again"
             ),
+            EngineError::Unsupported(why) => write!(f, "{why}"),
         }
     }
 }
@@ -169,6 +172,21 @@ pub trait Engine {
     fn play(&mut self, mv: Move) -> Result<(), EngineError>;
     /// Take back the last move.
     fn take_back(&mut self) -> Result<(), EngineError>;
+    /// Leave the opening book for the rest of this game: every later thought searches
+    /// (`c7010 search --no-book`, a suite's positions). Default: an engine without a book
+    /// has none to leave.
+    fn leave_book(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
+    /// Count the leaves of the legal move tree `depth` plies below the engine's position
+    /// (perft, the standard check of move generation: published counts to compare with);
+    /// the position is unchanged. Default: an engine that cannot count says so.
+    fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
+        Err(EngineError::Unsupported(format!(
+            "{} does not count perft {depth}",
+            self.name()
+        )))
+    }
     /// Set the level 1-6 (also during a game).
     fn set_level(&mut self, level: u8) -> Result<(), EngineError>;
     /// How many lines a GUI asks for (UCI `MultiPV`): above 1 every [`Info`] carries the

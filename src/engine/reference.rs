@@ -28,7 +28,11 @@ pub struct RefEngine {
     book: Option<Book>,
     /// MultiPV: every pass's line with its root list is told, as the guest tells them.
     multipv: bool,
-    /// The lines of the last thought's passes (kept only with `multipv`).
+    /// Every pass's line is told (without a root list unless `multipv`), as the guest
+    /// tells them, and nothing else: `c7010 search` prints them. Without it (the console
+    /// and the GUIs, whose transcripts show one line) a thought tells one line, its move.
+    every_pass: bool,
+    /// The lines of the last thought's passes (kept only with `multipv` or `every_pass`).
     lines: Vec<Info>,
 }
 
@@ -47,7 +51,25 @@ impl RefEngine {
             pending: None,
             book: GuestImage::builtin().book().ok().flatten(),
             multipv: false,
+            every_pass: false,
             lines: Vec::new(),
+        }
+    }
+
+    /// A new game with `book` as its opening book (`c7010 search --book ROM`), or none.
+    pub fn with_book(book: Option<Book>) -> RefEngine {
+        RefEngine {
+            book,
+            ..RefEngine::new()
+        }
+    }
+
+    /// Tell every pass's line as the guest does, and only those (no line made up for a book
+    /// move or a thought without a completed pass).
+    pub fn telling_every_pass(self) -> RefEngine {
+        RefEngine {
+            every_pass: true,
+            ..self
         }
     }
 
@@ -68,6 +90,7 @@ impl RefEngine {
         let game = [self.before.as_slice(), &self.history].concat();
         let draws = draw_moves(&self.origin, &game);
         let multipv = self.multipv;
+        let told = multipv || self.every_pass;
         let mut lines = Vec::new();
         let result = analys(
             &self.board,
@@ -76,8 +99,8 @@ impl RefEngine {
             &draws,
             budget,
             &mut |p: &PassInfo| {
-                if multipv {
-                    lines.push(line_of_pass(p));
+                if told {
+                    lines.push(line_of_pass(p, multipv));
                 }
             },
         );
@@ -154,6 +177,18 @@ impl Engine for RefEngine {
         Ok(())
     }
 
+    fn leave_book(&mut self) -> Result<(), EngineError> {
+        self.book_open = false;
+        Ok(())
+    }
+
+    fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
+        if self.pending.is_some() {
+            return Err(EngineError::Busy);
+        }
+        Ok(crate::reference::perft::perft(&mut self.board, depth))
+    }
+
     fn set_multipv(&mut self, lines: u8) {
         self.multipv = lines > 1;
     }
@@ -182,7 +217,10 @@ impl Engine for RefEngine {
         // An infinite thought of the reference ends after its deepest pass.
         let decision = self.decide(limit);
         let mut said: Vec<Said> = self.lines.drain(..).map(Said::Info).collect();
-        if let Some(m) = decision.best.filter(|_| said.is_empty()) {
+        if let Some(m) = decision
+            .best
+            .filter(|_| said.is_empty() && !self.every_pass)
+        {
             said.push(Said::Info(Info {
                 pass: decision.passes,
                 score: decision.score,
@@ -208,16 +246,15 @@ impl Engine for RefEngine {
     }
 }
 
-/// A pass as an [`Info`] with its root list (MultiPV).
-fn line_of_pass(p: &PassInfo) -> Info {
+/// A pass as an [`Info`], with its root list when `with_root` (MultiPV).
+fn line_of_pass(p: &PassInfo, with_root: bool) -> Info {
+    let root = p.root.iter().filter(|_| with_root);
     Info {
         pass: p.pass,
         score: p.score,
         positions: p.positions,
         pv: p.pv.to_vec(),
-        root: p
-            .root
-            .iter()
+        root: root
             .map(|e| RootMove {
                 mv: e.mv,
                 key: e.key,
@@ -252,6 +289,42 @@ mod tests {
         e.take_back().unwrap();
         assert_eq!(e.board(), &Board::startpos());
         assert!(matches!(e.take_back(), Err(EngineError::NothingToUndo)));
+    }
+
+    #[test]
+    fn telling_every_pass_tells_each_pass_and_leave_book_searches() {
+        let mut e = RefEngine::new().telling_every_pass();
+        e.go(Limit::Positions(3000)).unwrap();
+        let said = e.advance(1).unwrap();
+        // The initial position is in the book: its move, and no line made up for it.
+        assert!(matches!(
+            said.as_slice(),
+            [Said::Decided(Decision { book: true, .. })]
+        ));
+        e.set_position(&Board::startpos()).unwrap();
+        e.leave_book().unwrap();
+        e.go(Limit::Positions(20_000)).unwrap();
+        let said = e.advance(1).unwrap();
+        let passes: Vec<u8> = said
+            .iter()
+            .filter_map(|s| match s {
+                Said::Info(i) => Some(i.pass),
+                Said::Decided(_) => None,
+            })
+            .collect();
+        let Some(Said::Decided(d)) = said.last() else {
+            panic!("no decision: {said:?}")
+        };
+        assert!(!d.book && d.passes >= 2, "{d:?}");
+        assert_eq!(passes, (1..=d.passes).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn perft_counts_the_published_leaves_and_keeps_the_position() {
+        // 8,902 leaves at depth 3 from the initial position (the published count).
+        let mut e = RefEngine::new();
+        assert_eq!(e.perft(3), Ok(8902));
+        assert_eq!(e.board(), &Board::startpos());
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod common {
     pub mod state_home;
 }
 
+mod counting;
 mod errors;
 mod guest_perft;
 mod play;

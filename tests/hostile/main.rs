@@ -10,6 +10,7 @@
 #[path = "../common"]
 mod common {
     pub mod outside;
+    pub mod process;
     pub mod state_home;
 }
 

@@ -1,15 +1,26 @@
-//! Running `c7010` as a child with its input, its output drained, and a guard against a hang.
+//! Running `c7010` as a child with its input, its output drained, and a guard against a hang
+//! (the shared helper, `tests/common/process.rs`), its output read as text.
 
-use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command, ExitStatus, Output};
 
-/// What a finished child printed and how it ended.
+pub use crate::common::process::start;
+
+/// What a finished child printed (as text) and how it ended.
 pub struct Ended {
     pub status: ExitStatus,
     pub stdout: String,
     pub stderr: String,
+}
+
+impl From<Output> for Ended {
+    fn from(out: Output) -> Ended {
+        Ended {
+            status: out.status,
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
 }
 
 /// `c7010 play --tui` with the reference engine, White, level 2, state in `state_home`,
@@ -25,50 +36,14 @@ pub fn play(state_home: &Path, dir: &Path, args: &[&std::ffi::OsStr]) -> Command
     cmd
 }
 
-/// Starts `cmd` with `input` on stdin (then closed).
-pub fn start(mut cmd: Command, input: &str) -> Child {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start c7010");
-    // A child that refuses its arguments may be gone before it reads its input.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child
-}
-
-/// Waits for `child` (killed after 60 s if it hangs) and returns what it printed.
-pub fn finish(mut child: Child) -> Ended {
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().unwrap()));
-    let stderr = drain(Box::new(child.stderr.take().unwrap()));
-    let guard = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if guard.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Ended {
-        status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    }
+/// Waits for `child` (killed if it hangs) and returns what it printed.
+pub fn finish(child: Child) -> Ended {
+    crate::common::process::finish(child).into()
 }
 
 /// Runs `cmd` with `input` to its end.
 pub fn run(cmd: Command, input: &str) -> Ended {
-    finish(start(cmd, input))
+    crate::common::process::run_with_input(cmd, input).into()
 }
 
 /// `c7010 ARGS` run in `dir`.
