@@ -357,7 +357,8 @@ impl GuestSession {
         self.expect_ok(&Command::Level(level))
     }
 
-    /// `PERFT`: leaves to `depth` (the module counts up to depth 6) and the emulated time.
+    /// `PERFT`: leaves to `depth` (the module counts up to `PFTMAX`, asm/perft.asm, and refuses
+    /// deeper) and the emulated time.
     /// The module cannot be interrupted while it counts; it is watched by its leaf counter.
     pub fn perft(&mut self, depth: u8) -> Result<PerftCount, SessionError> {
         let start = self.module.machine().cycles();

@@ -155,3 +155,151 @@ fn xboard_hard_during_an_analysis_is_kept_for_the_game() {
     session.run(&mut Input::from_lines(lines)).unwrap();
     assert!(!session.player().ponder());
 }
+
+/// A deterministic stream of GUI lines made of the protocol's own words, numbers that are
+/// no time, moves, and control characters (a small linear congruential generator: the
+/// same lines on every run).
+fn random_lines(words: &[&str], count: usize, seed: u64) -> Vec<String> {
+    let mut state = seed;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % n
+    };
+    (0..count)
+        .map(|_| {
+            let n = next(6);
+            let line: Vec<&str> = (0..n).map(|_| words[next(words.len())]).collect();
+            line.join(" ")
+        })
+        .collect()
+}
+
+/// The engine's answer lines: none may hold a control character, and each starts with one
+/// of the protocol's own words.
+fn check_answers(out: &str, starts: &[&str]) {
+    for line in out.lines() {
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        assert!(
+            starts.iter().any(|s| line.starts_with(s)),
+            "not a protocol line: {line:?}"
+        );
+    }
+}
+
+const ODD: [&str; 12] = [
+    "1",
+    "2",
+    "30",
+    "-5",
+    "nan",
+    "inf",
+    "1e308",
+    "x",
+    "\r",
+    "\u{1b}[2J",
+    "\u{0}",
+    "e2e4\rbestmove",
+];
+
+#[test]
+fn fifteen_hundred_random_uci_lines_get_protocol_answers_only() {
+    let mut words = vec![
+        "uci",
+        "isready",
+        "ucinewgame",
+        "setoption",
+        "name",
+        "value",
+        "MultiPV",
+        "Level",
+        "Ponder",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "infinite",
+        "ponder",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "movestogo",
+        "stop",
+        "ponderhit",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "e7e8q",
+        "searchmoves",
+        "mate",
+    ];
+    words.extend(ODD);
+    let lines = random_lines(&words, 1500, 26);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = run_script::<Uci>(reference(), &lines);
+    check_answers(
+        &out,
+        &["id ", "option ", "uciok", "readyok", "info ", "bestmove "],
+    );
+    assert!(out.contains("bestmove "), "no go was obeyed: {out}");
+}
+
+#[test]
+fn six_hundred_random_xboard_lines_get_protocol_answers_only() {
+    let mut words = vec![
+        "new",
+        "force",
+        "go",
+        "playother",
+        "usermove",
+        "level",
+        "st",
+        "sd",
+        "time",
+        "otim",
+        "post",
+        "nopost",
+        "undo",
+        "remove",
+        "setboard",
+        "ping",
+        "hard",
+        "easy",
+        "analyze",
+        "exit",
+        "option",
+        "Level=3",
+        "MultiPV=2",
+        "?",
+        ".",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "result",
+        "protover",
+    ];
+    words.extend(ODD);
+    let lines = random_lines(&words, 600, 27);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = run_script::<Xboard>(reference(), &lines);
+    let thinking: Vec<String> = (0..=9).map(|d| d.to_string()).collect();
+    let mut starts = vec![
+        "feature ",
+        "move ",
+        "Error (",
+        "Illegal move",
+        "tellusererror ",
+        "pong ",
+        "stat01: ",
+        "1-0 ",
+        "0-1 ",
+        "1/2-1/2 ",
+    ];
+    starts.extend(thinking.iter().map(String::as_str));
+    check_answers(&out, &starts);
+    assert!(out.contains("move "), "no move was played: {out}");
+}

@@ -3,7 +3,7 @@
 
 use super::{EngineLine, Table};
 use crate::engine::EngineError;
-use crate::reference::{Board, book, legal_moves};
+use crate::reference::{Board, book};
 
 impl Table {
     /// Bring the engine's game up to the table's: play the missing moves, take back extra
@@ -91,10 +91,8 @@ impl Table {
         // Set up (out of the book) with the game before it, for its repetitions.
         self.engine.set_position_after(self.game.start(), moves)?;
         if moves.is_empty() {
-            let any = legal_moves(self.game.board()).as_slice()[0];
-            let left = self.engine.play(any).and_then(|()| self.engine.take_back());
-            // An engine that cannot take back (or has no book) just gets the position.
-            if left.is_err() {
+            // An engine that cannot leave its book (or has none) just gets the position.
+            if self.engine.leave_book().is_err() {
                 self.engine.set_position(self.game.board())?;
             }
         }
