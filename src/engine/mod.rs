@@ -15,6 +15,7 @@ pub mod table;
 use std::fmt;
 
 use crate::machine::clock::SLICE_T_STATES;
+use crate::protocol::{Pass, Root};
 use crate::reference::{Board, Move};
 
 /// Slices any engine may take to answer after being told to move now, before it is called
@@ -48,33 +49,12 @@ pub enum Limit {
     Infinite,
 }
 
-/// One line of analysis (after each completed pass).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
-    /// Pass number (1 = three plies).
-    pub pass: u8,
-    /// Score in engine units (pawn = 16), side to move's view; mate = 30000 - plies.
-    pub score: i16,
-    /// Positions evaluated so far.
-    pub positions: u32,
-    /// Principal variation, starting with the move it would play.
-    pub pv: Vec<Move>,
-    /// The root list after the pass, in the engine's order, when asked for
-    /// ([`Engine::set_multipv`] above 1); empty otherwise.
-    pub root: Vec<RootMove>,
-}
+/// One line of analysis (after each completed pass), in the reference's moves: the one
+/// report of a pass ([`Pass`]) the wire has too.
+pub type Info = Pass<Move>;
 
 /// One root move after a pass and what the pass knows of it (MultiPV's lines).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RootMove {
-    pub mv: Move,
-    /// Side to move's view, engine units: exact for the pass's best move and for a draw
-    /// move (0); for the others an upper bound (fail-soft search, or the static maximum of
-    /// a move forward pruning dropped).
-    pub key: i16,
-    /// A move that ends the game in a draw (repetition, fifty-move rule): exactly 0.
-    pub draw: bool,
-}
+pub type RootMove = Root<Move>;
 
 /// The engine's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]

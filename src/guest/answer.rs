@@ -4,30 +4,19 @@
 
 use super::session::{BestMove, GuestSession, SessionError, WireInfo};
 use super::wire::{wire_draws, wire_move};
-use crate::protocol::{self, GoLong, MoveFlags, Refusal};
+use crate::protocol::{self, GoLong, MoveFlags, Pass, Refusal};
 use crate::reference::{self, Board, PassInfo, Search, SearchResult};
 
-/// One completed pass, as both engines report it (the PV as wire moves).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
-    /// Pass number.
-    pub pass: u8,
-    /// Score (side to move's view, units).
-    pub score: i16,
-    /// Positions evaluated so far.
-    pub positions: u32,
-    /// Principal variation.
-    pub pv: Vec<protocol::Move>,
-}
+/// One completed pass, as both engines report it (the PV as wire moves; no root list: the
+/// comparison is of the lines).
+pub type Line = Pass<protocol::Move>;
 
 impl Line {
     /// The guest's INFO line.
     pub fn from_guest(info: &WireInfo) -> Line {
         Line {
-            pass: info.pass,
-            score: info.score,
-            positions: info.positions,
-            pv: info.pv.clone(),
+            root: Vec::new(),
+            ..info.clone()
         }
     }
 
@@ -38,6 +27,7 @@ impl Line {
             score: pass.score,
             positions: pass.positions,
             pv: pass.pv.iter().map(wire_move).collect(),
+            root: Vec::new(),
         }
     }
 }

@@ -13,7 +13,8 @@ use super::wire::{WireError, board_from_wire, parse_uci, wire_move, wire_positio
 use crate::machine::{ConfigError, Machine};
 use crate::protocol::supervisor::ANSWER_T_STATES;
 use crate::protocol::{
-    Command, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags, Refusal,
+    Command, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags, Pass,
+    Refusal, Root,
 };
 use crate::reference::{self, Board};
 
@@ -86,22 +87,10 @@ pub struct BestMove {
     pub t_states: u64,
 }
 
-/// One analysis line the module sent while thinking (`INFO`), its line in wire moves (the
-/// engine-level [`crate::engine::Info`] has reference moves).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WireInfo {
-    /// Pass number.
-    pub pass: u8,
-    /// Score of the pass's best line.
-    pub score: i16,
-    /// Positions evaluated so far.
-    pub positions: u32,
-    /// The best line.
-    pub pv: Vec<WireMove>,
-    /// The root list after the pass (`ROOT` events, when GO's flag bit 0 asked for them):
-    /// each move with its key, in the module's order; empty otherwise.
-    pub root: Vec<(WireMove, i16)>,
-}
+/// One analysis line the module sent while thinking (`INFO`, then its `ROOT`s when GO's
+/// flag bit 0 asked for them), in wire moves (the engine-level [`crate::engine::Info`] is
+/// the same report in reference moves).
+pub type WireInfo = Pass<WireMove>;
 
 /// A perft count with the emulated time it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,7 +248,11 @@ impl GuestSession {
             let event = self.module.wait_owed()?;
             if let Event::Root { mv, key } = event {
                 match pending.as_mut() {
-                    Some(info) => info.root.push((mv, key)),
+                    Some(info) => info.root.push(Root {
+                        mv,
+                        key,
+                        draw: false,
+                    }),
                     None => return Err(refusal_or_unexpected(event)),
                 }
                 continue;

@@ -7,6 +7,8 @@
 //! - [`frame`]: messages as units (`SOM`, type, length, payload, check, as nibbles);
 //! - [`message`]: the commands and events themselves, typed.
 //!
+//! [`pass`] is the one report of a completed pass, from the wire to every front end.
+//!
 //! [`host_end`] is the host's end of the link (endpoint, deframer, handshake), the one both
 //! the [`module`] and the debugger use; [`module`] runs the machine with it, and [`supervisor`] keeps
 //! what the module owes the host and decides when its silence is a failure.
@@ -16,6 +18,7 @@ pub mod frame;
 pub mod host_end;
 pub mod message;
 pub mod module;
+pub mod pass;
 pub mod supervisor;
 
 pub use endpoint::Endpoint;
@@ -26,4 +29,5 @@ pub use message::{
     WirePosition,
 };
 pub use module::{Module, ModuleError};
+pub use pass::{Pass, Root};
 pub use supervisor::{Stall, Supervisor};

@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::clock::{ClockMode, Request};
-use crate::engine::{Decision, Engine, EngineError, Level, RootMove, Table};
+use crate::engine::{Decision, Engine, EngineError, Info, Level, RootMove, Table};
 use crate::machine::DEFAULT_CLOCK_HZ;
 use crate::reference::game::Game;
 use crate::reference::{Board, Move, MoveTextError, levels, parse_uci};
@@ -64,21 +64,16 @@ pub enum Control {
     PonderHit,
 }
 
-/// One analysis line for the GUI.
+/// One analysis line for the GUI: the engine's report of a pass ([`Info`], its `pass` 0 for
+/// a line made from a decision taken before the first pass completed, which is shown
+/// without a depth (UCI) or not at all (xboard: a thinking line needs its ply)) and what
+/// the session adds to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {
-    /// Pass (the engine's iteration; UCI `depth`); 0 for a line made from a decision taken
-    /// before the first pass completed, which is shown without a depth (UCI) or not at all
-    /// (xboard: a thinking line needs its ply).
-    pub pass: u8,
-    /// Engine units, pawn = 16, side to move's view.
-    pub score: i16,
-    /// Positions evaluated (UCI `nodes`).
-    pub positions: u32,
+    /// The pass as the engine reported it; its root list is not shown as it is (`others`).
+    pub info: Info,
     /// Time thought so far, in milliseconds of the session's clock.
     pub time_ms: u64,
-    /// Principal variation.
-    pub pv: Vec<Move>,
     /// MultiPV lines asked for (1: the best line alone, shown as ever).
     pub multipv: u8,
     /// Lines 2 and on (at most `multipv - 1`): root moves and their keys after the pass

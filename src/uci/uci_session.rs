@@ -32,7 +32,8 @@ struct UciListener<'a, W: Write> {
 }
 
 impl<W: Write> Listener for UciListener<'_, W> {
-    fn info(&mut self, l: &InfoLine) -> io::Result<()> {
+    fn info(&mut self, line: &InfoLine) -> io::Result<()> {
+        let l = &line.info;
         let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
         // Never `depth 0`: GUIs (polyglot among them) drop such lines.
         let depth = match l.pass {
@@ -41,15 +42,15 @@ impl<W: Write> Listener for UciListener<'_, W> {
         };
         // MultiPV: the other lines first and the best last, as GUIs and adapters that keep
         // the last line as the engine's score (polyglot among them) then keep the best's.
-        for (k, other) in (2..).zip(&l.others) {
+        for (k, other) in (2..).zip(&line.others) {
             say(self.out, &other_line(k, &depth, l.positions, other))?;
         }
-        let multipv = if l.multipv > 1 { " multipv 1" } else { "" };
+        let multipv = if line.multipv > 1 { " multipv 1" } else { "" };
         let mut text = format!(
             "info{multipv}{depth} score {} nodes {} time {}",
             uci_score(l.score),
             l.positions,
-            l.time_ms
+            line.time_ms
         );
         if !pv.is_empty() {
             text += " pv ";

@@ -124,7 +124,8 @@ impl<W: Write> Listener for XboardListener<'_, W> {
 
 /// Write one thinking line, `ply score time nodes pv`; none for a line without a ply (a
 /// decision before the first pass).
-pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<()> {
+pub(super) fn thinking_line<W: Write>(out: &mut W, line: &InfoLine) -> io::Result<()> {
+    let (l, centiseconds) = (&line.info, line.time_ms / 10);
     if l.pass == 0 {
         return Ok(());
     }
@@ -132,12 +133,12 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
     // cannot mark a bound: these keys are upper bounds unless the move draws, docs/uci.md),
     // before the best line: XBoard takes the last line of a depth as the engine's score.
     // A bound at a mate cannot be shown as a bound: that line is left out.
-    for (other, key) in l.others.iter().filter_map(|o| Some((o, shown_key(o)?))) {
+    for (other, key) in line.others.iter().filter_map(|o| Some((o, shown_key(o)?))) {
         let line = format!(
             "{} {} {} {} {}",
             l.pass,
             xboard_score(key),
-            l.time_ms / 10,
+            centiseconds,
             l.positions,
             other.mv.uci()
         );
@@ -148,7 +149,7 @@ pub(super) fn thinking_line<W: Write>(out: &mut W, l: &InfoLine) -> io::Result<(
         "{} {} {} {} {}",
         l.pass,
         xboard_score(l.score),
-        l.time_ms / 10,
+        centiseconds,
         l.positions,
         pv.join(" ")
     );

@@ -30,7 +30,7 @@ fn guest(s: &mut GuestSession, board: &Board, draws: &[Move], budget: u32, flags
     let go = GoLong::new(budget, flags, wire_draws(draws)).unwrap();
     let mut lists = vec![];
     s.go_long(go, |i| {
-        let root = i.root.iter().map(|(m, k)| (m.to_string(), *k));
+        let root = i.root.iter().map(|r| (r.mv.to_string(), r.key));
         lists.push((i.pass, root.collect()))
     })
     .unwrap();
@@ -87,9 +87,9 @@ fn the_best_moves_key_is_the_pass_score() {
     let go = GoLong::new(3000, GoLong::ROOTS_EVERY_PASS, vec![]).unwrap();
     let mut seen = 0;
     s.go_long(go, |i| {
-        let best = i.root.iter().find(|(m, _)| *m == i.pv[0]).unwrap();
-        assert_eq!(best.1, i.score, "pass {}", i.pass);
-        assert!(i.root.iter().all(|(_, k)| *k <= i.score));
+        let best = i.root.iter().find(|r| r.mv == i.pv[0]).unwrap();
+        assert_eq!(best.key, i.score, "pass {}", i.pass);
+        assert!(i.root.iter().all(|r| r.key <= i.score));
         seen += 1;
     })
     .unwrap();

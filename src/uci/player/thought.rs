@@ -112,11 +112,11 @@ impl Player {
 
     fn info_line(&self, info: &Info, t0: u64, wall0: Instant) -> InfoLine {
         InfoLine {
-            pass: info.pass,
-            score: info.score,
-            positions: info.positions,
+            info: Info {
+                root: Vec::new(),
+                ..info.clone()
+            },
             time_ms: self.time_ms(t0, wall0, info.positions),
-            pv: info.pv.clone(),
             multipv: self.multipv,
             others: other_lines(&info.root, info.pv.first().copied(), self.multipv),
         }
@@ -328,7 +328,7 @@ impl Player {
     }
 
     /// The decision's own line: for a move chosen before any pass completed (without a
-    /// depth: see `InfoLine::pass`), for a pass cut short that found another move than the
+    /// depth: see [`InfoLine`]), for a pass cut short that found another move than the
     /// line shown last, and after a ponder hit; its PV is the last line shown when that
     /// begins with the move, else the move alone. A book move gets none (the protocol says
     /// it).
@@ -342,14 +342,17 @@ impl Player {
             return Ok(());
         };
         let line = InfoLine {
-            pass: decision.passes,
-            score: decision.score,
-            positions: decision.positions,
-            time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
-            pv: match run.last_pv.first() == Some(&m) {
-                true => run.last_pv.clone(),
-                false => vec![m],
+            info: Info {
+                pass: decision.passes,
+                score: decision.score,
+                positions: decision.positions,
+                pv: match run.last_pv.first() == Some(&m) {
+                    true => run.last_pv.clone(),
+                    false => vec![m],
+                },
+                root: Vec::new(),
             },
+            time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
             multipv: self.multipv,
             others: Vec::new(),
         };

@@ -91,8 +91,8 @@ impl<W: Write> AnalyzeListener<'_, W> {
         let line = format!(
             "stat01: {} {} {} 0 {}",
             l.time_ms / 10,
-            l.positions,
-            l.pass,
+            l.info.positions,
+            l.info.pass,
             self.moves
         );
         say(self.out, &line)

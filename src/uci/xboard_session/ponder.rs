@@ -52,7 +52,7 @@ impl<W: Write> Listener for PonderListener<'_, W> {
             true => thinking_line(self.out, l),
             false => {
                 let mut line = l.clone();
-                line.pv.insert(0, self.predicted);
+                line.info.pv.insert(0, self.predicted);
                 thinking_line(self.out, &line)
             }
         }
