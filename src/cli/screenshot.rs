@@ -10,6 +10,7 @@ use anyhow::{Context, bail};
 use c7010::console::Game;
 use c7010::console::controller::screen_of_game;
 use c7010::console::render::render_screen;
+use c7010::engine::Level;
 use c7010::reference::{parse_san, parse_uci};
 use c7010::vdc::png::write_png;
 
@@ -57,9 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !(1..=8).contains(&args.scale) {
         bail!("--scale must be 1 to 8, got {}", args.scale);
     }
-    if !(1..=6).contains(&args.level) {
-        bail!("--level must be 1 to 6, got {}", args.level);
-    }
+    Level::new(args.level)?;
     let game = game_of(args.fen.as_deref(), args.moves.as_deref())?;
     let mut screen = screen_of_game(&game, args.level);
     screen.flipped = args.flip;

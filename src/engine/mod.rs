@@ -24,7 +24,7 @@ use crate::reference::{Board, Move};
 pub const ANSWER_GRACE_SLICES: u32 = 500;
 
 pub use choice::EngineChoice;
-pub use level::Level;
+pub use level::{Level, LevelError};
 pub use reference::RefEngine;
 pub use table::Table;
 
@@ -113,7 +113,7 @@ impl fmt::Display for EngineError {
             EngineError::BadPosition(why) => write!(f, "impossible position: {why}"),
             EngineError::NothingToUndo => write!(f, "nothing to take back"),
             EngineError::GameOver => write!(f, "the game is over"),
-            EngineError::BadLevel(n) => write!(f, "level {n} does not exist; levels are 1 to 6"),
+            EngineError::BadLevel(n) => write!(f, "{}", LevelError::OutOfRange(*n)),
             EngineError::Busy => write!(f, "the engine is thinking"),
             EngineError::Module(why) => write!(f, "the module failed: {why}"),
             EngineError::Recovered { why, .. } => write!(

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use super::clock::ClockMode;
 use super::player::Player;
 use super::strength;
+use crate::engine::Level;
 
 /// Value of the `Rom` option that means the built-in ROM.
 pub const BUILTIN_ROM: &str = "<builtin>";
@@ -94,10 +95,10 @@ pub fn specs(player: &Player) -> Vec<Spec> {
 pub fn set(player: &mut Player, name: &str, value: &str) -> Result<(), String> {
     let value = value.trim();
     match name.trim().to_ascii_lowercase().as_str() {
-        "level" => match value.parse::<u8>() {
-            Ok(n) => player.set_level(n).map_err(|e| e.to_string()),
-            Err(_) => Err(format!("Level needs a number 1-6, not {value:?}")),
-        },
+        "level" => {
+            let level = value.parse::<Level>().map_err(|e| e.to_string())?;
+            player.set_level(level.get()).map_err(|e| e.to_string())
+        }
         "clock" => value
             .parse::<ClockMode>()
             .map(|c| player.set_clock(c))
