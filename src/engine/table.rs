@@ -224,6 +224,10 @@ impl Table {
         if self.engine.thinking() {
             self.abandon()?;
         }
+        // A ponder that missed ends here, even one whose engine had decided meanwhile: its
+        // extra moves are taken back by the sync, and nothing of it is kept.
+        self.ponder = None;
+        self.pondered_decision = None;
         match analysis {
             true => self.sync_out_of_book(),
             false => self.sync(),

@@ -7,6 +7,8 @@
 //! clock ([`ClockMode`]).
 
 use std::fmt;
+
+use crate::reference::Move;
 use std::str::FromStr;
 
 /// Moves assumed to remain when the GUI gives a clock without `movestogo`.
@@ -72,6 +74,10 @@ pub struct Request {
     /// answer is given until `ponderhit` (then this request's allocation from that moment)
     /// or `stop`.
     pub ponder: bool,
+    /// The reply to ponder on beyond the game (xboard `hard`: the table plays it on the
+    /// engine only, `Table::ponder`, and on the game at the hit); `None` when the game's
+    /// position is the one to ponder on (UCI's `go ponder` position holds the reply).
+    pub ponder_on: Option<Move>,
 }
 
 /// How long to think, in milliseconds of the chosen clock.

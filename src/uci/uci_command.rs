@@ -63,6 +63,7 @@ impl Go {
             nodes: self.nodes,
             infinite: self.infinite,
             ponder: self.ponder,
+            ponder_on: None,
         }
     }
 }

@@ -243,7 +243,7 @@ impl Player {
             // a ponder still waits for `stop` (or `ponderhit`), as the GUI expects.
             let pondering = req.ponder && !asked.hit;
             if req.infinite || pondering {
-                self.wait_for_stop(input, listener, held, asked, pondering)?;
+                self.wait_for_stop(input, listener, held, asked, req, pondering)?;
             }
             return Ok(Thought {
                 outcome: Outcome::NoMove,
@@ -262,7 +262,7 @@ impl Player {
         // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
         // `ponderhit`, even when the engine is done (a hit then tells the decision again).
         if (req.infinite || run.pondering) && !(asked.stop || asked.abandon || asked.quit) {
-            self.wait_for_stop(input, listener, held, asked, run.pondering)?;
+            self.wait_for_stop(input, listener, held, asked, req, run.pondering)?;
             if asked.hit && !told {
                 self.tell_decision(&decision, &run, listener)?;
             }
@@ -302,15 +302,22 @@ impl Player {
             true => Limit::Infinite,
             false => plan.limit,
         };
-        // Analysis searches even in the book (the book has no lines to show).
-        let analysis = req.infinite || req.depth.is_some() || self.multipv > 1;
-        self.table.prepare(analysis)?;
+        if let (true, Some(reply)) = (pondering, req.ponder_on) {
+            // The reply is played on the engine only; the game gets it at the hit.
+            self.table.ponder(reply)?;
+        } else {
+            // Analysis searches even in the book (the book has no lines to show).
+            let analysis = req.infinite || req.depth.is_some() || self.multipv > 1;
+            self.table.prepare(analysis)?;
+        }
         // The thought's clock starts once the engine has the game.
         let (t0, wall0) =
             *started.get_or_insert_with(|| (self.table.engine().t_states(), Instant::now()));
-        match self.table.start(limit) {
-            Err(EngineError::GameOver) => return Ok(None),
-            other => other?,
+        if !pondering || req.ponder_on.is_none() {
+            match self.table.start(limit) {
+                Err(EngineError::GameOver) => return Ok(None),
+                other => other?,
+            }
         }
         Ok(Some(Run {
             t0,
@@ -422,7 +429,7 @@ impl Player {
                 match control {
                     Control::Continue | Control::Defer => continue,
                     Control::PonderHit => {
-                        self.ponder_hit(req, listener, asked, run);
+                        self.ponder_hit(req, listener, asked, run)?;
                         continue;
                     }
                     Control::MoveNow => asked.stop = true,
@@ -444,12 +451,13 @@ impl Player {
         listener: &mut dyn Listener,
         asked: &mut Asked,
         run: &mut Run,
-    ) {
+    ) -> Result<(), PlayerError> {
         if !run.pondering {
-            return;
+            return Ok(());
         }
         run.pondering = false;
         asked.hit = true;
+        self.reply_came(req)?;
         let mut now_req = listener.ponder_request(req);
         now_req.ponder = false;
         let plan = self.plan(&now_req);
@@ -472,6 +480,7 @@ impl Player {
             plan.wall_ms,
         );
         run.depth = plan.depth;
+        Ok(())
     }
 
     /// After the engine decided on an endless thought or a ponder: wait for `stop` (or, for
@@ -483,6 +492,7 @@ impl Player {
         listener: &mut dyn Listener,
         held: &mut Vec<String>,
         asked: &mut Asked,
+        req: &Request,
         pondering: bool,
     ) -> Result<(), PlayerError> {
         while let Some(line) = input.next_line() {
@@ -492,6 +502,7 @@ impl Player {
                 Control::PonderHit if !pondering => {}
                 Control::PonderHit => {
                     asked.hit = true;
+                    self.reply_came(req)?;
                     break;
                 }
                 Control::Abandon => {
@@ -507,11 +518,22 @@ impl Player {
         Ok(())
     }
 
-    /// The reply the engine expects after its move: the second move of its last principal
-    /// variation, when that began with the move played (`bestmove ... ponder`, and what
-    /// xboard's pondering thinks about).
+    /// The opponent played the reply pondered on: a reply pondered beyond the game
+    /// (`Request::ponder_on`) is played on the game now, and the thought is the engine's own.
+    fn reply_came(&mut self, req: &Request) -> Result<(), PlayerError> {
+        let Some(reply) = req.ponder_on else {
+            return Ok(());
+        };
+        match self.table.ponder_hit(reply) {
+            Some(_) => Ok(()),
+            None => Err(EngineError::IllegalMove(reply.uci()).into()),
+        }
+    }
+
+    /// The reply the engine expects after its move (`bestmove ... ponder`, and what xboard's
+    /// pondering thinks about): the table's ([`crate::engine::Table::expected_reply`]).
     pub fn predicted_reply(&self) -> Option<Move> {
-        crate::engine::expected_reply(self.table.last_line(), self.table.game().moves().last())
+        self.table.expected_reply()
     }
 }
 

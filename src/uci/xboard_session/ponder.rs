@@ -1,9 +1,9 @@
-//! xboard pondering (`hard`): after its move the engine plays the reply it predicts (the
-//! second move of its principal variation) on its own game and thinks on the opponent's
-//! time. When the opponent plays that move, the same search goes on with our clock running
-//! (a hit: the positions counter carries on); any other move, or a command that changes
-//! the game, stops it, takes the predicted move back, and the command is obeyed (a move is
-//! then searched as usual).
+//! xboard pondering (`hard`): after its move the engine ponders on the reply it predicts
+//! (the second move of its principal variation) through the table's one pondering
+//! (`Table::ponder`: the reply is played on the engine only, not on the game). When the
+//! opponent plays that move, it goes on the game and the same search goes on with our clock
+//! running (a hit: the positions counter carries on); any other move, or a command that
+//! changes the game, stops it and the command is obeyed (a move is then searched as usual).
 
 use std::io::{self, Write};
 
@@ -20,8 +20,8 @@ use crate::uci::xboard_command::XboardCommand;
 pub enum Pondered {
     /// The opponent played the predicted move; the thought that went on.
     Hit(Result<Thought, EngineError>),
-    /// No ponder, or it was stopped (another move, a command): the predicted move is taken
-    /// back; the command waits to be read.
+    /// No ponder, or it was stopped (another move, a command): the game never had the
+    /// predicted move; the command waits to be read.
     Missed,
     /// The interface quit.
     Quit,
@@ -118,16 +118,15 @@ impl Xboard {
         let Some(reply) = core.player().predicted_reply() else {
             return Ok(Pondered::Missed);
         };
-        if core.player_mut().play_text(&reply.uci()).is_err() {
-            return Ok(Pondered::Missed);
-        }
-        let board = core.player().board().clone();
+        // The position pondered on: the game's, after the reply.
+        let mut board = core.player().board().clone();
+        board.make(reply);
         if game_result(&board).is_some() {
-            core.player_mut().undo();
             return Ok(Pondered::Missed);
         }
         let mut req = self.request(&board);
         req.ponder = true;
+        req.ponder_on = Some(reply);
         let thought = core.think(&req, input, |out| PonderListener {
             out,
             predicted: reply,
@@ -140,10 +139,7 @@ impl Xboard {
             Ok(Thought {
                 outcome: Outcome::Abandoned,
                 ..
-            }) => {
-                core.player_mut().undo();
-                Pondered::Missed
-            }
+            }) => Pondered::Missed,
             other => Pondered::Hit(other),
         })
     }
