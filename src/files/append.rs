@@ -7,7 +7,7 @@
 //! the file back to its old length when a write or the flush fails (a full disk).
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use super::{FileError, kind_of, refuse_if_not_regular, write_target};
@@ -55,7 +55,7 @@ pub fn rewrite_end(
         let start = len.saturating_sub(window);
         let mut last = Vec::new();
         file.seek(SeekFrom::Start(start))?;
-        file.take(window).read_to_end(&mut last)?;
+        io::Read::read_to_end(&mut io::Read::take(file, window), &mut last)?;
         let (from, bytes) = edit(start, &last);
         let from = from.clamp(start, len);
         let old_end = last[(from - start) as usize..].to_vec();
