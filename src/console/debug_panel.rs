@@ -197,7 +197,8 @@ pub fn draw_panel(
         if top + GLYPH * g > height {
             break;
         }
-        for (column, c) in row.chars().enumerate() {
+        // (A panel too narrow to wrap in, under 8 columns, is cut.)
+        for (column, c) in row.chars().take(columns).enumerate() {
             let x = left + (MARGIN + column * GLYPH) * g;
             draw_glyph(buffer, width, x, top, c, colour, g);
         }
@@ -300,5 +301,28 @@ mod tests {
             }
         }
         assert_eq!(at(99, 10), 0, "left of the panel untouched");
+    }
+
+    #[test]
+    fn a_long_line_wraps_at_spaces_and_a_narrow_panel_stays_in_its_columns() {
+        let line = "#1  1BE1  PASLP+12  asm/search.asm:400  (CALL STOPCHK from 1BDE; return address at E7F4)";
+        let rows = wrap_line(line, 60);
+        assert_eq!(
+            rows,
+            [
+                "#1  1BE1  PASLP+12  asm/search.asm:400  (CALL STOPCHK from",
+                // Hung under `(CALL` only where 24 columns are left there; else 4 in.
+                "    1BDE; return address at E7F4)",
+            ]
+        );
+        assert_eq!(wrap_line("short", 60), ["short"]);
+        // A panel 5 columns wide: nothing is drawn left of it, in the next row's picture.
+        let width = 100;
+        let mut buffer = vec![0u32; width * 40];
+        let left = width - (2 * MARGIN + 5 * GLYPH);
+        draw_panel(&[line.to_string()], &mut buffer, width, left, 1);
+        for row in buffer.chunks_exact(width) {
+            assert!(row[..left].iter().all(|&p| p == 0));
+        }
     }
 }
