@@ -13,6 +13,8 @@
 //! check 1c291ca3
 //! ```
 //!
+//! A game written to a `--pgn` database also has `pgn LEN CRC` before `check` (its record
+//! there, [`PgnRecord`]: the game gone on replaces it); a file without it reads as before.
 //! Files of version 1 (no `check` line) are still read. The file is written atomically and
 //! read with a size limit ([`crate::files`]).
 
