@@ -403,7 +403,7 @@ mod append;
 mod claim;
 mod stream;
 
-pub use append::{append, append_atomic};
+pub use append::{append, append_atomic, rewrite_end};
 pub use claim::{Claim, claim, lock_file_of};
 pub use stream::create_stream;
 

@@ -390,6 +390,7 @@ impl Console {
         self.archive_game(false);
         self.forget_thought_on_players_time();
         self.table.set_game(game);
+        self.begin_record(None);
         self.clocks.start_game([0.0; 2], 0);
         self.view.analysis = None;
         self.view.input.clear();

@@ -13,7 +13,7 @@
 use crate::debugger::{DebugInfo, DebugSession, MachineHandle};
 use crate::machine::Machine;
 
-/// Characters per panel line; longer lines (long source comments) are cut when drawn.
+/// Characters per panel row at most; longer lines are wrapped when drawn (`wrap_line`).
 pub const PANEL_COLUMNS: usize = 100;
 
 /// Instructions shown before PC (found through the source map: the Z80 cannot be decoded
@@ -160,9 +160,10 @@ pub fn panel_height(lines: usize, glyph_scale: usize) -> usize {
 }
 
 /// Paints the panel into the columns `left..width` of `buffer` (row-major, `width` pixels a
-/// row, 0RGB): a plain background, then `lines` top to bottom. Lines that do not fit below
-/// or to the right are cut; pixels left of `left` are not touched. Characters outside ASCII
-/// are drawn as `?`.
+/// row, 0RGB): a plain background, then `lines` top to bottom, each line longer than the
+/// panel is wide wrapped onto the rows below it ([`wrap_line`]). Rows that do not fit below
+/// are cut; pixels left of `left` are not touched. Characters outside ASCII are drawn as
+/// `?`.
 pub fn draw_panel(
     lines: &[String],
     buffer: &mut [u32],
@@ -178,12 +179,8 @@ pub fn draw_panel(
     for row in buffer.chunks_exact_mut(width) {
         row[left..].fill(BACKGROUND);
     }
-    let columns = ((width - left).saturating_sub(2 * MARGIN * g) / (GLYPH * g)).min(PANEL_COLUMNS);
-    for (i, line) in lines.iter().enumerate() {
-        let top = (MARGIN + i * LINE_HEIGHT) * g;
-        if top + GLYPH * g > height {
-            break;
-        }
+    let columns = panel_columns(width - left, g);
+    let rows = lines.iter().enumerate().flat_map(|(i, line)| {
         let colour = if HEADINGS.contains(&line.as_str()) || i == 0 {
             HEADING
         } else if is_pc_line(line) {
@@ -191,11 +188,64 @@ pub fn draw_panel(
         } else {
             TEXT
         };
-        for (column, c) in line.chars().take(columns).enumerate() {
+        wrap_line(line, columns)
+            .into_iter()
+            .map(move |row| (row, colour))
+    });
+    for (i, (row, colour)) in rows.enumerate() {
+        let top = (MARGIN + i * LINE_HEIGHT) * g;
+        if top + GLYPH * g > height {
+            break;
+        }
+        // (A panel too narrow to wrap in, under 8 columns, is cut.)
+        for (column, c) in row.chars().take(columns).enumerate() {
             let x = left + (MARGIN + column * GLYPH) * g;
             draw_glyph(buffer, width, x, top, c, colour, g);
         }
     }
+}
+
+/// Characters a row of a panel `pixels` wide holds at `glyph_scale` (at most
+/// [`PANEL_COLUMNS`]).
+pub fn panel_columns(pixels: usize, glyph_scale: usize) -> usize {
+    let g = glyph_scale.max(1);
+    (pixels.saturating_sub(2 * MARGIN * g) / (GLYPH * g)).min(PANEL_COLUMNS)
+}
+
+/// `line` in rows of at most `columns` characters: broken at the last space that fits, each
+/// row after the first hung under the text of the line's last part (a code line's
+/// `; source`, a stack frame's `(CALL ...)`, else four columns in), so nothing is cut at the right edge.
+pub fn wrap_line(line: &str, columns: usize) -> Vec<String> {
+    let chars: Vec<char> = line.trim_end().chars().collect();
+    if chars.len() <= columns || columns < 8 {
+        return vec![chars.into_iter().collect()];
+    }
+    let hang = [" ; ", "  ("]
+        .iter()
+        .filter_map(|mark| line.find(mark).map(|at| line[..at].chars().count() + 3))
+        .find(|&at| at + 24 <= columns)
+        .unwrap_or(4);
+    let mut rows = Vec::new();
+    let mut rest = &chars[..];
+    let mut room = columns;
+    while rest.len() > room {
+        // The last space within the room (not the row's first character), else a hard cut.
+        let cut = (1..=room).rev().find(|&i| rest[i] == ' ').unwrap_or(room);
+        let row: String = rest[..cut].iter().collect();
+        rows.push(row.trim_end().to_string());
+        rest = &rest[cut..];
+        while rest.first() == Some(&' ') {
+            rest = &rest[1..];
+        }
+        room = columns - hang;
+    }
+    if !rest.is_empty() || rows.is_empty() {
+        rows.push(rest.iter().collect());
+    }
+    for row in rows.iter_mut().skip(1) {
+        *row = format!("{}{row}", " ".repeat(hang));
+    }
+    rows
 }
 
 /// One character at (`x`, `y`), each font pixel `g` x `g` screen pixels.
@@ -251,5 +301,28 @@ mod tests {
             }
         }
         assert_eq!(at(99, 10), 0, "left of the panel untouched");
+    }
+
+    #[test]
+    fn a_long_line_wraps_at_spaces_and_a_narrow_panel_stays_in_its_columns() {
+        let line = "#1  1BE1  PASLP+12  asm/search.asm:400  (CALL STOPCHK from 1BDE; return address at E7F4)";
+        let rows = wrap_line(line, 60);
+        assert_eq!(
+            rows,
+            [
+                "#1  1BE1  PASLP+12  asm/search.asm:400  (CALL STOPCHK from",
+                // Hung under `(CALL` only where 24 columns are left there; else 4 in.
+                "    1BDE; return address at E7F4)",
+            ]
+        );
+        assert_eq!(wrap_line("short", 60), ["short"]);
+        // A panel 5 columns wide: nothing is drawn left of it, in the next row's picture.
+        let width = 100;
+        let mut buffer = vec![0u32; width * 40];
+        let left = width - (2 * MARGIN + 5 * GLYPH);
+        draw_panel(&[line.to_string()], &mut buffer, width, left, 1);
+        for row in buffer.chunks_exact(width) {
+            assert!(row[..left].iter().all(|&p| p == 0));
+        }
     }
 }

@@ -24,8 +24,31 @@ pub fn level_time(level: u8) -> String {
     }
 }
 
-/// The window's third help page (`?` on the game keys): the levels and the analysis, at
-/// most 15 lines of 28 characters.
+/// The window's third help page (F1 or `?` on the game keys): the keys the window keeps
+/// for itself, which the G7000 has not (`console::window`), at most 15 lines of 28
+/// characters.
+pub fn window_keys_lines() -> Vec<String> {
+    [
+        "WINDOW KEYS",
+        "F1 ?      NEXT HELP PAGE",
+        "ESC       OUT OF THE HELP,",
+        "          IN THE GAME QUIT",
+        "F2        SCREENSHOT (PNG)",
+        "ALT+ENTER FULL SCREEN",
+        "F12       DEBUGGER: THE",
+        "          MODULE PAUSED,",
+        "          ITS Z80 SHOWN",
+        " F10      STEP OVER A CALL",
+        " F11      ONE INSTRUCTION",
+        " F12      GO ON",
+        "F1 ? MORE  OTHER KEYS: GAME",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// The window's last help page (F1 or `?` on the window's keys): the levels and the
+/// analysis, at most 15 lines of 28 characters.
 pub fn levels_and_analysis_lines() -> Vec<String> {
     let mut lines = vec!["LEVELS: THE MODULE'S TIME".to_string()];
     // 15 lines: the title, six levels, seven of analysis and the way back.
@@ -108,7 +131,9 @@ pub fn terminal_help_lines() -> Vec<String> {
             "",
             "ANALYSIS (while the module thinks, then the move it decided on: PLAYED)",
             "  PASS n      the search's pass n, 2n+1 plies deep",
-            "  SCORE       in pawns, from White's side: + is good for White; +M2 White mates in 2",
+            "  PASS 1 CUT SHORT  no pass finished (told to move, or out of time): the best so far",
+            "  SCORE       in pawns, always from White's side, whichever side you play:",
+            "              + is good for White; +M2 White mates in 2, -M1 Black mates in 1",
             "  POSITIONS   positions evaluated for this move",
             "  BEST        the line the module expects",
             "",

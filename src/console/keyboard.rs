@@ -195,7 +195,7 @@ pub const PC_KEY_MAP: [(&str, &str); 13] = [
 
 /// The help page: a title, the key map, and the keys that belong to the PC side.
 pub fn help_lines() -> Vec<String> {
-    let mut lines = vec!["KEYBOARD G7000 = PC  ? MORE".to_string()];
+    let mut lines = vec!["KEYBOARD G7000=PC  F1 ? MORE".to_string()];
     for (g, pc) in PC_KEY_MAP {
         lines.push(format!("{g:>7} = {pc}"));
     }
@@ -220,8 +220,7 @@ pub fn game_help_lines() -> Vec<String> {
         "+       SPEED 1X 2X 8X MAX",
         "SPACE K PAUSE/PONDER",
         "P PGN   W O SAVE/LOAD GAME",
-        "F2      SCREENSHOT",
-        "? LEVELS  OTHER KEYS: GAME",
+        "F1 ? MORE  OTHER KEYS: GAME",
     ]
     .map(String::from)
     .to_vec()

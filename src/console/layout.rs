@@ -16,7 +16,7 @@
 //! Every band is checked against the chip's limits by the display kernel.
 
 use super::display_list::{DisplayList, SpriteObject, TEXT_PITCH_UNITS};
-use super::help::{SETUP_KEYS, levels_and_analysis_lines};
+use super::help::{SETUP_KEYS, levels_and_analysis_lines, window_keys_lines};
 use super::keyboard::{game_help_lines, help_lines};
 use super::pieces::shape_of;
 use super::screen::{Colour, ScreenState, format_clock, format_score};
@@ -329,7 +329,8 @@ fn last_move_marks(list: &mut DisplayList, squares: [usize; 2], flipped: bool) {
     }
 }
 
-/// A help page (0: the keyboard map, 1: the game keys, 2: the levels and the analysis):
+/// A help page (0: the keyboard map, 1: the game keys, 2: the window's keys, 3: the levels
+/// and the analysis):
 /// text rows only, no grid.
 fn help_display_list(page: u8) -> DisplayList {
     let mut list = DisplayList::new();
@@ -339,6 +340,7 @@ fn help_display_list(page: u8) -> DisplayList {
     let lines = match page {
         0 => help_lines(),
         1 => game_help_lines(),
+        2 => window_keys_lines(),
         _ => levels_and_analysis_lines(),
     };
     for (i, line) in lines.iter().enumerate() {

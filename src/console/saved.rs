@@ -13,12 +13,15 @@
 //! check 1c291ca3
 //! ```
 //!
+//! A game written to a `--pgn` database also has `pgn LEN CRC` before `check` (its record
+//! there, [`PgnRecord`]: the game gone on replaces it); a file without it reads as before.
 //! Files of version 1 (no `check` line) are still read. The file is written atomically and
 //! read with a size limit ([`crate::files`]).
 
 use std::path::{Path, PathBuf};
 
 use super::game::Game;
+use super::pgn_database::PgnRecord;
 use super::screen::Colour;
 use super::setup::position_text;
 use crate::files::{self, SAVED_GAME};
@@ -77,6 +80,9 @@ pub struct SavedGame {
     pub human: Colour,
     /// Seconds used by White and Black.
     pub clocks: [f64; 2],
+    /// The game's record in the `--pgn` database, if it was written there: the game gone
+    /// on replaces it (an optional `pgn` line; a file without it is read as before).
+    pub pgn: Option<PgnRecord>,
 }
 
 impl SavedGame {
@@ -99,7 +105,9 @@ impl SavedGame {
             },
             self.clocks[0],
             self.clocks[1]
-        )
+        ) + &self
+            .pgn
+            .map_or(String::new(), |r| format!("pgn {}\n", r.to_text()))
     }
 
     /// Reads the file text (version 2 with its checksum, or version 1).
@@ -149,12 +157,17 @@ impl SavedGame {
         let [white, black] = clocks[..] else {
             return Err(SavedGameError::Bad("clocks"));
         };
+        let pgn = match lines.next().and_then(|l| l.strip_prefix("pgn ")) {
+            Some(record) => Some(PgnRecord::parse(record).ok_or(SavedGameError::Bad("pgn"))?),
+            None => None,
+        };
         Ok(SavedGame {
             start_fen,
             moves,
             level,
             human,
             clocks: [white, black],
+            pgn,
         })
     }
 
@@ -286,6 +299,10 @@ mod tests {
             level: 3,
             human: Colour::Black,
             clocks: [1.5, 2.25],
+            pgn: Some(PgnRecord {
+                len: 120,
+                crc: 0xdead_beef,
+            }),
         };
         let back = SavedGame::parse(&saved.to_text()).unwrap();
         assert_eq!(back, saved);
@@ -315,6 +332,7 @@ mod tests {
             level: 2,
             human: Colour::White,
             clocks: [10.0, 20.0],
+            pgn: None,
         }
         .to_text();
         let mut bytes = text.clone().into_bytes();
@@ -361,6 +379,7 @@ mod tests {
             level: 2,
             human: Colour::White,
             clocks: [0.0, 0.0],
+            pgn: None,
         };
         good.write(&path).unwrap();
         assert_eq!(claim_resume_file(&mut resume), Ok(()));

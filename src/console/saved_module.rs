@@ -161,6 +161,7 @@ mod tests {
             level: 2,
             human: Colour::White,
             clocks: [0.0; 2],
+            pgn: None,
         }
     }
 

@@ -134,13 +134,27 @@ fn side_panel(state: &ScreenState) -> Vec<String> {
             (Some(reply), _, true) => lines.push(format!("EXPECTING {reply} (YOUR TIME)")),
             _ => {}
         }
-        lines.push(format!("PASS {}  SCORE {}", a.pass, format_score(a.score)));
+        lines.push(format!(
+            "PASS {}  SCORE {}",
+            pass_words(a.pass),
+            format_score(a.score)
+        ));
         lines.push(format!("POSITIONS {}", a.positions));
         if !a.best_line.is_empty() {
             lines.push(format!("BEST {}", a.best_line.join(" ")));
         }
     }
     lines
+}
+
+/// The pass a move or line comes from, in words: `3`, or `1 CUT SHORT` when no pass was
+/// finished (the module was told to move, or its time ran out, in the first pass: the
+/// best move that pass had found so far, which the engines report as pass 0).
+pub fn pass_words(pass: u8) -> String {
+    match pass {
+        0 => "1 CUT SHORT".into(),
+        n => n.to_string(),
+    }
 }
 
 /// The move list as numbered pairs (`1. E2-E4 E7-E5`), wrapped; a game set up with Black

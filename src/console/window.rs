@@ -3,7 +3,8 @@
 //!
 //! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F2 a
 //! screenshot (`c7010 play` writes it), Alt+Enter full screen, F12
-//! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape quit.
+//! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape back to
+//! the game from a help page, else quit.
 //!
 //! Aspect: the 8245's pixel clock (7.094 MHz) gives PAL pixels about 1.04 times as wide as
 //! tall for a 243-line (non-interlaced) picture, so square pixels are within 4% of the real
@@ -134,8 +135,8 @@ impl Window {
     }
 
     /// Shows a frame (paced to [`FRAMES_PER_SECOND`]) and collects key presses.
-    /// Returns whether the window is still open: `false` after Escape, the close button or
-    /// a failed update.
+    /// Returns whether the window is still open: `false` after the close button or a failed
+    /// update (Escape is read as a key: [`WindowInput::quit`]).
     pub fn present(&mut self, frame: &Frame) -> bool {
         self.present_with_panel(frame, None)
     }
@@ -196,7 +197,8 @@ impl Window {
         {
             eprintln!("c7010: no full screen ({e})");
         }
-        self.open = self.inner.is_open() && !self.input.quit;
+        // Escape is the front's to read (it leaves a help page before it quits).
+        self.open = self.inner.is_open();
         self.open
     }
 

@@ -32,13 +32,13 @@ pub struct KeyEvent {
 pub struct WindowInput {
     /// G7000 keys pressed, in order.
     pub keys: Vec<G7000Key>,
-    /// F1 was pressed (toggle the help page).
+    /// F1 was pressed (the help's first page, then the next one, then back to the game).
     pub help: bool,
     /// F12 was pressed (open or close the debugger panel).
     pub debug: bool,
     /// F10 (next) and F11 (step) presses, in order, for the debugger panel.
     pub debug_actions: Vec<PanelAction>,
-    /// Escape was pressed: quit.
+    /// Escape was pressed: back to the game from a help page, else quit.
     pub quit: bool,
     /// F2 was pressed: save the frame as a PNG.
     pub screenshot: bool,

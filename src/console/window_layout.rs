@@ -16,7 +16,7 @@ use crate::vdc::{HEIGHT, WIDTH};
 pub const DEFAULT_SCALE: usize = 3;
 
 /// Characters a line of the panel keeps at least (the registers line, a disassembly line
-/// with its bytes and operands; source comments are cut).
+/// with its bytes and operands; longer lines are wrapped).
 pub const PANEL_MIN_COLUMNS: usize = 64;
 
 /// Text lines the panel shows at most.

@@ -1,5 +1,6 @@
 //! The window front end's frame: what one 50 Hz frame of the window does with the keys it
-//! read, around one [`Console`]. F1 help, the G7000 keys, F2 a screenshot (its file named on
+//! read, around one [`Console`]. F1 help (its pages in turn), Escape (out of the help, else
+//! quit), the G7000 keys, F2 a screenshot (its file named on
 //! the status line for a while), F12 the debugger panel (the console paused, the panel
 //! borrowing the engine's machine for each action), the sounds. [`WindowFront::frame`] is
 //! the whole of it, so tests drive it without a window; [`run_window`] puts it in one.
@@ -55,6 +56,8 @@ pub struct WindowFront {
     cues: Cues,
     /// Where F2 writes its screenshots.
     screenshot_dir: PathBuf,
+    /// Escape was pressed in the game (not on a help page): the window closes.
+    quit: bool,
 }
 
 impl WindowFront {
@@ -66,12 +69,18 @@ impl WindowFront {
             notice: Notice::default(),
             cues: Cues::default(),
             screenshot_dir,
+            quit: false,
         }
     }
 
     /// True while F12's panel is open (the console does not run).
     pub fn paused(&self) -> bool {
         self.paused.is_some()
+    }
+
+    /// True once Escape was pressed outside the help pages: the window is to close.
+    pub fn quits(&self) -> bool {
+        self.quit
     }
 
     /// One frame: the keys read (`input`), the console run for the frame's time, and the
@@ -85,13 +94,17 @@ impl WindowFront {
         if input.debug {
             self.toggle_panel(console);
         }
+        // Escape: from a help page back to the game ("ANY KEY BACK TO THE GAME"), else quit.
+        if input.quit && (self.paused.is_some() || !console.leave_help()) {
+            self.quit = true;
+        }
         // Paused: no emulated time passes, the picture stays, G7000 keys and F1 are ignored.
         let mut effects = Vec::new();
         match &mut self.paused {
             Some(p) => p.act(console, &input.debug_actions),
             None => {
                 if input.help {
-                    console.toggle_help();
+                    console.help_key();
                 }
                 for &key in &input.keys {
                     console.press(key);
@@ -157,6 +170,7 @@ pub fn run_window(
             return None;
         }
         match front.frame(console, input) {
+            Ok(_) if front.quits() => None,
             Ok((view, effects)) => {
                 sound(&effects);
                 Some(view)

@@ -52,3 +52,20 @@ pub(super) fn append(path: &Path, make: impl FnOnce(u64) -> Vec<u8>) {
         file.extend_from_slice(&bytes);
     });
 }
+
+/// [`super::rewrite_end`] in memory.
+pub(super) fn rewrite_end(
+    path: &Path,
+    window: u64,
+    edit: impl FnOnce(u64, &[u8]) -> (u64, Vec<u8>),
+) {
+    FILES.with(|f| {
+        let mut files = f.borrow_mut();
+        let file = files.entry(path.to_path_buf()).or_default();
+        let len = file.len() as u64;
+        let start = len.saturating_sub(window);
+        let (from, bytes) = edit(start, &file[start as usize..]);
+        file.truncate(from.clamp(start, len) as usize);
+        file.extend_from_slice(&bytes);
+    });
+}

@@ -220,3 +220,20 @@ fn a_failed_append_leaves_the_old_contents() {
     .unwrap();
     assert_eq!(std::fs::read(&p).unwrap(), b"old\nnew\n");
 }
+
+#[test]
+fn rewrite_end_replaces_the_end_and_keeps_the_start() {
+    let d = dir();
+    let p = d.path().join("db.pgn");
+    std::fs::write(&p, b"one\ntwo\nthree\n").unwrap();
+    // A window of 10 bytes: the edit sees "two\nthree\n" from offset 4.
+    rewrite_end(&p, 10, |start, last| {
+        assert_eq!((start, last), (4, &b"two\nthree\n"[..]));
+        (4, b"TWO\nthree\n".to_vec())
+    })
+    .unwrap();
+    assert_eq!(std::fs::read(&p).unwrap(), b"one\nTWO\nthree\n");
+    // Shorter than what it replaces: the file is cut.
+    rewrite_end(&p, 100, |_, _| (4, b"2\n".to_vec())).unwrap();
+    assert_eq!(std::fs::read(&p).unwrap(), b"one\n2\n");
+}

@@ -217,6 +217,45 @@ fn sigterm_writes_the_game() {
     signal_writes_the_game(libc::SIGTERM);
 }
 
+/// Issue 26 point 5: a game left by Ctrl-C and resumed (twice) is one record in the
+/// database, the game as it stands, not one record per session.
+#[cfg(unix)]
+#[test]
+fn a_resumed_game_is_one_record_however_often_it_was_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let state_home = crate::common::state_home::fresh_state_home();
+    let resumed = || {
+        let mut cmd = play(&pgn);
+        cmd.arg("--resume").env("XDG_STATE_HOME", &state_home);
+        cmd
+    };
+    // Another game is in the file before and stays as it was.
+    std::fs::write(&pgn, "[Event \"earlier\"]\n\n1. c4 *\n").unwrap();
+    let moves = "a2a3\nh2h3\na3a4\nh3h4\nb2b3\n";
+    let mut child = start_and_wait_for(resumed(), moves, "5. B2-B3");
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: a plain kill(2) of our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    assert_eq!(wait_or_kill(&mut child).code(), Some(128 + libc::SIGINT));
+    assert_eq!(games_in(&pgn).len(), 2, "the game left is written");
+    // The next start goes on with it: one move, quit; and again.
+    for (mv, shown) in [("g2g3", "6. G2-G3"), ("f2f3", "7. F2-F3")] {
+        let out = run(resumed(), &format!("{mv}\nquit\n"));
+        assert!(out.status.success(), "{}", out.stderr);
+        assert!(out.stdout.contains("LAST GAME GOES ON"), "{}", out.stdout);
+        assert!(out.stdout.contains(shown), "{}", out.stdout);
+        let games = games_in(&pgn);
+        assert_eq!(games.len(), 2, "one record for the game: {games:?}");
+        assert_eq!(games[0], "[Event \"earlier\"]\n\n1. c4 *\n\n");
+        let text = movetext(&games[1]);
+        assert!(text.starts_with("1. a3 "), "{text}");
+    }
+    let text = movetext(&games_in(&pgn)[1]).to_string();
+    assert!(text.contains("6. g3 ") && text.contains("7. f3 "), "{text}");
+    assert!(text.ends_with(" *"), "{text}");
+}
+
 /// A file-size limit of `bytes` for the child (a full disk without mounting one): a write
 /// past it fails with EFBIG instead of killing the child with SIGXFSZ.
 #[cfg(unix)]

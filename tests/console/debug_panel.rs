@@ -341,3 +341,66 @@ fn child_window_keeps_its_size() {
     let (w, h) = window.size();
     println!("BACK {w}x{h}");
 }
+
+/// Issue 26 point 6: at the window's default size (1080 x 729) the panel has 88 columns;
+/// a longer line (a source comment at SENDMSG, a call-stack frame of a deeper call) is
+/// wrapped, not cut: every character of every line is drawn, counted in lit pixels against
+/// the font's own bits.
+#[cfg(feature = "gui")]
+#[test]
+fn long_lines_wrap_at_the_default_window_size() {
+    use c7010::console::debug_panel::{panel_columns, wrap_line};
+    use c7010::console::window_layout::{DEFAULT_SCALE, arrange};
+    let (width, height) = (360 * DEFAULT_SCALE, 243 * DEFAULT_SCALE);
+    let (left, g) = arrange(width, height, true).panel.unwrap();
+    let columns = panel_columns(width - left, g);
+    assert_eq!(columns, 88, "the default window's panel (docs/console.md)");
+    let mut engine = engine_at_sendmsg();
+    let panel = DebugPanel::open(DebugInfo::builtin());
+    let mut lines = panel.lines(lent(&mut engine));
+    lines.push(
+        "#5  1C8F  POSA21+123  asm/positional.asm:1234  (CALL EVALMOVE from 1C8C; return address at E7F8)"
+            .to_string(),
+    );
+    assert!(
+        lines.iter().any(|l| l.len() > columns),
+        "a line longer than a row"
+    );
+    for line in &lines {
+        let rows = wrap_line(line, columns);
+        assert!(
+            rows.iter().all(|r| r.chars().count() <= columns),
+            "{rows:?}"
+        );
+        let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(&rows.join(" ")), words(line), "{rows:?}");
+    }
+    let frame = wrap_line(lines.last().unwrap(), columns);
+    assert_eq!(frame.len(), 2, "{frame:?}");
+    assert!(frame[1].ends_with("E7F8)"), "{frame:?}");
+    assert_eq!(
+        frame[1].find(|c| c != ' '),
+        frame[0].find("(CALL").map(|p| p + 1)
+    );
+
+    let mut buffer = vec![0u32; width * height];
+    draw_panel(&lines, &mut buffer, width, left, g);
+    let background = buffer[left];
+    let lit = buffer
+        .iter()
+        .filter(|&&p| p != background && p != 0)
+        .count();
+    let bits: usize = lines
+        .iter()
+        .flat_map(|l| l.chars())
+        .map(|c| {
+            let glyph = font8x8::legacy::BASIC_LEGACY[if c.is_ascii() {
+                c as usize
+            } else {
+                '?' as usize
+            }];
+            glyph.iter().map(|b| b.count_ones() as usize).sum::<usize>()
+        })
+        .sum();
+    assert_eq!(lit, bits * g * g, "every character drawn");
+}

@@ -155,4 +155,59 @@ mod window {
         front.frame(&mut c, &f1).unwrap();
         assert!(c.screen().help);
     }
+
+    /// Issue 26 point 6: F1 turns the help's pages as its first page says (`F1 ? MORE`),
+    /// then goes back to the game; Escape on a help page ("ANY KEY BACK TO THE GAME") goes
+    /// back to the game, and only in the game quits.
+    #[test]
+    fn f1_turns_the_help_pages_and_escape_leaves_them_before_it_quits() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = console();
+        let mut front = WindowFront::new(DebugInfo::default(), dir.path().to_path_buf());
+        let f1 = WindowInput {
+            help: true,
+            ..WindowInput::default()
+        };
+        let escape = WindowInput {
+            quit: true,
+            ..WindowInput::default()
+        };
+        let mut pages = Vec::new();
+        for _ in 0..5 {
+            front.frame(&mut c, &f1).unwrap();
+            let s = c.screen();
+            pages.push(s.help.then_some(s.help_page));
+        }
+        assert_eq!(pages, [Some(0), Some(1), Some(2), Some(3), None]);
+        // Every page but the last says F1 turns it; the window's keys are on one of them.
+        let pages = [
+            c7010::console::keyboard::help_lines(),
+            c7010::console::keyboard::game_help_lines(),
+            c7010::console::help::window_keys_lines(),
+            c7010::console::help::levels_and_analysis_lines(),
+        ];
+        let text = |page: usize| pages[page].join("\n");
+        for page in 0..3 {
+            assert!(
+                text(page).contains("F1 ? MORE"),
+                "page {page}: {}",
+                text(page)
+            );
+        }
+        assert!(text(3).contains("ANY KEY BACK TO THE GAME"));
+        assert!(text(2).contains("F12") && text(2).contains("ALT+ENTER"));
+        // Escape on the levels page (reached by F1): back to the game, the window stays.
+        for _ in 0..4 {
+            front.frame(&mut c, &f1).unwrap();
+        }
+        assert_eq!(c.screen().help_page, 3);
+        front.frame(&mut c, &escape).unwrap();
+        assert!(!c.screen().help, "back to the game");
+        assert!(!front.quits(), "Escape on a help page does not quit");
+        // The game goes on; Escape in the game quits.
+        front.frame(&mut c, &keys("E2-E4 ENTER")).unwrap();
+        assert_eq!(c.game().moves().len(), 2);
+        front.frame(&mut c, &escape).unwrap();
+        assert!(front.quits());
+    }
 }

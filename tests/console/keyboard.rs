@@ -147,11 +147,16 @@ fn every_g7000_key_is_reachable_from_a_pc_key() {
 
 #[test]
 fn the_game_keys_page_fits_the_vdc_and_its_characters_exist() {
-    use c7010::console::help::levels_and_analysis_lines;
+    use c7010::console::help::{levels_and_analysis_lines, window_keys_lines};
     use c7010::console::keyboard::game_help_lines;
     use c7010::vdc::charset::glyph_for;
-    // The game keys and the page after them (the levels and the analysis).
-    for lines in [game_help_lines(), levels_and_analysis_lines()] {
+    // The game keys and the pages after them (the window's keys, the levels and the
+    // analysis).
+    for lines in [
+        game_help_lines(),
+        window_keys_lines(),
+        levels_and_analysis_lines(),
+    ] {
         assert!(lines.len() <= 15, "15 rows fit the help page");
         for line in &lines {
             assert!(line.chars().count() <= 28, "{line}");

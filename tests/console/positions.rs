@@ -40,6 +40,7 @@ fn a_saved_game_from_an_impossible_position_is_refused_with_the_reason() {
         level: 2,
         human: Colour::White,
         clocks: [0.0, 0.0],
+        pgn: None,
     };
     std::fs::write(&file, saved.to_text()).unwrap();
     let mut c = console(file);

@@ -117,3 +117,39 @@ fn a_move_into_check_typed_in_san_says_so() {
     c.type_line("Kd2");
     assert_eq!(c.screen().status, "KING WOULD BE IN CHECK");
 }
+
+/// Issue 26 point 16: a move the module was told to make before its first pass ended
+/// reads `PASS 1 CUT SHORT` (the engines say pass 0), and the help explains it and says the
+/// score is always White's view.
+#[test]
+fn a_move_made_before_any_pass_ended_says_the_first_pass_was_cut_short() {
+    use c7010::console::{Colour, Console, ConsoleOptions};
+    use c7010::engine::guest::GuestEngine;
+    use c7010::machine::PAL_FRAME_T_STATES;
+    let mut c = Console::new(
+        Box::new(GuestEngine::builtin().expect("the guest boots")),
+        ConsoleOptions {
+            colour: Some(Colour::Black),
+            level: Some(2),
+            // White (the module) to move, out of the book: it thinks; a mate in 2 for it.
+            fen: Some("7k/8/8/8/8/8/1R6/R6K w - - 0 1".into()),
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts");
+    assert!(c.thinking());
+    crate::common::keys::press_keys(&mut c, "M");
+    for _ in 0..500 {
+        if !c.thinking() {
+            break;
+        }
+        c.tick(PAL_FRAME_T_STATES);
+    }
+    let text = render(&c.screen());
+    assert!(text.contains("PLAYED "), "{text}");
+    assert!(text.contains("PASS 1 CUT SHORT  SCORE +"), "{text}");
+    assert!(!text.contains("PASS 0"), "{text}");
+    let help = c7010::console::help::terminal_help_lines().join("\n");
+    assert!(help.contains("PASS 1 CUT SHORT"), "{help}");
+    assert!(help.contains("always from White's side"), "{help}");
+}

@@ -173,3 +173,29 @@ fn a_stall_the_front_end_chose_counts_on_no_clock() {
     let counted = c.clocks()[0] - before;
     assert!(counted < 0.1, "{counted} s counted");
 }
+
+#[test]
+fn at_max_the_frames_fit_the_budget_on_the_clock_the_front_end_gives() {
+    // The web page's clock (std's panics in a browser), here one that steps 5 ms a reading:
+    // the same code as the window's measures the budget with it.
+    let mut c = guest_console();
+    c.set_speed(Speed::Max);
+    press_keys(&mut c, "A2-A3 ENTER");
+    assert!(c.thinking(), "out of the book: the module thinks");
+    let readings = std::cell::Cell::new(0u64);
+    let now = || {
+        readings.set(readings.get() + 1);
+        Duration::from_millis(5 * readings.get())
+    };
+    let t_states = c.engine().t_states();
+    c.run_frame_timed(Duration::from_millis(20), Duration::from_millis(50), &now);
+    // The first frame always; then one a reading until 50 ms have passed: 10 frames.
+    let ran = c.engine().t_states() - t_states;
+    let asked = 10 * PAL_FRAME_T_STATES;
+    assert!(
+        (asked..asked + 10_000).contains(&ran),
+        "{ran} T-states for {asked}"
+    );
+    // 10 PAL frames (0.2 s of module time) in the 55 ms the clock said: about 4X.
+    assert_eq!(c.screen().status, "THINKING 4X");
+}

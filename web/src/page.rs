@@ -8,10 +8,9 @@ use std::time::Duration;
 use c7010::console::game::side_to_move;
 use c7010::console::render::render_screen;
 use c7010::console::sounds::{Cues, Sounds};
-use c7010::console::{Console, ConsoleOptions, G7000Key, ScreenState, Speed};
+use c7010::console::{Console, ConsoleOptions, G7000Key, ScreenState};
 use c7010::engine::guest::GuestEngine;
 use c7010::files::ROM_IMAGE;
-use c7010::machine::PAL_FRAME_T_STATES;
 use c7010::vdc::palette::rgb;
 use c7010::vdc::{HEIGHT, WIDTH};
 
@@ -88,19 +87,11 @@ impl Page {
     }
 
     /// Runs one display frame for `elapsed` real time; at MAX, as many PAL frames of the
-    /// module as fit in `budget` of host time, measured by `now` (milliseconds).
+    /// module as fit in `budget` of host time, measured by `now` (the page's clock, in
+    /// milliseconds: std's clock panics in a browser).
     pub fn frame(&mut self, elapsed: Duration, budget: Duration, now: impl Fn() -> f64) {
-        let flat_out =
-            self.console.speed() == Speed::Max && self.console.thinking() && !self.console.paused();
-        if flat_out {
-            let start = now();
-            let budget_ms = budget.as_secs_f64() * 1000.0;
-            while self.console.thinking() && now() - start < budget_ms {
-                self.console.tick(PAL_FRAME_T_STATES);
-            }
-        } else {
-            self.console.run_frame_for(elapsed, budget);
-        }
+        let now = || Duration::from_secs_f64(now().max(0.0) / 1000.0);
+        self.console.run_frame_timed(elapsed, budget, &now);
         self.cue(0);
     }
 

@@ -182,8 +182,22 @@ impl Console {
     }
 
     /// [`Console::run_frame`] for `real` time since the last frame (tests give it, so no
-    /// test depends on how long the host takes).
+    /// test depends on how long the host takes), the host's time at [`Speed::Max`] measured
+    /// by std's clock.
     pub fn run_frame_for(&mut self, real: Duration, host_budget: Duration) {
+        let origin = Instant::now();
+        self.run_frame_timed(real, host_budget, &|| origin.elapsed());
+    }
+
+    /// [`Console::run_frame_for`] with the host's clock given: `now` is the time since any
+    /// fixed moment (monotonic). The web page gives the browser's (`performance.now()`),
+    /// since std's clock panics on `wasm32-unknown-unknown`; a test gives one it steps.
+    pub fn run_frame_timed(
+        &mut self,
+        real: Duration,
+        host_budget: Duration,
+        now: &dyn Fn() -> Duration,
+    ) {
         if self.clocks.paused {
             return;
         }
@@ -192,7 +206,7 @@ impl Console {
         match self.clocks.speed.multiple() {
             _ if !hurried => self.tick(t_states),
             Some(x) => self.think_for(x * t_states),
-            None => self.think_flat_out(host_budget),
+            None => self.think_flat_out(host_budget, now),
         }
     }
 
@@ -206,16 +220,17 @@ impl Console {
         }
     }
 
-    /// As many PAL frames as fit in `host_budget` while the module thinks.
-    fn think_flat_out(&mut self, host_budget: Duration) {
-        let start = Instant::now();
+    /// As many PAL frames as fit in `host_budget` of the host's time (`now`) while the
+    /// module thinks; at least one.
+    fn think_flat_out(&mut self, host_budget: Duration, now: &dyn Fn() -> Duration) {
+        let start = now();
         let mut frames = 0u32;
-        while self.thinking() && (frames == 0 || start.elapsed() < host_budget) {
+        while self.thinking() && (frames == 0 || now().saturating_sub(start) < host_budget) {
             self.tick(PAL_FRAME_T_STATES);
             frames += 1;
         }
         let emulated = seconds_of(u64::from(frames) * PAL_FRAME_T_STATES, self.module_hz());
-        let host = start.elapsed().as_secs_f64().max(1e-6);
+        let host = now().saturating_sub(start).as_secs_f64().max(1e-6);
         self.clocks.reached = Some(emulated / host);
     }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Console, DEFAULT_PGN_FILE, Phase};
 use crate::console::pgn::{PgnHeaders, to_pgn, today};
-use crate::console::pgn_database::PgnDatabase;
+use crate::console::pgn_database::{PgnDatabase, PgnRecord};
 use crate::console::saved::SavedGame;
 use crate::console::saved_module::{ModuleSave, ModuleSaveError, rom_id_of};
 use crate::engine::Level;
@@ -82,7 +82,7 @@ impl Console {
             other => {
                 let p = other.unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
                 let mut one_off = PgnDatabase::new(p.clone());
-                self.view.message = Some(match one_off.append(self.pgn()) {
+                self.view.message = Some(match one_off.write(self.pgn()) {
                     Ok(()) => pgn_written(&p),
                     Err(e) => cannot_write("PGN", &p, &e),
                 });
@@ -94,9 +94,9 @@ impl Console {
         self.save_pgn(None);
     }
 
-    /// Appends this game to the `--pgn` database unless it is already there (or has no
-    /// moves), with any game an earlier failure left waiting. Says so on the status line
-    /// when `tell` (else only a failure).
+    /// Writes this game to the `--pgn` database (over its earlier record, if it has one)
+    /// unless it is there as it stands (or has no moves), with any game an earlier failure
+    /// left waiting. Says so on the status line when `tell` (else only a failure).
     pub(super) fn archive_game(&mut self, tell: bool) {
         let pgn = self.pgn();
         let Some(database) = &mut self.pgn_database else {
@@ -104,10 +104,10 @@ impl Console {
         };
         let path = database.path().to_path_buf();
         let has_moves = !self.table.game().moves().is_empty();
-        let result = if !has_moves || database.holds(&pgn) {
-            database.retry()
+        let result = if has_moves {
+            database.write(pgn)
         } else {
-            database.append(pgn)
+            database.retry()
         };
         match result {
             // "Written" only when this game is in the file (an empty game never is).
@@ -116,6 +116,13 @@ impl Console {
             }
             Ok(()) => {}
             Err(e) => self.view.message = Some(cannot_write("PGN", &path, &e)),
+        }
+    }
+
+    /// A game begins with `record` in the `--pgn` database (`None`: it has none yet).
+    pub(super) fn begin_record(&mut self, record: Option<PgnRecord>) {
+        if let Some(database) = &mut self.pgn_database {
+            database.begin_game(record);
         }
     }
 
@@ -133,7 +140,7 @@ impl Console {
 
     /// The `--pgn` file and the games that could not be written to it (PGN text), if any:
     /// the front end reports them at the exit, with their text, and exits with a failure.
-    pub fn unwritten_pgn(&self) -> Option<(&Path, &[String])> {
+    pub fn unwritten_pgn(&self) -> Option<(&Path, Vec<&str>)> {
         let database = self.pgn_database.as_ref()?;
         let games = database.unwritten();
         (!games.is_empty()).then_some((database.path(), games))
@@ -167,6 +174,7 @@ impl Console {
             level: self.table.level().get(),
             human: self.human,
             clocks: self.clocks.used,
+            pgn: self.pgn_database.as_ref().and_then(PgnDatabase::record),
         }
     }
 
@@ -240,6 +248,7 @@ impl Console {
     /// Goes on with `game` as `saved` left it: its level, colour and clocks.
     fn continue_game(&mut self, saved: &SavedGame, game: crate::console::Game) {
         self.table.set_game(game);
+        self.begin_record(saved.pgn);
         if let Ok(level) = Level::new(saved.level) {
             // The engine's refusal shows when it next thinks; the level is the saved one.
             let _ = self.table.set_level(level);

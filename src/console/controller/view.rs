@@ -12,9 +12,9 @@ use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Analysis, ScreenState};
 use crate::reference::square::sq64;
 
-/// The window's last help page (0: the keyboard map, 1: the game keys, 2: the levels and
-/// the analysis).
-const LAST_HELP_PAGE: u8 = 2;
+/// The window's last help page (0: the keyboard map, 1: the game keys, 2: the window's own
+/// keys, 3: the levels and the analysis).
+const LAST_HELP_PAGE: u8 = 3;
 
 /// How the console shows the game, apart from the game itself: the side the board is seen
 /// from, the help, the typing, the analysis and the answer on the status line.
@@ -36,7 +36,8 @@ pub(super) struct View {
 
 impl View {
     /// A key while the help is shown: `?` turns to the next page (the keyboard map, the
-    /// game keys, the levels and the analysis); any other key leaves the help.
+    /// game keys, the window's keys, the levels and the analysis) and leaves the help after
+    /// the last; any other key leaves the help.
     pub(super) fn press_in_help(&mut self, key: G7000Key) {
         if key == G7000Key::Question && self.help_page < LAST_HELP_PAGE {
             self.help_page += 1;
@@ -47,10 +48,27 @@ impl View {
 }
 
 impl Console {
-    /// Shows (from its first page) or hides the help (F1 in the window).
+    /// Shows (from its first page) or hides the help (`?` in the game, `help` in the
+    /// terminal).
     pub fn toggle_help(&mut self) {
         self.view.help = !self.view.help;
         self.view.help_page = 0;
+    }
+
+    /// F1 in the window: shows the help's first page, then turns the pages as `?` does,
+    /// and after the last goes back to the game.
+    pub fn help_key(&mut self) {
+        if self.view.help {
+            self.view.press_in_help(G7000Key::Question);
+        } else {
+            self.toggle_help();
+        }
+    }
+
+    /// Escape in the window: leaves a help page for the game (as any key does there) and
+    /// says so; `false` when no help page is shown (Escape then quits).
+    pub fn leave_help(&mut self) -> bool {
+        std::mem::replace(&mut self.view.help, false)
     }
 
     /// What the screen shows now.
