@@ -27,8 +27,8 @@ pub fn other_lines(root: &[RootMove], best: Option<Move>, lines: u8) -> Vec<Root
 
 /// The score a line after the best may show: its key, unless that is an upper bound at a
 /// mate for the side to move. Such a bound says only "not better than mating", which GUIs
-/// that ignore bounds (many do) would show as a mate the module never found: the line then
-/// has no score.
+/// that ignore bounds (many do) would show as a mate the module never found: the line is
+/// then not shown at that depth.
 pub fn shown_key(r: &RootMove) -> Option<i16> {
     let mating = matches!(gui_score(r.key), GuiScore::MateIn(n) if n > 0);
     (r.draw || !mating).then_some(r.key)

@@ -43,7 +43,9 @@ impl<W: Write> Listener for UciListener<'_, W> {
         // MultiPV: the other lines first and the best last, as GUIs and adapters that keep
         // the last line as the engine's score (polyglot among them) then keep the best's.
         for (k, other) in (2..).zip(&line.others) {
-            say(self.out, &other_line(k, &depth, l.positions, other))?;
+            if let Some(text) = other_line(k, &depth, l.positions, other) {
+                say(self.out, &text)?;
+            }
         }
         let multipv = if line.multipv > 1 { " multipv 1" } else { "" };
         let mut text = format!(
@@ -97,16 +99,16 @@ impl<W: Write> Listener for UciListener<'_, W> {
 }
 
 /// MultiPV line `k` for a root move that is not the pass's best: its key is an upper bound
-/// (docs/uci.md, "MultiPV"), unless the move draws (exactly 0); a bound at a mate is not
-/// shown ([`shown_key`]).
-fn other_line(k: u32, depth: &str, nodes: u32, r: &RootMove) -> String {
-    let score = match (shown_key(r), r.draw) {
-        (Some(key), true) => format!(" score {}", uci_score(key)),
-        (Some(key), false) => format!(" score {} upperbound", uci_score(key)),
-        (None, _) => String::new(),
-    };
-    let mv = r.mv.uci();
-    format!("info multipv {k}{depth}{score} nodes {nodes} pv {mv}")
+/// (docs/uci.md, "MultiPV"), unless the move draws (exactly 0). A bound at a mate says
+/// nothing ([`shown_key`]): that line is not shown at this depth (a line without a score
+/// would be merged by clients such as python-chess with the score of the line they had).
+fn other_line(k: u32, depth: &str, nodes: u32, r: &RootMove) -> Option<String> {
+    let key = shown_key(r)?;
+    let bound = if r.draw { "" } else { " upperbound" };
+    let (score, mv) = (uci_score(key), r.mv.uci());
+    Some(format!(
+        "info multipv {k}{depth} score {score}{bound} nodes {nodes} pv {mv}"
+    ))
 }
 
 /// `info string <text>`: UCI's way to tell the user something.
