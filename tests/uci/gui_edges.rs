@@ -4,7 +4,7 @@
 //! option with an empty value, clocks that are no time, `hard` during an analysis.
 
 use c7010::uci::player::reference_factory;
-use c7010::uci::{GuiSession, Input, Player, Uci, Xboard};
+use c7010::uci::{GuiSession, Input, Player, Protocol, Uci, Xboard};
 
 use crate::common::transcript::{run_script, transcript};
 
@@ -52,7 +52,11 @@ fn no_line_after_the_best_shows_a_mate_that_was_not_found() {
     let position = format!("position fen {fen}");
     let out = run_script::<Uci>(
         reference(),
-        &["setoption name MultiPV value 3", &position, "go nodes 80000"],
+        &[
+            "setoption name MultiPV value 3",
+            &position,
+            "go nodes 80000",
+        ],
     );
     let others: Vec<&str> = out
         .lines()
@@ -208,90 +212,33 @@ const ODD: [&str; 12] = [
     "e2e4\rbestmove",
 ];
 
+/// `count` random lines of `words` (and the odd ones) through a session of protocol `P`
+/// with the reference: every answer line is checked ([`check_answers`]); gives the output.
+fn fuzz<P: Protocol>(words: &str, count: usize, seed: u64, starts: &[&str]) -> String {
+    let mut words: Vec<&str> = words.split_whitespace().collect();
+    words.extend(ODD);
+    let lines = random_lines(&words, count, seed);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = run_script::<P>(reference(), &lines);
+    check_answers(&out, starts);
+    out
+}
+
 #[test]
 fn fifteen_hundred_random_uci_lines_get_protocol_answers_only() {
-    let mut words = vec![
-        "uci",
-        "isready",
-        "ucinewgame",
-        "setoption",
-        "name",
-        "value",
-        "MultiPV",
-        "Level",
-        "Ponder",
-        "position",
-        "startpos",
-        "fen",
-        "moves",
-        "go",
-        "infinite",
-        "ponder",
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "movestogo",
-        "stop",
-        "ponderhit",
-        "e2e4",
-        "e7e5",
-        "g1f3",
-        "e7e8q",
-        "searchmoves",
-        "mate",
-    ];
-    words.extend(ODD);
-    let lines = random_lines(&words, 1500, 26);
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let out = run_script::<Uci>(reference(), &lines);
-    check_answers(
-        &out,
-        &["id ", "option ", "uciok", "readyok", "info ", "bestmove "],
-    );
+    let words = "uci isready ucinewgame setoption name value MultiPV Level Ponder position \
+                 startpos fen moves go infinite ponder depth nodes movetime wtime btime \
+                 movestogo stop ponderhit e2e4 e7e5 g1f3 e7e8q searchmoves mate";
+    let starts = ["id ", "option ", "uciok", "readyok", "info ", "bestmove "];
+    let out = fuzz::<Uci>(words, 1500, 26, &starts);
     assert!(out.contains("bestmove "), "no go was obeyed: {out}");
 }
 
 #[test]
 fn six_hundred_random_xboard_lines_get_protocol_answers_only() {
-    let mut words = vec![
-        "new",
-        "force",
-        "go",
-        "playother",
-        "usermove",
-        "level",
-        "st",
-        "sd",
-        "time",
-        "otim",
-        "post",
-        "nopost",
-        "undo",
-        "remove",
-        "setboard",
-        "ping",
-        "hard",
-        "easy",
-        "analyze",
-        "exit",
-        "option",
-        "Level=3",
-        "MultiPV=2",
-        "?",
-        ".",
-        "e2e4",
-        "e7e5",
-        "g1f3",
-        "result",
-        "protover",
-    ];
-    words.extend(ODD);
-    let lines = random_lines(&words, 600, 27);
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let out = run_script::<Xboard>(reference(), &lines);
-    let thinking: Vec<String> = (0..=9).map(|d| d.to_string()).collect();
+    let words = "new force go playother usermove level st sd time otim post nopost undo \
+                 remove setboard ping hard easy analyze exit option Level=3 MultiPV=2 ? . \
+                 e2e4 e7e5 g1f3 result protover";
     let mut starts = vec![
         "feature ",
         "move ",
@@ -304,7 +251,8 @@ fn six_hundred_random_xboard_lines_get_protocol_answers_only() {
         "0-1 ",
         "1/2-1/2 ",
     ];
-    starts.extend(thinking.iter().map(String::as_str));
-    check_answers(&out, &starts);
+    // Thinking lines start with their ply.
+    starts.extend(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    let out = fuzz::<Xboard>(words, 600, 27, &starts);
     assert!(out.contains("move "), "no move was played: {out}");
 }
