@@ -122,7 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             });
         }
-        evaluated += u64::from(guest.positions);
+        evaluated += u64::from(guest.decided.positions);
         t_states += t;
         bar.inc(1);
         bar.set_message(format!("{identical} identical"));

@@ -15,7 +15,7 @@ pub mod table;
 use std::fmt;
 
 use crate::machine::clock::SLICE_T_STATES;
-use crate::protocol::{Pass, Root};
+use crate::protocol::{Decided, Pass, Root};
 use crate::reference::{Board, Move};
 
 /// Slices any engine may take to answer after being told to move now, before it is called
@@ -56,17 +56,9 @@ pub type Info = Pass<Move>;
 /// One root move after a pass and what the pass knows of it (MultiPV's lines).
 pub type RootMove = Root<Move>;
 
-/// The engine's decision.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decision {
-    /// The move, already played on the engine's board; `None` if it has no legal move.
-    pub best: Option<Move>,
-    pub score: i16,
-    pub positions: u32,
-    pub passes: u8,
-    /// Taken from the opening book.
-    pub book: bool,
-}
+/// The engine's decision, in the reference's moves: the one report of a decision
+/// ([`Decided`]) the wire has too.
+pub type Decision = Decided<Move>;
 
 /// What an engine said during `advance`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::session::{BestMove, GuestSession, SessionError, WireInfo};
 use super::wire::{wire_draws, wire_move};
-use crate::protocol::{self, GoLong, MoveFlags, Pass, Refusal};
+use crate::protocol::{self, Decided, GoLong, Pass, Refusal};
 use crate::reference::{self, Board, PassInfo, Search, SearchResult};
 
 /// One completed pass, as both engines report it (the PV as wire moves; no root list: the
@@ -32,21 +32,13 @@ impl Line {
     }
 }
 
-/// A whole search, as both engines report it.
+/// A whole search, as both engines report it: its passes and its decision.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
     /// The INFO lines, one per completed pass.
     pub lines: Vec<Line>,
-    /// The move, or `None` when the side to move has none.
-    pub best: Option<protocol::Move>,
-    /// Score of the move.
-    pub score: i16,
-    /// Positions evaluated in the whole search.
-    pub positions: u32,
-    /// Passes completed.
-    pub passes: u8,
-    /// The move came from the opening book.
-    pub book: bool,
+    /// The move (`None` when the side to move has none) and what the search says of it.
+    pub decided: Decided<protocol::Move>,
 }
 
 impl Answer {
@@ -55,11 +47,7 @@ impl Answer {
     pub fn none() -> Answer {
         Answer {
             lines: vec![],
-            best: None,
-            score: 0,
-            positions: 0,
-            passes: 0,
-            book: false,
+            decided: Decided::none(),
         }
     }
 
@@ -67,11 +55,7 @@ impl Answer {
     pub fn from_guest(best: &BestMove, lines: Vec<Line>) -> Answer {
         Answer {
             lines,
-            best: Some(best.mv),
-            score: best.score,
-            positions: best.positions,
-            passes: best.passes,
-            book: best.flags.has(MoveFlags::BOOK),
+            decided: best.decided(),
         }
     }
 
@@ -80,11 +64,13 @@ impl Answer {
         match result.best {
             Some(m) => Answer {
                 lines,
-                best: Some(wire_move(&m)),
-                score: result.score,
-                positions: result.positions,
-                passes: result.passes,
-                book: result.book,
+                decided: Decided {
+                    best: Some(wire_move(&m)),
+                    score: result.score,
+                    positions: result.positions,
+                    passes: result.passes,
+                    book: result.book,
+                },
             },
             None => Answer::none(),
         }
@@ -143,9 +129,9 @@ pub fn differences(guest: &Answer, reference: &Answer) -> Vec<String> {
             out.push(format!("  info {}: ref   {}", i + 1, text(r)));
         }
     }
-    let decision = |a: &Answer| (a.best, a.score, a.positions, a.passes, a.book);
-    if decision(guest) != decision(reference) {
+    if guest.decided != reference.decided {
         let summary = |a: &Answer| {
+            let a = &a.decided;
             let mv = a.best.map_or("none".to_string(), |m| m.to_string());
             let book = if a.book { " (book)" } else { "" };
             format!(
@@ -173,10 +159,10 @@ mod tests {
         other.lines[0].positions += 1;
         assert_eq!(differences(&other, &want).len(), 2);
         let mut other = want.clone();
-        other.best = None;
+        other.decided.best = None;
         assert_eq!(differences(&other, &want).len(), 2);
         let mut other = want.clone();
-        other.book = true;
+        other.decided.book = true;
         assert_eq!(differences(&other, &want).len(), 2);
     }
 }

@@ -13,8 +13,8 @@ use super::wire::{WireError, board_from_wire, parse_uci, wire_move, wire_positio
 use crate::machine::{ConfigError, Machine};
 use crate::protocol::supervisor::ANSWER_T_STATES;
 use crate::protocol::{
-    Command, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags, Pass,
-    Refusal, Root,
+    Command, Decided, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags,
+    Pass, Refusal, Root,
 };
 use crate::reference::{self, Board};
 
@@ -85,6 +85,19 @@ pub struct BestMove {
     pub game_over: Option<GameEnd>,
     /// Emulated T-states from the command to the answer.
     pub t_states: u64,
+}
+
+impl BestMove {
+    /// The decision it reports, in the one form every layer has ([`Decided`]).
+    pub fn decided(&self) -> Decided<WireMove> {
+        Decided {
+            best: Some(self.mv),
+            score: self.score,
+            positions: self.positions,
+            passes: self.passes,
+            book: self.flags.has(MoveFlags::BOOK),
+        }
+    }
 }
 
 /// One analysis line the module sent while thinking (`INFO`, then its `ROOT`s when GO's

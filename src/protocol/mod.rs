@@ -7,7 +7,8 @@
 //! - [`frame`]: messages as units (`SOM`, type, length, payload, check, as nibbles);
 //! - [`message`]: the commands and events themselves, typed.
 //!
-//! [`pass`] is the one report of a completed pass, from the wire to every front end.
+//! [`pass`] holds the one report of a completed pass and the one of a decision, from the
+//! wire to every front end.
 //!
 //! [`host_end`] is the host's end of the link (endpoint, deframer, handshake), the one both
 //! the [`module`] and the debugger use; [`module`] runs the machine with it, and [`supervisor`] keeps
@@ -29,5 +30,5 @@ pub use message::{
     WirePosition,
 };
 pub use module::{Module, ModuleError};
-pub use pass::{Pass, Root};
+pub use pass::{Decided, Pass, Root};
 pub use supervisor::{Stall, Supervisor};

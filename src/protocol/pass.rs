@@ -34,3 +34,44 @@ pub struct Root<M> {
     /// wire does not say it; the engine marks it from the game's draw moves.
     pub draw: bool,
 }
+
+/// How a search ended, as every layer reports it: the module's `BESTMOVE` (wire moves), the
+/// engines' decision ([`engine::Decision`](crate::engine::Decision), reference moves), the
+/// answers `c7010 verify` compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decided<M> {
+    /// The move (already played on the engine's board); `None` when there is no legal move.
+    pub best: Option<M>,
+    /// Its score in engine units, the mover's view.
+    pub score: i16,
+    /// Positions evaluated in the whole search.
+    pub positions: u32,
+    /// Passes completed.
+    pub passes: u8,
+    /// Taken from the opening book.
+    pub book: bool,
+}
+
+impl<M> Decided<M> {
+    /// No legal move: nothing searched.
+    pub fn none() -> Decided<M> {
+        Decided {
+            best: None,
+            score: 0,
+            positions: 0,
+            passes: 0,
+            book: false,
+        }
+    }
+
+    /// The same decision with its move in another form (a wire move as the reference's).
+    pub fn with_best<N>(&self, best: Option<N>) -> Decided<N> {
+        Decided {
+            best,
+            score: self.score,
+            positions: self.positions,
+            passes: self.passes,
+            book: self.book,
+        }
+    }
+}
