@@ -176,7 +176,7 @@ fn run_guest(
     }
     let start = Instant::now();
     let mut pv = String::new();
-    let go = GoLong::new(budget, 0, wire_draws(draws))?;
+    let go = GoLong::new(budget, 0, wire_draws(board, draws))?;
     let best = session.go_long(go, |i| {
         pv =
             i.pv.iter()

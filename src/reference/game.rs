@@ -8,7 +8,6 @@
 use super::board::{square, square_name};
 use super::generate::gen_pseudo;
 use super::piece::{BLACK, K_BISHOP, K_KING, K_KNIGHT, WHITE, kind};
-use super::search::MAX_DRAWS;
 use super::{Board, FenError, Move, legal_moves, to_san};
 
 /// How a game stands.
@@ -261,7 +260,8 @@ impl Game {
 
 /// The legal moves of the position reached by `moves` from `start` that end the game in a
 /// draw by the rules GO tells the module about (`docs/protocol.md`, "Protocol 2"), in
-/// move-generation order, at most [`MAX_DRAWS`]: a move that reaches a position the game
+/// move-generation order, all of them (GO carries them as a bitmap over the root list:
+/// `search::draw_bits`; a full list once left a won game drawn): a move that reaches a position the game
 /// has already had (same pieces, side to move, castling rights and en-passant square: the
 /// first repetition already counts), or after which the half-move clock reaches 100 and
 /// the move does not mate. The moves must be legal (they are replayed unchecked).
@@ -284,7 +284,7 @@ pub fn draw_moves(start: &Board, moves: &[Move]) -> Vec<Move> {
         // Only a move that reaches the clock's 100 needs to know whether it mates.
         let fifty =
             || after.halfmove >= 100 && !(after.in_check() && legal_moves(&after).is_empty());
-        if draws.len() < MAX_DRAWS && (repeats() || fifty()) {
+        if repeats() || fifty() {
             draws.push(m);
         }
     }
@@ -446,7 +446,9 @@ mod tests {
         let g = Game::from_fen("k7/8/1K6/8/8/8/8/7R w - - 99 80").unwrap();
         let draws = ucis(&g.draw_moves());
         assert!(!draws.contains(&"h1h8".to_string()), "Rh8 mates");
-        assert_eq!(draws.len(), MAX_DRAWS, "at most the guest's eight");
+        // The rook's 13 quiet moves other than Rh8 and the king's 6: all listed (GO's
+        // bitmap takes every root move; a list of 8 once let a won game be drawn).
+        assert_eq!(draws.len(), 19, "{draws:?}");
         // Clock 98: nothing yet.
         let g = Game::from_fen("k7/8/1K6/8/8/8/8/7R w - - 98 80").unwrap();
         assert!(g.draw_moves().is_empty());
