@@ -55,6 +55,21 @@ pub enum IllegalMove {
     /// The piece does not move that way.
     #[error("the piece cannot go there")]
     CannotGoThere,
+    /// The move is legal, but the position after it gives more legal moves than the
+    /// module's root list holds (`validate::check_moves`).
+    #[error("it would leave {0} legal moves to answer: the module's root list holds at most 150")]
+    TooManyMoves(usize),
+}
+
+/// Refuses a legal move `mv` of `b` after which the side to move has more legal moves than
+/// the module's root list holds (`validate::check_moves`).
+pub fn check_move_fits(b: &Board, mv: Move) -> Result<(), IllegalMove> {
+    let mut after = b.clone();
+    after.make(mv);
+    match super::validate::check_moves(&after) {
+        Err(super::PositionError::TooManyMoves(n)) => Err(IllegalMove::TooManyMoves(n)),
+        _ => Ok(()),
+    }
 }
 
 /// A game: where it started, what was played, where it stands.
@@ -132,6 +147,7 @@ impl Game {
         if !legal_moves(&self.board).as_slice().contains(&mv) {
             return Err(self.why_illegal(mv.from, mv.to));
         }
+        check_move_fits(&self.board, mv)?;
         self.sans.push(to_san(&self.board, mv));
         self.board.make(mv);
         self.moves.push(mv);
@@ -148,6 +164,7 @@ impl Game {
                 false => self.why_illegal(mv.from, mv.to),
             });
         }
+        check_move_fits(&self.board, mv)?;
         self.sans.push(to_san(&self.board, mv));
         self.board.make(mv);
         self.moves.push(mv);
@@ -170,6 +187,9 @@ impl Game {
         if moves.is_empty() {
             return Err(self.why_illegal(from, to));
         }
+        moves
+            .iter()
+            .try_for_each(|&m| check_move_fits(&self.board, m))?;
         Ok(moves)
     }
 

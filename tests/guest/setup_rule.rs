@@ -14,7 +14,7 @@ use c7010::reference::random::{Xorshift, crowded_board};
 /// The reference's verdict on a payload: the board it stands for, if the rule accepts it.
 fn reference_accepts(p: &WirePosition) -> Option<Board> {
     let b = board_from_wire(p).ok()?;
-    b.validate().ok().map(|()| b)
+    b.validate_setup().ok().map(|()| b)
 }
 
 /// SETUP `p`; true when the module answers OK, false for BAD_POSITION (anything else fails).
