@@ -1,5 +1,5 @@
 //! The guest's SETUP (CSETUP, SETSCAN, SETMAT in asm/match.asm) refuses exactly the positions
-//! the reference's rule refuses (`Board::validate`, src/reference/validate.rs): crowded
+//! the reference's rule refuses (`Board::validate_setup`, src/reference/validate.rs): crowded
 //! random boards up to and past the material limits, with random castling bytes, en-passant
 //! squares, side bytes and piece codes mixed in, each sent as a SETUP payload; an accepted
 //! one must read back unchanged with QUERY, a refused one must leave the old position.
