@@ -55,10 +55,9 @@ MATCH:  LD      SP,RAMTOP       ; every command starts on an empty stack
         LD      A,(HL)
         AND     0FBH
         JR      Z,MATCH1
-        LD      A,(MSGBUF+7)    ; or the long form: 6 + 2n bytes, n its 6th byte; a sum past
-        ADD     A,A             ; 255 from n 125-127 is refused here, an n from 128 on
-        ADD     A,6             ; wraps in ADD A,A and CGO refuses it (above 8)
-        JR      C,MATCH3
+        LD      A,(MSGBUF+7)    ; or the long form: 6 + n bytes, n its 6th byte; a sum past
+        ADD     A,6             ; 255 (n from 250 on) is refused here, a longer n than
+        JR      C,MATCH3        ; DRWBYT by CGO
         CP      (HL)
         JR      NZ,MATCH3
 MATCH1: LD      A,C             ; dispatch
@@ -396,7 +395,7 @@ PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
         JP      MOVOUT          ; the wire move is still in MSGBUF+2..4
 
 ; ------------------------------------------------------------------------------------------
-; CGO - GO [budget [flags n draw-moves]]: the search (GOSRCH, search.asm) with the payload's
+; CGO - GO [budget [flags n draw-bitmap]]: the search (GOSRCH, search.asm) with the payload's
 ; budget or the level's, in which the root moves listed as draws score 0 (DRWFIX, node.asm);
 ; INFO after every pass; BESTMOVE move, flags, score, positions, passes; the move is
 ; played; maybe GAMEOVER. While the game is in the opening book, GO plays the book's move
@@ -404,7 +403,7 @@ PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
 ; search (MOVENOW is then taken as any command: outside a search it does nothing). Then the
 ; module thinks on the opponent's time (PONDER) until the next command.
 ; GAME_OVER when there is no legal move, else BAD_ARGUMENT for a flag above bit 0 or n
-; above 8 (MATCH has checked the length).
+; above DRWBYT (MATCH has checked the length).
 ; In: MSGBUF = the command.   Out: its answer sent; GOFLAGS, DRAWLST.
 ; Destroys: everything but IY.   Called by: MATCH.
 ; ------------------------------------------------------------------------------------------
@@ -419,14 +418,14 @@ CGO:    CALL    MOVLIST
         JR      NC,CGO1
         LD      HL,LEVELS+2     ; the short forms: two zero bytes (no flags, no draw moves)
 CGO1:   LD      DE,GOFLAGS      ; (DRAWLST follows)
-        LD      BC,2*MAXDRW+2
+        LD      BC,DRWBYT+2
         LDIR
         LD      HL,(GOFLAGS)    ; L = flags, H = n
         LD      A,L
         CP      2
         JR      NC,CGOARG
         LD      A,H
-        CP      MAXDRW+1
+        CP      DRWBYT+1
         JR      NC,CGOARG
         LD      HL,MSGBUF+2
         LD      A,(MSGBUF+1)

@@ -92,7 +92,7 @@ GENEV2: LD      (LEAFCUT),DE
 ; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and
 ; store it when asked and there is room. With FPOLL it first looks at the latch: a waiting
 ; command sets FSTOP and every later move of the list is skipped (the search then stops).
-; With FDRAW, at the root, it falls into DRWFIX: an entry that is one of DRAWLST's moves is
+; With FDRAW, at the root, it falls into DRWFIX: an entry whose bit DRAWLST's bitmap sets is
 ; marked as a draw (DRAWMK, key and maximum 0).
 ; In: B = from, C = to, E = flags (GEN's hook contract); SRFLAGS (FPOLL, FDRAW), DRAWLST.
 ; Out: the record, maybe an entry; LEAFDONE once a leaf's best minimum reaches LEAFCUT.
@@ -167,9 +167,10 @@ NODEH2: LD      (HL),B
 
 ; ------------------------------------------------------------------------------------------
 ; DRWFIX - NODEHK's tail: while GO's root list is built (SRFLAGS has FDRAW), an entry whose
-; move GO listed as a draw gets DRAWMK in its flags and 0 as key and maximum: the root takes
-; its value as 0 everywhere (reference: Search::mark_draws; PASS values it 0 unexplored).
-; In: HL = one past the entry just stored; DRAWLST (GO's n, then n moves in wire squares).
+; bit is set in GO's draw bitmap gets DRAWMK in its flags and 0 as key and maximum: the root
+; takes its value as 0 everywhere (reference: Search::mark_draws; PASS values it 0 unexplored).
+; In: HL = one past the entry just stored; IX = the root's record (PCOUNT counts the entry);
+;     DRAWLST (GO's n, then n bytes: bit i MOD 8 of byte i / 8 for the root list's entry i).
 ; Out: the entry marked or not.   Destroys: A, B, D, E, H, L.   Called by: NODEHK (falls in).
 ; ------------------------------------------------------------------------------------------
 DRWFIX: LD      A,(SRFLAGS)
@@ -178,24 +179,27 @@ DRWFIX: LD      A,(SRFLAGS)
         LD      DE,-MSENTRY
         ADD     HL,DE
         EX      DE,HL           ; DE = the entry
+        LD      A,(IX+PCOUNT)
+        DEC     A               ; its index i
+        LD      B,A
+        RRCA
+        RRCA
+        RRCA
+        AND     1FH             ; i / 8
         LD      HL,DRAWLST
-        LD      B,(HL)          ; n (0-8)
-        INC     B
-        JR      DRWF2
-DRWF1:  INC     HL
-        LD      A,(DE)          ; from
-        CALL    TOWIRE
         CP      (HL)
-        INC     HL
-        JR      NZ,DRWF2
-        INC     DE
-        LD      A,(DE)          ; to
-        DEC     DE
-        CALL    TOWIRE
-        CP      (HL)
-        JR      Z,DRWF3
-DRWF2:  DJNZ    DRWF1
-        RET
+        RET     NC              ; past the bitmap's n bytes
+        INC     A
+        ADD     A,L             ; DRAWLST's n and bytes lie in one page (ram.asm)
+        LD      L,A
+        LD      A,B
+        AND     7
+        INC     A
+        LD      B,A             ; i MOD 8 + 1
+        LD      A,(HL)
+DRWF1:  RRCA
+        DJNZ    DRWF1
+        RET     NC              ; the bit is clear
 DRWF3:  EX      DE,HL
         INC     HL
         INC     HL

@@ -86,9 +86,11 @@ GOFLAGS EQU     PLYTAB+PLYSIZE*MAXDPTH ; the last GO's flags byte (protocol 2; 0
 PVTAB   EQU     GOFLAGS+1       ; triangular PV: row n holds 8-n moves, 36 x 3 bytes
 ; GO's draw moves (CGO) wait in PVTAB until the root list is built and marked (DRWFIX, while
 ; SRFLAGS has FDRAW); the PV is written only afterwards. EXCH borrows MSGBUF meanwhile.
-MAXDRW  EQU     8               ; draw moves GO may list (MAX_DRAWS in src/reference/search.rs)
-DRAWLST EQU     PVTAB           ; their number, then each as wire squares from, to (CGO
-                                ; copies GOFLAGS and DRAWLST from GO's payload in one go)
+DRWBYT  EQU     19              ; bytes of GO's draw bitmap: one bit per root-list entry, MSCAP
+                                ; (DRAW_BYTES in src/reference/search.rs)
+DRAWLST EQU     PVTAB           ; its length n, then n bytes: bit i MOD 8 of byte i / 8 marks
+                                ; the root list's entry i (CGO copies GOFLAGS and DRAWLST from
+                                ; GO's payload in one go)
 PVLEN   EQU     PVTAB+108       ; PV length per ply, MAXDPTH bytes (EXMOVE clears the child's)
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
@@ -143,6 +145,12 @@ MSEND   EQU     RAMUSED         ; one past the last move-stack entry
 
         IF      (BOARD MOD 256) > 256-120
         ERROR: the board must lie in one 256-byte page (board.asm sets H once)
+        ENDIF
+        IF      (HIGH DRAWLST) - (HIGH (DRAWLST+DRWBYT))
+        ERROR: DRAWLST must lie in one 256-byte page (DRWFIX adds to its low byte)
+        ENDIF
+        IF      8*DRWBYT < MSCAP
+        ERROR: the draw bitmap must cover every root-list entry
         ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack

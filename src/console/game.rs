@@ -39,6 +39,9 @@ pub enum MoveRefusal {
     /// The game is over.
     #[error("THE GAME IS OVER")]
     GameOver,
+    /// The move would leave more legal moves to answer than the module's list holds.
+    #[error("{0} REPLIES: AT MOST 150")]
+    TooManyMoves(usize),
 }
 
 impl From<IllegalMove> for MoveRefusal {
@@ -50,6 +53,7 @@ impl From<IllegalMove> for MoveRefusal {
             IllegalMove::NotYourPiece(sq) => MoveRefusal::NotYourPiece(name(sq)),
             IllegalMove::KingInCheck => MoveRefusal::KingInCheck,
             IllegalMove::CannotGoThere => MoveRefusal::CannotGoThere,
+            IllegalMove::TooManyMoves(n) => MoveRefusal::TooManyMoves(n),
         }
     }
 }

@@ -50,6 +50,7 @@ pub fn position_text(why: &PositionError) -> String {
         }
         PositionError::BadEnPassant(_) => "NO EN PASSANT THERE".into(),
         PositionError::BadCode { .. } | PositionError::BadSide(_) => "IMPOSSIBLE POSITION".into(),
+        PositionError::TooManyMoves(n) => format!("{n} MOVES: AT MOST 150"),
     }
 }
 

@@ -316,8 +316,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         kind: Kind::Go,
         name: "go",
         aliases: &["search"],
-        usage: "go [BUDGET [DRAW-MOVE...]]",
-        summary: "send GO through the host link (with BUDGET positions as its 4-byte payload, else the level's budget; with moves like g1f3 after it, the long form listing them as root moves that draw); `continue` then runs the search",
+        usage: "go [BUDGET [DRAW-ENTRY...]]",
+        summary: "send GO through the host link (with BUDGET positions as its 4-byte payload, else the level's budget; with root-list entries (0 = the first legal move in generation order) after it, the long form marking them as moves that draw); `continue` then runs the search",
         example: "go 200",
     },
     CommandInfo {

@@ -296,7 +296,7 @@ impl GuestEngine {
         } else {
             0
         };
-        GoLong::new(budget, flags, wire_draws(draws))
+        GoLong::new(budget, flags, wire_draws(&self.board, draws))
             .map(Command::GoLong)
             .map_err(|e| EngineError::Module(e.to_string()))
     }

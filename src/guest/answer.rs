@@ -88,7 +88,8 @@ pub fn guest_answer(
 ) -> Result<(Answer, u64), SessionError> {
     session.setup(board)?;
     let mut lines = vec![];
-    let go = GoLong::new(budget, 0, wire_draws(draws)).expect("at most 8 legal moves");
+    let go = GoLong::new(budget, 0, wire_draws(board, draws))
+        .expect("a bitmap of at most 19 bytes: validated positions have at most 150 moves");
     match session.go_long(go, |i| lines.push(Line::from_guest(i))) {
         Ok(best) => Ok((Answer::from_guest(&best, lines), best.t_states)),
         Err(SessionError::Refused(Refusal::GameOver)) => Ok((Answer::none(), 0)),

@@ -241,7 +241,8 @@ fn guest_move(
         GuestLimit::Positions(n) => n,
     };
     let draws = game.draw_moves();
-    let go = GoLong::new(budget, 0, wire_draws(&draws)).expect("at most 8 legal moves");
+    let go = GoLong::new(budget, 0, wire_draws(board, &draws))
+        .expect("a bitmap of at most 19 bytes: validated positions have at most 150 moves");
     let mut lines = Vec::new();
     let best = session.go_long(go, |info| lines.push(Line::from_guest(info)))?;
     let numbered = lines

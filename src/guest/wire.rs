@@ -46,12 +46,10 @@ pub fn wire_move(mv: &reference::Move) -> WireMove {
     }
 }
 
-/// Root moves that draw (`Game::draw_moves`) as GO's long form lists them: `[from, to]`.
-pub fn wire_draws(draws: &[reference::Move]) -> Vec<[u8; 2]> {
-    draws
-        .iter()
-        .map(|m| [wire_square(m.from), wire_square(m.to)])
-        .collect()
+/// Root moves of `board` that draw (`Game::draw_moves`) as GO's long form carries them: a
+/// bitmap over the root list (`reference::search::draw_bits`).
+pub fn wire_draws(board: &Board, draws: &[reference::Move]) -> Vec<u8> {
+    reference::search::draw_bits(board, draws)
 }
 
 /// The legal move of `board` that a wire move stands for, `None` when there is none (the

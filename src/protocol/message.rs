@@ -84,8 +84,8 @@ mod tests {
                 budget: Some(123_456),
             },
             Command::GoLong(GoLong::new(2300, 0, vec![]).unwrap()),
-            Command::GoLong(GoLong::new(u32::MAX, 1, vec![[6, 21], [62, 45]]).unwrap()),
-            Command::GoLong(GoLong::new(7, 0, vec![[0, 63]; 8]).unwrap()),
+            Command::GoLong(GoLong::new(u32::MAX, 1, vec![0x21, 0x80]).unwrap()),
+            Command::GoLong(GoLong::new(7, 0, vec![0xFF; 19]).unwrap()),
             Command::MoveNow,
             Command::Level(6),
             Command::TakeBack,
@@ -99,23 +99,19 @@ mod tests {
 
     #[test]
     fn go_long_is_laid_out_as_the_protocol_says_and_bad_values_are_refused() {
-        let go = GoLong::new(0x0102_0304, 1, vec![[6, 21], [62, 45]]).unwrap();
+        let go = GoLong::new(0x0102_0304, 1, vec![0x21, 0x80]).unwrap();
         assert_eq!(
             Command::GoLong(go).encode(),
-            (0x04, vec![4, 3, 2, 1, 1, 2, 6, 21, 62, 45])
+            (0x04, vec![4, 3, 2, 1, 1, 2, 0x21, 0x80])
         );
         // The encoder's side: what the module would refuse is not built.
         assert_eq!(
-            GoLong::new(1, 0, vec![[0, 1]; 9]),
-            Err(GoLongError::TooManyDraws(9))
+            GoLong::new(1, 0, vec![1; 20]),
+            Err(GoLongError::TooManyDraws(20))
         );
         assert_eq!(GoLong::new(1, 2, vec![]), Err(GoLongError::BadFlags(2)));
-        assert_eq!(
-            GoLong::new(1, 0, vec![[0, 64]]),
-            Err(GoLongError::BadSquare(64))
-        );
-        // The decoder's side, as the module answers: a length other than 0, 4 or 6 + 2n
-        // is a bad message, n above 8 or a flag above bit 0 a bad argument.
+        // The decoder's side, as the module answers: a length other than 0, 4 or 6 + n
+        // is a bad message, n above 19 or a flag above bit 0 a bad argument.
         let bad_length = |len| Err(DecodeError::BadLength { kind: 0x04, len });
         assert_eq!(Command::decode(0x04, &[0, 0, 0, 0, 0, 1]), bad_length(6));
         assert_eq!(
@@ -123,10 +119,10 @@ mod tests {
             bad_length(8)
         );
         assert_eq!(Command::decode(0x04, &[0, 0, 0, 0, 0]), bad_length(5));
-        let mut nine = vec![0, 0, 0, 0, 0, 9];
-        nine.extend_from_slice(&[1; 18]);
+        let mut twenty = vec![0, 0, 0, 0, 0, 20];
+        twenty.extend_from_slice(&[1; 20]);
         assert_eq!(
-            Command::decode(0x04, &nine),
+            Command::decode(0x04, &twenty),
             Err(DecodeError::BadArgument(0x04))
         );
         assert_eq!(

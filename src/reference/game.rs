@@ -8,7 +8,6 @@
 use super::board::{square, square_name};
 use super::generate::gen_pseudo;
 use super::piece::{BLACK, K_BISHOP, K_KING, K_KNIGHT, WHITE, kind};
-use super::search::MAX_DRAWS;
 use super::{Board, FenError, Move, legal_moves, to_san};
 
 /// How a game stands.
@@ -56,6 +55,21 @@ pub enum IllegalMove {
     /// The piece does not move that way.
     #[error("the piece cannot go there")]
     CannotGoThere,
+    /// The move is legal, but the position after it gives more legal moves than the
+    /// module's root list holds (`validate::check_moves`).
+    #[error("it would leave {0} legal moves to answer: the module's root list holds at most 150")]
+    TooManyMoves(usize),
+}
+
+/// Refuses a legal move `mv` of `b` after which the side to move has more legal moves than
+/// the module's root list holds (`validate::check_moves`).
+pub fn check_move_fits(b: &Board, mv: Move) -> Result<(), IllegalMove> {
+    let mut after = b.clone();
+    after.make(mv);
+    match super::validate::check_moves(&after) {
+        Err(super::PositionError::TooManyMoves(n)) => Err(IllegalMove::TooManyMoves(n)),
+        _ => Ok(()),
+    }
 }
 
 /// A game: where it started, what was played, where it stands.
@@ -133,6 +147,7 @@ impl Game {
         if !legal_moves(&self.board).as_slice().contains(&mv) {
             return Err(self.why_illegal(mv.from, mv.to));
         }
+        check_move_fits(&self.board, mv)?;
         self.sans.push(to_san(&self.board, mv));
         self.board.make(mv);
         self.moves.push(mv);
@@ -149,6 +164,7 @@ impl Game {
                 false => self.why_illegal(mv.from, mv.to),
             });
         }
+        check_move_fits(&self.board, mv)?;
         self.sans.push(to_san(&self.board, mv));
         self.board.make(mv);
         self.moves.push(mv);
@@ -171,6 +187,9 @@ impl Game {
         if moves.is_empty() {
             return Err(self.why_illegal(from, to));
         }
+        moves
+            .iter()
+            .try_for_each(|&m| check_move_fits(&self.board, m))?;
         Ok(moves)
     }
 
@@ -261,7 +280,8 @@ impl Game {
 
 /// The legal moves of the position reached by `moves` from `start` that end the game in a
 /// draw by the rules GO tells the module about (`docs/protocol.md`, "Protocol 2"), in
-/// move-generation order, at most [`MAX_DRAWS`]: a move that reaches a position the game
+/// move-generation order, all of them (GO carries them as a bitmap over the root list:
+/// `search::draw_bits`; a full list once left a won game drawn): a move that reaches a position the game
 /// has already had (same pieces, side to move, castling rights and en-passant square: the
 /// first repetition already counts), or after which the half-move clock reaches 100 and
 /// the move does not mate. The moves must be legal (they are replayed unchecked).
@@ -284,7 +304,7 @@ pub fn draw_moves(start: &Board, moves: &[Move]) -> Vec<Move> {
         // Only a move that reaches the clock's 100 needs to know whether it mates.
         let fifty =
             || after.halfmove >= 100 && !(after.in_check() && legal_moves(&after).is_empty());
-        if draws.len() < MAX_DRAWS && (repeats() || fifty()) {
+        if repeats() || fifty() {
             draws.push(m);
         }
     }
@@ -446,7 +466,9 @@ mod tests {
         let g = Game::from_fen("k7/8/1K6/8/8/8/8/7R w - - 99 80").unwrap();
         let draws = ucis(&g.draw_moves());
         assert!(!draws.contains(&"h1h8".to_string()), "Rh8 mates");
-        assert_eq!(draws.len(), MAX_DRAWS, "at most the guest's eight");
+        // The rook's 13 quiet moves other than Rh8 and the king's 6: all listed (GO's
+        // bitmap takes every root move; a list of 8 once let a won game be drawn).
+        assert_eq!(draws.len(), 19, "{draws:?}");
         // Clock 98: nothing yet.
         let g = Game::from_fen("k7/8/1K6/8/8/8/8/7R w - - 98 80").unwrap();
         assert!(g.draw_moves().is_empty());

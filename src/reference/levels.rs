@@ -2,9 +2,10 @@
 //!
 //! Calibrated against the guest with `c7010 bench guest --levels` (the emulated time a move
 //! takes at each budget on six middle-game positions at 4.433619 MHz): level 1 tournament
-//! about 2 minutes a move (2.3 since the passes go on to 11 plies), level 2 beginner about
-//! 10 seconds, 3 about 30 s, 4 about 1 minute, 5 about 3 minutes, level 6 analysis until
-//! stopped. The guest's rate falls as the search goes deeper (about 230 positions a second
+//! about 2 minutes a move, level 2 beginner about 10 seconds, 3 about 30 s, 4 about 1
+//! minute, 5 about 2.5 minutes, level 6 analysis until stopped (levels 1 and 5 recalibrated
+//! in issue 25 after the passes went on to 11 plies: 26,000 and 52,000 had become 139 and
+//! 187 s). The guest's rate falls as the search goes deeper (about 230 positions a second
 //! at level 2, 160 at level 1), so the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
@@ -16,7 +17,7 @@
 pub const POSITIONS_PER_SECOND: u32 = 230;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
-pub const LEVEL_BUDGETS: [u32; 6] = [26_000, 2_300, 6_200, 11_000, 52_000, u32::MAX];
+pub const LEVEL_BUDGETS: [u32; 6] = [21_000, 2_300, 6_200, 11_000, 32_000, u32::MAX];
 
 /// The emulated seconds a move takes at levels 1-5 at the real module's speed, as the level
 /// table in `docs/engine.md` and the help give them (the budgets above are calibrated to
@@ -64,7 +65,7 @@ mod tests {
 
     #[test]
     fn levels_one_to_six_have_budgets_and_others_are_refused() {
-        assert_eq!(budget(1), Ok(26_000));
+        assert_eq!(budget(1), Ok(21_000));
         assert_eq!(budget(2), Ok(2_300));
         assert_eq!(budget(6), Ok(u32::MAX));
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));

@@ -21,6 +21,10 @@ pub enum MoveTextError {
     /// A SAN move that more than one legal move fits.
     #[error("{0} is ambiguous in this position")]
     Ambiguous(String),
+    /// A legal move into a position with more legal moves than the module's root list
+    /// holds (`game::check_move_fits`).
+    #[error("{0}: {1}")]
+    TooManyMoves(String, super::game::IllegalMove),
 }
 
 fn parse_square(t: &[u8]) -> Option<u8> {
@@ -75,12 +79,15 @@ impl UciText {
 /// Parse a UCI move and find it among the legal moves of `b`.
 pub fn parse_uci(b: &Board, text: &str) -> Result<Move, MoveTextError> {
     let u = UciText::parse(text).ok_or_else(|| MoveTextError::BadUci(text.to_string()))?;
-    legal_moves(b)
+    let m = legal_moves(b)
         .as_slice()
         .iter()
         .copied()
         .find(|m| m.from == u.from && m.to == u.to && m.flags & PROMO_MASK == u.promo)
-        .ok_or_else(|| MoveTextError::Illegal(text.trim().to_string()))
+        .ok_or_else(|| MoveTextError::Illegal(text.trim().to_string()))?;
+    super::game::check_move_fits(b, m)
+        .map_err(|e| MoveTextError::TooManyMoves(text.trim().to_string(), e))?;
+    Ok(m)
 }
 
 fn piece_letter(k: u8) -> &'static str {
@@ -170,7 +177,9 @@ pub fn parse_san(b: &Board, text: &str) -> Result<Move, MoveTextError> {
             legal.filter(|m| pattern.matches(b, m)).collect()
         };
     match candidates.len() {
-        1 => Ok(candidates[0]),
+        1 => super::game::check_move_fits(b, candidates[0])
+            .map(|()| candidates[0])
+            .map_err(|e| MoveTextError::TooManyMoves(text.trim().to_string(), e)),
         0 => Err(MoveTextError::Illegal(text.trim().to_string())),
         _ => Err(MoveTextError::Ambiguous(text.trim().to_string())),
     }

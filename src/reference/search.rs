@@ -9,7 +9,7 @@
 use super::board::*;
 use super::book::Book;
 use super::exchange::{exchange, opponent_gain};
-use super::generate::gen_pseudo;
+use super::generate::{gen_pseudo, legal_moves};
 use super::moves::*;
 use super::piece::BLACK;
 use super::positional::{MAX_POSITIONAL, Positional};
@@ -30,8 +30,10 @@ const PV_MAX: usize = PV_PLIES + 1;
 pub const MOVE_CAP: usize = 150;
 /// "No final evaluation yet" at a node.
 const NONE: i16 = i16::MIN;
-/// Most draw moves GO can list (the guest keeps them in PVTAB while the root list is built).
-pub const MAX_DRAWS: usize = 8;
+/// Bytes of GO's draw bitmap: one bit for each root-list entry, so every legal move of a
+/// root the module takes can be marked (the guest keeps the bitmap in PVTAB while the root
+/// list is built).
+pub const DRAW_BYTES: usize = MOVE_CAP.div_ceil(8);
 
 /// One move-stack entry: the move, its state, its order key and its maximum evaluation.
 /// Guest layout (7 bytes): from, to, flags (bit 6 = done, bit 7 = gives check; bits 4 and 5
@@ -152,8 +154,7 @@ pub struct Search {
     root_pos: i16,
     top: u16,
     lazy_leaves: bool,
-    draws: [(u8, u8); MAX_DRAWS],
-    draw_count: usize,
+    draws: [u8; DRAW_BYTES],
 }
 
 impl Search {
@@ -173,31 +174,36 @@ impl Search {
             root_pos,
             top: 0,
             lazy_leaves: true,
-            draws: [(0, 0); MAX_DRAWS],
-            draw_count: 0,
+            draws: [0; DRAW_BYTES],
         }
     }
 
     /// The root moves that end the game in a draw (they repeat a position of the game or
-    /// let the fifty-move rule end it: `Game::draw_moves`), matched by from and to square;
-    /// at most [`MAX_DRAWS`] are kept, the first ones. Each scores exactly 0 (no contempt)
-    /// wherever the root takes a move's value: its key and maximum in the root list, its
-    /// value in every pass (it is not explored, its PV is the move alone), so the move
-    /// played before any pass and the pruning of the root see 0 too. A move not in the root
-    /// list marks nothing.
-    pub fn with_draws(mut self, draws: &[Move]) -> Search {
-        self.draw_count = draws.len().min(MAX_DRAWS);
-        for (slot, m) in self.draws.iter_mut().zip(draws) {
-            *slot = (m.from, m.to);
+    /// let the fifty-move rule end it: `Game::draw_moves`), all of them: they become GO's
+    /// bitmap over the root list ([`draw_bits`]), so a move not legal here marks nothing.
+    /// Each scores exactly 0 (no contempt) wherever the root takes a move's value: its key
+    /// and maximum in the root list, its value in every pass (it is not explored, its PV is
+    /// the move alone), so the move played before any pass and the pruning of the root see
+    /// 0 too.
+    pub fn with_draws(self, draws: &[Move]) -> Search {
+        let bits = draw_bits(&self.board, draws);
+        self.with_draw_bits(&bits)
+    }
+
+    /// The draw moves as GO carries them: bit `i % 8` of byte `i / 8` marks the root list's
+    /// entry `i` (the legal moves in generation order); bytes past [`DRAW_BYTES`] are ignored.
+    pub fn with_draw_bits(mut self, bits: &[u8]) -> Search {
+        for (slot, b) in self.draws.iter_mut().zip(bits) {
+            *slot = *b;
         }
         self
     }
 
     /// Marks the draw moves in the root list just built (the guest: NODEHK's DRWFIX).
     fn mark_draws(&mut self) {
-        let draws = &self.draws[..self.draw_count];
-        for e in &mut self.entries[..self.plies[0].count as usize] {
-            if draws.contains(&(e.mv.from, e.mv.to)) {
+        let count = self.plies[0].count as usize;
+        for (i, e) in self.entries[..count].iter_mut().enumerate() {
+            if self.draws[i / 8] & (1 << (i % 8)) != 0 {
                 e.draw = true;
                 e.key = 0;
                 e.max = 0;
@@ -587,6 +593,21 @@ pub fn analys(
         }
     }
     Search::new(b).with_draws(draws).think(budget, hook)
+}
+
+/// GO's draw bitmap for the root moves `draws` of `b` ([`Search::with_draw_bits`]): bit
+/// `i % 8` of byte `i / 8` set when the `i`-th legal move of `b` in generation order (the
+/// root list's order) is one of them; only as many bytes as the last set bit needs. A move
+/// that is not legal in `b` sets nothing.
+pub fn draw_bits(b: &Board, draws: &[Move]) -> Vec<u8> {
+    let mut bits = Vec::new();
+    for (i, m) in legal_moves(b).as_slice().iter().enumerate() {
+        if draws.iter().any(|d| d.from == m.from && d.to == m.to) {
+            bits.resize(bits.len().max(i / 8 + 1), 0);
+            bits[i / 8] |= 1 << (i % 8);
+        }
+    }
+    bits
 }
 
 /// Convenience: search `b` with a position budget, no pass hook.

@@ -12,11 +12,19 @@
 //! pieces has at most 15 that are not its king, which is what EXCH's candidate lists hold
 //! (`MLIST`/`SLIST`, 15 entries each: docs/engine.md). Legal moves keep the rule (a
 //! promotion trades a pawn for at most one extra piece), so every position of a game from
-//! an accepted one is accepted too. The guest's CSETUP (asm/match.asm) refuses exactly the
-//! same positions (tests/guest/setup_rule.rs).
+//! an accepted one is accepted too, in all these respects. The guest's CSETUP
+//! (asm/match.asm) refuses exactly the same positions ([`Board::validate_setup`],
+//! tests/guest/setup_rule.rs).
+//!
+//! One more rule bounds the search, not the lists: at most `MOVE_CAP` (150) legal moves for
+//! the side to move ([`check_moves`]), so that the root list holds every one. Legal moves
+//! can break it (any move changes the other side's mobility), so `Game` refuses a move into such
+//! a position too (`game::IllegalMove::TooManyMoves`), and so does `parse_uci`.
 
 use super::board::*;
+use super::generate::legal_moves;
 use super::piece::*;
+use super::search::MOVE_CAP;
 
 /// Why a position was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -85,6 +93,23 @@ pub enum PositionError {
     /// The side not to move is in check.
     #[error("{} is in check but it is {}'s move", colour_name(*.0), colour_name(*.0 ^ BLACK))]
     OppositeCheck(u8),
+    /// More legal moves for the side to move than the module's root list holds.
+    #[error(
+        "{0} legal moves for the side to move: the module's root list holds at most {max}",
+        max = MOVE_CAP
+    )]
+    TooManyMoves(usize),
+}
+
+/// The most legal moves a position may give the side to move: every one must find a place
+/// in the root list (the module's move stack, `MOVE_CAP` entries shared by all plies), or
+/// the search would never look at the rest (a position with 158 moves once lost its six
+/// mates in one that way). Legal chess allows 218, with promoted pieces no game plays.
+pub fn check_moves(b: &Board) -> Result<(), PositionError> {
+    match legal_moves(b).len() {
+        n if n > MOVE_CAP => Err(PositionError::TooManyMoves(n)),
+        _ => Ok(()),
+    }
 }
 
 /// "white" or "black".
@@ -124,8 +149,16 @@ const RIGHTS: [(u8, char, u8, u8, u8); 4] = [
 ];
 
 impl Board {
-    /// Checks the position against the rule above; the first broken part is the error.
+    /// Checks the position against the rule above, then against [`check_moves`]; the first
+    /// broken part is the error.
     pub fn validate(&self) -> Result<(), PositionError> {
+        self.validate_setup()?;
+        check_moves(self)
+    }
+
+    /// The rule above without [`check_moves`]: what the guest's SETUP checks (it generates
+    /// no moves; every host front end refuses the crowded positions before they reach it).
+    pub fn validate_setup(&self) -> Result<(), PositionError> {
         if self.side != WHITE && self.side != BLACK {
             return Err(PositionError::BadSide(self.side));
         }

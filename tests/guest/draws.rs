@@ -40,7 +40,7 @@ fn reference(board: &Board, draws: &[Move], budget: u32) -> Answer {
 
 fn guest(s: &mut GuestSession, board: &Board, draws: &[Move], budget: u32) -> Answer {
     s.setup(board).unwrap();
-    let go = GoLong::new(budget, 0, wire_draws(draws)).unwrap();
+    let go = GoLong::new(budget, 0, wire_draws(board, draws)).unwrap();
     let mut lines = vec![];
     let b = s
         .go_long(go, |i| {
@@ -91,11 +91,14 @@ fn go_with_draw_moves_equals_the_reference_on_300_positions_with_histories() {
 }
 
 #[test]
-fn a_listed_move_that_is_not_legal_marks_nothing() {
+fn bits_past_the_root_list_mark_nothing() {
     let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
     s.setup(&Board::startpos()).unwrap();
-    // e2e5 and a1h8 are no moves of the position; the search is the one without draws.
-    let go = GoLong::new(200, 0, vec![[12, 36], [0, 63]]).unwrap();
+    // The start has 20 moves (entries 0-19): bits 20-151 stand for none of them, and the
+    // search is the one without draws.
+    let mut bits = vec![0, 0, 0xF0];
+    bits.resize(GoLong::MAX_DRAW_BYTES, 0xFF);
+    let go = GoLong::new(200, 0, bits).unwrap();
     let best = s.go_long(go, |_| {}).unwrap();
     let want = analys(&Board::startpos(), &[], None, &[], 200, &mut |_| {});
     assert_eq!(best.mv, wire_move(&want.best.unwrap()));
@@ -237,4 +240,41 @@ fn a_rom_that_says_protocol_1_gets_the_short_go() {
     }
     old.set_position_after(game.start(), game.moves()).unwrap();
     assert_eq!(decide(&mut old), ("c4c3".to_string(), 191));
+}
+
+/// White's queen has toured the board while the black king went h8-g8 and back: 12 root
+/// moves of White's now repeat a position of the game, more than the 8 GO once listed.
+const TOUR: &str = "d1d7 h8g8 d7b7 g8h8 b7c6 h8g8 c6d7 g8h8 d7e7 h8g8 e7c7 g8h8 c7c5 h8g8 \
+    c5e3 g8h8 e3c1 h8g8 c1f1 g8h8 f1f5 h8g8 f5f3 g8h8 f3f2 h8g8 f2c2 g8h8 c2e4 h8g8 e4f4 g8h8 \
+    f4e3 h8g8 e3e4 g8h8 e4d3 h8g8 d3d6 g8h8 d6a6 h8g8 a6e2 g8h8 e2e1 h8g8 e1d2 g8h8 d2e2 h8g8 \
+    e2b2 g8h8 b2a1 h8g8 a1a3 g8h8 a3b2 h8g8 b2c1 g8h8 c1c2 h8g8 c2f2 g8h8 f2f1 h8g8 f1f5 g8h8 \
+    f5b1 h8g8 b1a1 g8h8 a1d1 h8g8 d1a4 g8h8 a4a7 h8g8 a7c5 g8h8 c5a5 h8g8 a5a7 g8h8 a7b6 h8g8 \
+    b6a6 g8h8 a6b7 h8g8 b7b1 g8h8";
+
+#[test]
+fn ahead_the_module_draws_by_none_of_its_many_repeating_moves() {
+    let fen = "7k/8/8/8/8/2K5/8/3Q4 w - - 0 1";
+    let mut game = Game::from_fen(fen).unwrap();
+    for u in TOUR.split_whitespace() {
+        game.play(parse_uci(game.board(), u).unwrap()).unwrap();
+    }
+    let draws: Vec<String> = game.draw_moves().iter().map(|m| m.uci()).collect();
+    assert_eq!(draws.len(), 12, "{draws:?}");
+    // Told only the first 8, a search plays one of the other repeating moves (Qf5).
+    let first8 = &game.draw_moves()[..8];
+    let blind = analys(game.board(), &[], None, first8, 2300, &mut |_| {});
+    assert_eq!(blind.best.unwrap().uci(), "b1f5");
+    assert!(draws.contains(&"b1f5".to_string()));
+    // Told all of them, both engines find a move that keeps the game (and the win).
+    let decided: Vec<(String, i16)> = engines()
+        .into_iter()
+        .map(|mut e| {
+            e.set_position_after(game.start(), game.moves()).unwrap();
+            decide(e.as_mut())
+        })
+        .collect();
+    assert_eq!(decided[0], decided[1], "module and twin");
+    let (mv, score) = &decided[0];
+    assert!(!draws.contains(mv), "{mv} repeats: {draws:?}");
+    assert!(*score > 100, "{mv} scores {score}");
 }

@@ -412,23 +412,23 @@ fn garbled_unknown_and_misshapen_messages_are_answered() {
     assert_eq!(host.next(), (0x42, vec![0x03, 4]), "BAD_MESSAGE");
     host.send_units(frame_units(0x04, &[1, 2]));
     assert_eq!(host.next(), (0x42, vec![0x04, 4]), "GO with 2 bytes");
-    // GO's long form (protocol 2): budget, flags, n, n moves; 6 + 2n bytes or refused.
-    let long = |flags: u8, n: u8, moves: usize| {
+    // GO's long form (protocol 2): budget, flags, n, n bitmap bytes; 6 + n bytes or refused.
+    let long = |flags: u8, n: u8, bytes: usize| {
         let mut p = vec![100, 0, 0, 0, flags, n];
-        p.extend(std::iter::repeat_n(12u8, 2 * moves));
+        p.extend(std::iter::repeat_n(12u8, bytes));
         p
     };
     for (p, what) in [
-        (long(0, 1, 0), "one move announced, none sent"),
+        (long(0, 1, 0), "one byte announced, none sent"),
         (long(0, 0, 1), "none announced, one sent"),
-        (long(0, 126, 0), "n whose 6 + 2n passes 255"),
+        (long(0, 250, 0), "n whose 6 + n passes 255"),
         (vec![100, 0, 0, 0, 0], "5 bytes"),
     ] {
         host.send_units(frame_units(0x04, &p));
         assert_eq!(host.next(), (0x42, vec![0x04, 4]), "{what}");
     }
     for (p, what) in [
-        (long(0, 9, 9), "9 draw moves"),
+        (long(0, 20, 20), "a bitmap of 20 bytes"),
         (long(2, 0, 0), "flag bit 1"),
         (long(0x80, 1, 1), "flag bit 7"),
     ] {

@@ -27,7 +27,7 @@ fn reference(board: &Board, draws: &[Move], budget: u32) -> Lists {
 
 fn guest(s: &mut GuestSession, board: &Board, draws: &[Move], budget: u32, flags: u8) -> Lists {
     s.setup(board).unwrap();
-    let go = GoLong::new(budget, flags, wire_draws(draws)).unwrap();
+    let go = GoLong::new(budget, flags, wire_draws(board, draws)).unwrap();
     let mut lists = vec![];
     s.go_long(go, |i| {
         let root = i.root.iter().map(|r| (r.mv.to_string(), r.key));

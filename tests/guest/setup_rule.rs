@@ -1,5 +1,5 @@
 //! The guest's SETUP (CSETUP, SETSCAN, SETMAT in asm/match.asm) refuses exactly the positions
-//! the reference's rule refuses (`Board::validate`, src/reference/validate.rs): crowded
+//! the reference's rule refuses (`Board::validate_setup`, src/reference/validate.rs): crowded
 //! random boards up to and past the material limits, with random castling bytes, en-passant
 //! squares, side bytes and piece codes mixed in, each sent as a SETUP payload; an accepted
 //! one must read back unchanged with QUERY, a refused one must leave the old position.
@@ -14,7 +14,7 @@ use c7010::reference::random::{Xorshift, crowded_board};
 /// The reference's verdict on a payload: the board it stands for, if the rule accepts it.
 fn reference_accepts(p: &WirePosition) -> Option<Board> {
     let b = board_from_wire(p).ok()?;
-    b.validate().ok().map(|()| b)
+    b.validate_setup().ok().map(|()| b)
 }
 
 /// SETUP `p`; true when the module answers OK, false for BAD_POSITION (anything else fails).

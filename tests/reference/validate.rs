@@ -134,7 +134,7 @@ fn material_rule_is_shakmatys_too_much_material() {
     for _ in 0..20_000 {
         let b = crowded_board(&mut rng);
         let theirs = shakmaty_errors(&b);
-        let ours = b.validate();
+        let ours = b.validate_setup();
         let ours_material = matches!(
             ours,
             Err(PositionError::TooManyPawns { .. }
@@ -198,4 +198,57 @@ fn a_board_built_by_hand_is_checked_byte_by_byte() {
         b.validate(),
         Err(PositionError::KingCount { kings: 2, .. })
     ));
+}
+
+#[test]
+fn more_legal_moves_than_the_root_list_holds_are_refused_where_they_enter() {
+    use c7010::reference::game::{Game, IllegalMove};
+    use c7010::reference::{MoveTextError, legal_moves, parse_san, parse_uci};
+    use shakmaty::Position;
+    // 158 legal moves (shakmaty counts them too), six of them mates in one: with a root
+    // list of 150 both engines once played a2b1.
+    let fen = "6k1/2N2RBN/6R1/1B1Q1QQ1/1Q1Q4/Q4Q2/K5Q1/4Q3 w - - 0 1";
+    let theirs: Chess = Fen::from_ascii(fen.as_bytes())
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    assert_eq!(theirs.legal_moves().len(), 158);
+    assert_eq!(
+        refusal(fen),
+        "158 legal moves for the side to move: the module's root list holds at most 150"
+    );
+    // The record position, 218 moves.
+    let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    assert!(refusal(record).starts_with("218 legal moves"));
+    // A move into such a position: refused by the game and by both move notations.
+    let before = "7k/2N2RBN/6R1/1B1Q1QQ1/1Q1Q4/Q4Q2/K5Q1/4Q3 b - - 0 1";
+    let mut game = Game::from_fen(before).unwrap();
+    let kg8 = *legal_moves(game.board())
+        .as_slice()
+        .iter()
+        .find(|m| m.uci() == "h8g8")
+        .unwrap();
+    assert_eq!(game.play(kg8), Err(IllegalMove::TooManyMoves(158)));
+    assert_eq!(game.play_unjudged(kg8), Err(IllegalMove::TooManyMoves(158)));
+    assert_eq!(
+        game.legal_moves_between(kg8.from, kg8.to),
+        Err(IllegalMove::TooManyMoves(158))
+    );
+    assert!(matches!(
+        parse_uci(game.board(), "h8g8"),
+        Err(MoveTextError::TooManyMoves(..))
+    ));
+    assert!(matches!(
+        parse_san(game.board(), "Kg8"),
+        Err(MoveTextError::TooManyMoves(..))
+    ));
+    assert_eq!(
+        parse_uci(game.board(), "h8g8").unwrap_err().to_string(),
+        "h8g8: it would leave 158 legal moves to answer: the module's root list holds at most 150"
+    );
+    // What the guest's SETUP checks (no move generation) takes the position's shape.
+    let mut b = Board::from_fen(before).unwrap();
+    b.make(kg8);
+    assert_eq!(b.validate_setup(), Ok(()));
+    assert_eq!(b.validate(), Err(PositionError::TooManyMoves(158)));
 }

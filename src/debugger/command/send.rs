@@ -1,5 +1,5 @@
 //! The commands that send the module a protocol message: `send` (any message, as bytes)
-//! and `go` (GO in its short or long form, from a budget and draw moves).
+//! and `go` (GO in its short or long form, from a budget and the root-list entries that draw).
 
 use super::{Args, CommandError, DebugCommand, SendData};
 use crate::debugger::expr::number;
@@ -52,14 +52,26 @@ pub(super) fn parse_go(args: &Args) -> Result<DebugCommand, CommandError> {
     }))
 }
 
-/// GO's long form: `budget`, no flags, the root moves `draws` (UCI text, `g1f3`) that draw.
+/// GO's long form: `budget`, no flags, and the root-list entries `draws` (indices 0-149 of
+/// the legal moves in generation order) marked as moves that draw, as GO's bitmap carries
+/// them (docs/protocol.md).
 fn go_long_payload(args: &Args, budget: u32, draws: &[&str]) -> Result<Vec<u8>, CommandError> {
-    let mut moves = Vec::new();
+    let mut bits = Vec::new();
+    let most = 8 * GoLong::MAX_DRAW_BYTES;
     for text in draws {
-        let m = crate::guest::wire::parse_uci(text)
-            .map_err(|_| args.usage(&format!("'{text}' is not a move like g1f3")))?;
-        moves.push([m.from, m.to]);
+        let i = number(text)
+            .ok()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&i| i < most)
+            .ok_or_else(|| {
+                args.usage(&format!(
+                    "'{text}' is not a root-list entry (0..{})",
+                    most - 1
+                ))
+            })?;
+        bits.resize(bits.len().max(i / 8 + 1), 0u8);
+        bits[i / 8] |= 1 << (i % 8);
     }
-    let go = GoLong::new(budget, 0, moves).map_err(|e| args.usage(&e.to_string()))?;
+    let go = GoLong::new(budget, 0, bits).map_err(|e| args.usage(&e.to_string()))?;
     Ok(crate::protocol::Command::GoLong(go).encode().1)
 }

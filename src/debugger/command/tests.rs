@@ -135,16 +135,16 @@ fn sends_and_gos() {
             payload: vec![0xC8, 0, 0, 0]
         })
     );
-    // With moves after the budget: the long form, listing them as draws.
+    // With root-list entries after the budget: the long form, its bitmap marking them.
     assert_eq!(
-        parse("go 200 g1f3 f6g8").unwrap(),
+        parse("go 200 0 9 3").unwrap(),
         DebugCommand::Send(SendData::Message {
             kind: 4,
-            payload: vec![0xC8, 0, 0, 0, 0, 2, 6, 21, 45, 62]
+            payload: vec![0xC8, 0, 0, 0, 0, 2, 0x09, 0x02]
         })
     );
-    assert!(parse("go 200 g1f9").is_err());
-    assert!(parse(&format!("go 200{}", " a1a2".repeat(9))).is_err());
+    assert!(parse("go 200 g1f3").is_err());
+    assert!(parse("go 200 152").is_err());
     assert_eq!(
         parse("search 0x12345").unwrap(),
         DebugCommand::Send(SendData::Message {
@@ -187,7 +187,7 @@ fn bad_lines_are_errors() {
         "go 0",
         "go -5",
         "go 0x100000000",
-        "go 1 2",
+        "go 1 e2e4",
     ] {
         assert!(
             matches!(parse(line), Err(CommandError::Usage { .. })),

@@ -32,42 +32,38 @@ pub struct GoLong {
     pub budget: u32,
     /// Bit 0: the root list after every pass; bits 1-7 are 0.
     pub flags: u8,
-    /// Root moves `[from, to]` (wire squares) that draw, at most [`GoLong::MAX_DRAWS`].
-    pub draws: Vec<[u8; 2]>,
+    /// The root moves that draw, as a bitmap over the root list (the legal moves in
+    /// generation order): bit `i % 8` of byte `i / 8` marks entry `i`; at most
+    /// [`GoLong::MAX_DRAW_BYTES`] bytes, so every root move can be marked.
+    pub draws: Vec<u8>,
 }
 
 /// Why a long GO cannot be sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum GoLongError {
-    /// More draw moves than the module keeps.
-    #[error("{0} draw moves: the module takes at most 8")]
+    /// A draw bitmap longer than the module's root list.
+    #[error("a draw bitmap of {0} bytes: the module takes at most 19 (150 root moves)")]
     TooManyDraws(usize),
     /// A flag bit the protocol does not define.
     #[error("GO flags 0x{0:02X}: only bit 0 is defined")]
     BadFlags(u8),
-    /// A square outside 0-63.
-    #[error("draw move with square {0}: squares are 0-63")]
-    BadSquare(u8),
 }
 
 impl GoLong {
-    /// Most draw moves the module takes (`MAX_DRAWS` of the reference search).
-    pub const MAX_DRAWS: usize = crate::reference::search::MAX_DRAWS;
+    /// Longest draw bitmap the module takes (`DRAW_BYTES` of the reference search).
+    pub const MAX_DRAW_BYTES: usize = crate::reference::search::DRAW_BYTES;
     /// The budget that thinks until stopped.
     pub const UNTIL_STOPPED: u32 = u32::MAX;
     /// Flag bit 0: send the root list after every pass.
     pub const ROOTS_EVERY_PASS: u8 = 0x01;
 
     /// A long GO, or why the module would refuse it.
-    pub fn new(budget: u32, flags: u8, draws: Vec<[u8; 2]>) -> Result<GoLong, GoLongError> {
-        if draws.len() > Self::MAX_DRAWS {
+    pub fn new(budget: u32, flags: u8, draws: Vec<u8>) -> Result<GoLong, GoLongError> {
+        if draws.len() > Self::MAX_DRAW_BYTES {
             return Err(GoLongError::TooManyDraws(draws.len()));
         }
         if flags & !Self::ROOTS_EVERY_PASS != 0 {
             return Err(GoLongError::BadFlags(flags));
-        }
-        if let Some(&sq) = draws.iter().flatten().find(|&&sq| sq >= 64) {
-            return Err(GoLongError::BadSquare(sq));
         }
         Ok(GoLong {
             budget,
@@ -80,25 +76,25 @@ impl GoLong {
         p.extend_from_slice(&self.budget.to_le_bytes());
         p.push(self.flags);
         p.push(self.draws.len() as u8);
-        self.draws.iter().for_each(|d| p.extend_from_slice(d));
+        p.extend_from_slice(&self.draws);
     }
 
     /// The long form's payload (6 bytes or more): what the module checks, in its order.
     fn decode(p: &[u8]) -> Result<GoLong, DecodeError> {
         let n = p[5] as usize;
-        if p.len() != 6 + 2 * n {
+        if p.len() != 6 + n {
             return Err(DecodeError::BadLength {
                 kind: type_byte::GO,
                 len: p.len(),
             });
         }
-        if n > Self::MAX_DRAWS || p[4] & !Self::ROOTS_EVERY_PASS != 0 {
+        if n > Self::MAX_DRAW_BYTES || p[4] & !Self::ROOTS_EVERY_PASS != 0 {
             return Err(DecodeError::BadArgument(type_byte::GO));
         }
         Ok(GoLong {
             budget: read_u32(p),
             flags: p[4],
-            draws: p[6..].chunks(2).map(|d| [d[0], d[1]]).collect(),
+            draws: p[6..].to_vec(),
         })
     }
 }
