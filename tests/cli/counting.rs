@@ -22,16 +22,19 @@ fn but_time(out: &str) -> Vec<&str> {
     lines[..lines.len() - 1].to_vec()
 }
 
+/// The search both engines are compared on, and docs/engine.md's example.
+const SEARCH_AFTER_E4_E5: [&str; 6] = [
+    "search",
+    "--moves",
+    "e2e4 e7e5",
+    "--no-book",
+    "--budget",
+    "3000",
+];
+
 #[test]
 fn both_engines_print_the_same_search() {
-    let [reference, guest] = both(&[
-        "search",
-        "--moves",
-        "e2e4 e7e5",
-        "--no-book",
-        "--budget",
-        "3000",
-    ]);
+    let [reference, guest] = both(&SEARCH_AFTER_E4_E5);
     assert!(reference.contains("pass 1 depth 3 score "), "{reference}");
     assert_eq!(
         but_time(&reference),
@@ -143,14 +146,7 @@ fn the_search_example_in_the_engine_doc_is_what_both_engines_print() {
         &doc,
         "`c7010 search --moves \"e2e4 e7e5\" --no-book --budget 3000`",
     );
-    for out in both(&[
-        "search",
-        "--moves",
-        "e2e4 e7e5",
-        "--no-book",
-        "--budget",
-        "3000",
-    ]) {
+    for out in both(&SEARCH_AFTER_E4_E5) {
         shown_in_order("docs/engine.md's search example", example, &out);
     }
 }
