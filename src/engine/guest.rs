@@ -12,7 +12,7 @@
 //! this side's record (level, start position, moves), and the request that met the failure
 //! answers [`EngineError::Recovered`], so the front end can say so in one line and go on.
 
-use super::{Decision, Engine, EngineError, Info, Limit, RootMove, Said};
+use super::{Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
 use crate::guest::session::{GuestSession, SessionError};
 use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_draws};
@@ -358,24 +358,13 @@ impl GuestEngine {
                 Ok(self.hear_info(info))
             }
             Event::Root { mv, key } => self.hear_root(mv, key),
-            Event::BestMove {
-                mv,
-                flags,
-                score,
-                positions,
-                passes,
-            } if self.thinking => {
+            Event::BestMove { mv, .. } if self.thinking => {
                 let best = self.legal_move_of(mv)?;
                 self.board.make(best);
                 self.history.push(best);
                 self.thinking = false;
-                Ok(Some(Said::Decided(Decision {
-                    best: Some(best),
-                    score,
-                    positions,
-                    passes,
-                    book: flags.has(protocol::MoveFlags::BOOK),
-                })))
+                let decided = event.decided().map(|d| d.with_best(Some(best)));
+                Ok(decided.map(Said::Decided))
             }
             Event::GameOver(GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_)) => {
                 Ok(None)

@@ -88,15 +88,17 @@ pub struct BestMove {
 }
 
 impl BestMove {
-    /// The decision it reports, in the one form every layer has ([`Decided`]).
+    /// The decision it reports, in the one form every layer has ([`Decided`]): the
+    /// `BESTMOVE` event's own ([`Event::decided`]).
     pub fn decided(&self) -> Decided<WireMove> {
-        Decided {
-            best: Some(self.mv),
+        let event = Event::BestMove {
+            mv: self.mv,
+            flags: self.flags,
             score: self.score,
             positions: self.positions,
             passes: self.passes,
-            book: self.flags.has(MoveFlags::BOOK),
-        }
+        };
+        event.decided().unwrap_or_else(Decided::none)
     }
 }
 

@@ -147,6 +147,11 @@ impl Game {
         if !legal_moves(&self.board).as_slice().contains(&mv) {
             return Err(self.why_illegal(mv.from, mv.to));
         }
+        self.push(mv)
+    }
+
+    /// Plays `mv`, known legal here, if the position after it fits the module's root list.
+    fn push(&mut self, mv: Move) -> Result<(), IllegalMove> {
         check_move_fits(&self.board, mv)?;
         self.sans.push(to_san(&self.board, mv));
         self.board.make(mv);
@@ -164,12 +169,7 @@ impl Game {
                 false => self.why_illegal(mv.from, mv.to),
             });
         }
-        check_move_fits(&self.board, mv)?;
-        self.sans.push(to_san(&self.board, mv));
-        self.board.make(mv);
-        self.moves.push(mv);
-        self.state = self.judge();
-        Ok(())
+        self.push(mv)
     }
 
     /// The legal moves from `from` to `to` (mailbox squares): several for a promotion, none

@@ -5,6 +5,7 @@ use std::fmt;
 use super::DecodeError;
 use super::type_byte;
 use super::wire::{Move, MoveFlags, WirePosition, push_move, read_move, read_u32};
+use crate::protocol::pass::Decided;
 
 /// Why a command was refused (the `ERROR` event's reason byte).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +124,27 @@ pub enum GameEnd {
 }
 
 impl Event {
+    /// A `BESTMOVE`'s decision in the one form every layer has ([`Decided`]); `None` for any
+    /// other event.
+    pub fn decided(&self) -> Option<Decided<Move>> {
+        match self {
+            Event::BestMove {
+                mv,
+                flags,
+                score,
+                positions,
+                passes,
+            } => Some(Decided {
+                best: Some(*mv),
+                score: *score,
+                positions: *positions,
+                passes: *passes,
+                book: flags.has(MoveFlags::BOOK),
+            }),
+            _ => None,
+        }
+    }
+
     /// Message type byte.
     pub fn kind(&self) -> u8 {
         match self {
