@@ -5,7 +5,8 @@
 use super::engines;
 use super::report::Timer;
 use anyhow::Context;
-use c7010::engine::{Engine, EngineChoice};
+use c7010::engine::{EngineChoice, Table};
+use c7010::reference::game::Game;
 use c7010::reference::{Board, legal_moves};
 
 /// Arguments of `c7010 perft`.
@@ -32,33 +33,33 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),
     };
-    let mut engine = engines::start(args.engine, None)?;
-    engine
-        .set_position(&board)
-        .context("the engine refused the position")?;
-    let timer = Timer::start(engine.as_ref());
+    let mut table = engines::start(args.engine, None)?;
+    table.set_game(Game::new(board));
+    let timer = Timer::start(table.engine());
     let total = if args.divide {
-        divide(engine.as_mut(), &board, args.depth)?
+        divide(&mut table, args.depth)?
     } else {
-        engine.perft(args.depth)?
+        table.perft(args.depth)?
     };
     println!("perft {} = {total}", args.depth);
-    println!("{}", timer.line(engine.as_ref(), total, "nodes"));
+    println!("{}", timer.line(table.engine(), total, "nodes"));
     Ok(())
 }
 
-/// The count below each root move of `board` (in generation order), printed as it comes
-/// (`e2e4: 20`), and their sum: each move played, counted one ply less deep, taken back.
-fn divide(engine: &mut dyn Engine, board: &Board, depth: u8) -> anyhow::Result<u64> {
+/// The count below each root move of the table's position (in generation order), printed
+/// as it comes (`e2e4: 20`), and their sum: each move played, counted one ply less deep,
+/// taken back.
+fn divide(table: &mut Table, depth: u8) -> anyhow::Result<u64> {
     let mut total = 0;
-    for &m in legal_moves(board).as_slice() {
-        engine.play(m).with_context(|| format!("playing {m}"))?;
-        let n = engine
+    let moves = legal_moves(table.board());
+    for &m in moves.as_slice() {
+        table
+            .play_unjudged(m)
+            .with_context(|| format!("playing {m}"))?;
+        let n = table
             .perft(depth.saturating_sub(1))
             .with_context(|| format!("perft below {m}"))?;
-        engine
-            .take_back()
-            .with_context(|| format!("taking {m} back"))?;
+        table.take_back(1);
         println!("{m}: {n}");
         total += n;
     }

@@ -5,10 +5,11 @@
 
 use super::engines::{self, think};
 use super::report::{Timer, decision_lines, no_move_line, pass_line, side_to_move};
-use c7010::engine::{Engine, EngineChoice, EngineError, Level};
+use c7010::engine::{EngineChoice, Level};
 use c7010::guest::GuestImage;
 use c7010::reference::book::Book;
-use c7010::reference::{Board, Move, legal_moves, levels, parse_uci};
+use c7010::reference::game::Game;
+use c7010::reference::{Board, legal_moves, levels, parse_uci};
 
 /// Arguments of `c7010 search`.
 #[derive(clap::Args, Debug)]
@@ -61,26 +62,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(f) => Board::from_fen(f)?,
         None => Board::startpos(),
     };
-    let mut board = start.clone();
-    let mut moves = Vec::new();
+    let mut game = Game::new(start);
     for text in args.moves.as_deref().unwrap_or("").split_whitespace() {
-        let m = parse_uci(&board, text)?;
-        board.make(m);
-        moves.push(m);
+        let m = parse_uci(game.board(), text)?;
+        game.play_unjudged(m)?;
     }
+    let board = game.board().clone();
     let budget = budget_of(args.level, args.budget)?;
     if legal_moves(&board).is_empty() {
         println!("{}", no_move_line(&board));
         return Ok(());
     }
     let book = args.book.as_deref().map(book_of).transpose()?;
-    let mut engine = engines::start(args.engine, book)?;
-    let from_start = args.fen.is_none() && !args.no_book;
-    set_up(engine.as_mut(), &start, &moves, from_start)?;
+    let mut table = engines::start(args.engine, book)?;
+    table.set_game(game);
+    // From the initial position the book follows the moves (the module gets NEW and the
+    // moves); with `--fen` or `--no-book` the position is set up and the book left.
+    let out_of_book = args.fen.is_some() || args.no_book;
     let side = side_to_move(&board);
-    let timer = Timer::start(engine.as_ref());
+    let timer = Timer::start(table.engine());
     let mut last_line = Vec::new();
-    let decision = think(engine.as_mut(), budget, &mut |info| {
+    let decision = think(&mut table, budget, out_of_book, &mut |info| {
         println!("{}", pass_line(info, side));
         last_line.clone_from(&info.pv);
     })?;
@@ -88,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         println!("{line}");
     }
     let positions = u64::from(decision.positions);
-    println!("{}", timer.line(engine.as_ref(), positions, "positions"));
+    println!("{}", timer.line(table.engine(), positions, "positions"));
     Ok(())
 }
 
@@ -98,24 +100,4 @@ fn book_of(rom: &std::path::Path) -> anyhow::Result<Book> {
     GuestImage::load(rom)?.book()?.ok_or_else(|| {
         anyhow::anyhow!("no BOOK symbol: the ROM's .sym file beside it must name it")
     })
-}
-
-/// The game to search, given to `engine`: from the initial position its moves played one
-/// by one, so the opening book follows them (the module gets NEW and the moves); else, or
-/// with `--no-book`, the position after them set up, with the moves before it kept for
-/// their repetitions, and the book left (the module gets SETUP). Either way the root moves
-/// that repeat a position or reach the fifty-move rule score as draws.
-fn set_up(
-    engine: &mut dyn Engine,
-    start: &Board,
-    moves: &[Move],
-    from_start: bool,
-) -> Result<(), EngineError> {
-    if from_start {
-        engine.set_position(start)?;
-        moves.iter().try_for_each(|&m| engine.play(m))
-    } else {
-        engine.set_position_after(start, moves)?;
-        engine.leave_book()
-    }
 }

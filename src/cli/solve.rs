@@ -4,13 +4,14 @@
 //! searched, not counted in the total, named on its own line), so that it cannot inflate
 //! the score; a suite in which no position can be judged is an error.
 //!
-//! Either engine searches through the engine interface, each position set up afresh and out
-//! of the opening book.
+//! Either engine searches at a table, each position a new game searched out of the opening
+//! book.
 
 use super::engines::{self, think};
 use super::search::budget_of;
-use c7010::engine::{Engine, EngineChoice};
+use c7010::engine::{EngineChoice, Table};
 use c7010::reference::epd::parse_epd;
+use c7010::reference::game::Game;
 use c7010::reference::{Board, Move, legal_moves};
 use std::path::PathBuf;
 
@@ -40,7 +41,7 @@ pub struct Args {
 /// Run `c7010 solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let budget = budget_of(args.level, args.budget)?;
-    let mut engine = engines::start(args.engine, None)?;
+    let mut table = engines::start(args.engine, None)?;
     let text = c7010::files::read_text(&args.suite, c7010::files::SUITE)?;
     let lines: Vec<&str> = text
         .lines()
@@ -65,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             continue;
         }
         total += 1;
-        let (best, evaluated) = engine_move(engine.as_mut(), &rec.board, budget)?;
+        let (best, evaluated) = engine_move(&mut table, &rec.board, budget)?;
         positions += evaluated as u64;
         // bm: one of the moves; am: none of them; both: both.
         let ok = best.is_some_and(|m| {
@@ -104,16 +105,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// The engine's move for `board` (set up as a new game, out of the book: a suite's
 /// position is searched) and the positions it evaluated; no move where there is none.
 fn engine_move(
-    engine: &mut dyn Engine,
+    table: &mut Table,
     board: &Board,
     budget: u32,
 ) -> anyhow::Result<(Option<Move>, u32)> {
     if legal_moves(board).is_empty() {
         return Ok((None, 0));
     }
-    engine.set_position(board)?;
-    engine.leave_book()?;
-    let decision = think(engine, budget, &mut |_| {})?;
+    table.set_game(Game::new(board.clone()));
+    let decision = think(table, budget, true, &mut |_| {})?;
     Ok((decision.best, decision.positions))
 }
 

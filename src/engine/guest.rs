@@ -2,15 +2,17 @@
 //! through the one host end of the guest ([`GuestSession`]: the latch protocol, typed) as on
 //! the real cartridge.
 //!
-//! The guest keeps only the last two plies for `TAKEBACK`; this wrapper keeps the whole
-//! game (start position and moves), so a deeper take-back is a `SETUP` (or `NEW`) and the
-//! moves replayed. How long the module may take to answer is the supervisor's business
+//! The engine keeps no game of its own: the module holds the position (the [`super::Table`]
+//! brings it in step), and a thought gets the game at `go` (its position decodes the
+//! module's moves; its moves tell which root moves draw). The guest keeps only the last two
+//! plies for `TAKEBACK`; a deeper take-back is refused and the caller sets the game up
+//! again. How long the module may take to answer is the supervisor's business
 //! (`protocol::supervisor`): a module that breaks its rules, faults, garbles a message or
 //! plays an illegal move has failed.
 //!
-//! A failure is never for ever: the module is reset at once and the game set up again from
-//! this side's record (level, start position, moves), and the request that met the failure
-//! answers [`EngineError::Recovered`], so the front end can say so in one line and go on.
+//! A failure is never for ever: the module is reset at once and given its level again, and
+//! the request that met the failure answers [`EngineError::Recovered`], so the front end can
+//! say so in one line and go on; the table sets the game up again at the next thought.
 
 use super::{Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
@@ -19,33 +21,33 @@ use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_draws};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
 use crate::protocol::{self, Command, Event, GameEnd, GoLong, Module, Refusal};
-use crate::reference::game::draw_moves;
+use crate::reference::game::Game;
 use crate::reference::search::MOVE_CAP;
 use crate::reference::{Board, Move, legal_moves, levels};
 
 /// The module playing chess.
 pub struct GuestEngine {
     session: GuestSession,
-    /// Where the game began and the moves to `start` that were not played through the
-    /// module (`set_position_after`): they count for repetitions.
-    origin: Board,
-    before: Vec<Move>,
-    start: Board,
-    board: Board,
-    history: Vec<Move>,
     level: u8,
-    thinking: bool,
+    /// The thought under way, if any.
+    thought: Option<Thought>,
     /// A reset after a failure did not bring the module back: try again before the next
     /// request.
     broken: bool,
     /// MultiPV: GO asks for the root list after every pass (flag bit 0, protocol 2).
     multipv: bool,
-    /// The root moves the thought's GO listed as draws (their key is exactly 0).
+}
+
+/// What a thought needs to understand the module while it thinks.
+struct Thought {
+    /// The position thought on: the module's moves are read in it.
+    root: Board,
+    /// The root moves GO listed as draws (their key is exactly 0).
     draws: Vec<Move>,
     /// A pass's INFO waiting for its root list: told once all its ROOT events came.
     line: Option<Info>,
     /// How many ROOT events a pass sends: the legal moves, as many as the move stack holds
-    /// (set when GO is sent: every pass searches the same root).
+    /// (every pass searches the same root).
     roots_expected: usize,
 }
 
@@ -53,8 +55,8 @@ impl std::fmt::Debug for GuestEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GuestEngine")
             .field("rom_version", &self.session.rom_version)
-            .field("moves", &self.history.len())
-            .field("thinking", &self.thinking)
+            .field("level", &self.level)
+            .field("thinking", &self.thought.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -96,18 +98,10 @@ impl GuestEngine {
         let session = GuestSession::boot(image).map_err(session_error)?;
         Ok(GuestEngine {
             session,
-            origin: Board::startpos(),
-            before: Vec::new(),
-            start: Board::startpos(),
-            board: Board::startpos(),
-            history: Vec::new(),
             level: LEVEL_AFTER_RESET,
-            thinking: false,
+            thought: None,
             broken: false,
             multipv: false,
-            draws: Vec::new(),
-            line: None,
-            roots_expected: 0,
         })
     }
 
@@ -129,9 +123,7 @@ impl GuestEngine {
     /// Asks the module for its state (`QUERY`): a ROM that answers with `STATE` speaks the
     /// whole command set; an older ROM (one that only says `OK`) cannot play yet.
     pub fn check_plays(&mut self) -> Result<(), EngineError> {
-        if self.thinking {
-            return Err(EngineError::Busy);
-        }
+        self.idle()?;
         match self.session.query() {
             Ok(_) => Ok(()),
             Err(SessionError::Unexpected(other)) => Err(EngineError::Module(format!(
@@ -141,13 +133,16 @@ impl GuestEngine {
         }
     }
 
-    /// The position as this side of the link knows it.
-    pub fn board(&self) -> &Board {
-        &self.board
+    /// Busy while a thought is under way.
+    fn idle(&self) -> Result<(), EngineError> {
+        match self.thought {
+            Some(_) => Err(EngineError::Busy),
+            None => Ok(()),
+        }
     }
 
-    /// Runs a request; a module failure on the way resets the module and sets the game up
-    /// again ([`EngineError::Recovered`]). A module that could not be brought back is tried
+    /// Runs a request; a module failure on the way resets the module
+    /// ([`EngineError::Recovered`]). A module that could not be brought back is tried
     /// again first.
     fn guarded<T>(
         &mut self,
@@ -162,9 +157,9 @@ impl GuestEngine {
         }
     }
 
-    /// After a failure: reset the module and set the game up again.
+    /// After a failure: reset the module.
     fn recover(&mut self, why: String) -> EngineError {
-        self.thinking = false;
+        self.thought = None;
         let report = self.module().machine().fault().map(|f| f.to_string());
         match self.revive() {
             Ok(()) => EngineError::Recovered { why, report },
@@ -172,69 +167,36 @@ impl GuestEngine {
         }
     }
 
-    /// Reset the module, wait for `READY`, and give it the level and the game again.
+    /// Reset the module, wait for `READY`, and give it the level again (the game is the
+    /// caller's to set up again).
     fn revive(&mut self) -> Result<(), EngineError> {
         self.broken = true;
-        self.thinking = false;
+        self.thought = None;
         self.session.module_mut().reboot().map_err(module_error)?;
         if self.level != LEVEL_AFTER_RESET {
             let level = self.level;
             self.session.level(level).map_err(session_error)?;
-        }
-        let moves = std::mem::take(&mut self.history);
-        let start = self.start.clone();
-        self.set_up(&start)?;
-        for m in moves {
-            self.play_move(m)?;
         }
         self.broken = false;
         Ok(())
     }
 
     /// `NEW` for the initial position (the opening book follows the moves), `SETUP` for
-    /// any other; the game starts there.
+    /// any other.
     fn set_up(&mut self, board: &Board) -> Result<(), EngineError> {
-        if self.thinking {
-            return Err(EngineError::Busy);
-        }
+        self.idle()?;
         match *board == Board::startpos() {
             true => self.session.new_game(),
             false => self.session.setup(board),
         }
-        .map_err(session_error)?;
-        self.start = board.clone();
-        self.board = board.clone();
-        self.history.clear();
-        Ok(())
+        .map_err(session_error)
     }
 
-    /// `SETUP` of the start position and every move again (`SETUP` even for the initial
-    /// position: a take-back leaves the book, as a one-ply `TAKEBACK` does).
-    fn replay(&mut self) -> Result<(), EngineError> {
-        let start = self.start.clone();
-        let moves = std::mem::take(&mut self.history);
-        self.session.setup(&start).map_err(session_error)?;
-        self.board = start;
-        for m in moves {
-            self.play_move(m)?;
-        }
-        Ok(())
-    }
-
-    /// `MOVE`: a legal move on the module's board and on ours.
+    /// `MOVE`: the module refuses a move illegal on its board.
     fn play_move(&mut self, mv: Move) -> Result<(), EngineError> {
-        if !legal_moves(&self.board).as_slice().contains(&mv) {
-            return Err(EngineError::IllegalMove(mv.uci()));
-        }
-        if self.thinking {
-            return Err(EngineError::Busy);
-        }
+        self.idle()?;
         match self.session.play(&mv) {
-            Ok(_) => {
-                self.board.make(mv);
-                self.history.push(mv);
-                Ok(())
-            }
+            Ok(_) => Ok(()),
             Err(SessionError::Refused(Refusal::IllegalMove)) => {
                 Err(EngineError::IllegalMove(mv.uci()))
             }
@@ -242,48 +204,33 @@ impl GuestEngine {
         }
     }
 
-    /// `TAKEBACK`, or set up and replay when the module remembers too little.
+    /// `TAKEBACK`; deeper than the module remembers (two plies) it is refused
+    /// ([`EngineError::NothingToUndo`]).
     fn undo(&mut self) -> Result<(), EngineError> {
-        let Some(last) = self.history.pop() else {
-            return Err(EngineError::NothingToUndo);
-        };
-        if self.thinking {
-            self.history.push(last);
-            return Err(EngineError::Busy);
-        }
-        match self.session.take_back() {
-            Ok(()) => {
-                let mut b = self.start.clone();
-                self.history.iter().for_each(|&m| {
-                    b.make(m);
-                });
-                self.board = b;
-                Ok(())
-            }
-            // Deeper than the module remembers: set up and replay.
-            Err(SessionError::Refused(Refusal::NothingToUndo)) => self.replay(),
-            Err(e) => {
-                self.history.push(last);
-                Err(session_error(e))
-            }
-        }
+        self.idle()?;
+        self.session.take_back().map_err(session_error)
     }
 
     /// Stop a thought and forget its move (the game changes under the engine).
     fn abandon_thought(&mut self) -> Result<(), EngineError> {
-        if self.thinking {
+        if self.thought.is_some() {
             // Let the stopped thought's BESTMOVE arrive, then forget it.
             self.session.stop_thought().map_err(session_error)?;
-            self.thinking = false;
+            self.thought = None;
         }
         Ok(())
     }
 
-    /// GO for the game kept here: from protocol 2 on the long form with the root moves
+    /// GO for a thought on `root`: from protocol 2 on the long form with the root moves
     /// that draw (repetitions of the whole game, the moves before a set-up too, and the
-    /// fifty-move rule) and the budget
-    /// made explicit (the level's); a protocol-1 ROM gets the short form.
-    fn go_command(&self, budget: Option<u32>, draws: &[Move]) -> Result<Command, EngineError> {
+    /// fifty-move rule) and the budget made explicit (the level's); a protocol-1 ROM gets
+    /// the short form.
+    fn go_command(
+        &self,
+        budget: Option<u32>,
+        root: &Board,
+        draws: &[Move],
+    ) -> Result<Command, EngineError> {
         if self.session.protocol < 2 {
             return Ok(Command::Go { budget });
         }
@@ -296,45 +243,42 @@ impl GuestEngine {
         } else {
             0
         };
-        GoLong::new(budget, flags, wire_draws(&self.board, draws))
+        GoLong::new(budget, flags, wire_draws(root, draws))
             .map(Command::GoLong)
             .map_err(|e| EngineError::Module(e.to_string()))
     }
 
-    /// The root moves that end the game in a draw (repetitions, the fifty-move rule).
-    fn game_draws(&self) -> Vec<Move> {
-        let game = [self.before.as_slice(), &self.history].concat();
-        draw_moves(&self.origin, &game)
+    /// The thought under way; an event of a thought when there is none is the module's
+    /// failure.
+    fn thought_mut(&mut self) -> Result<&mut Thought, EngineError> {
+        self.thought.as_mut().ok_or_else(|| {
+            EngineError::Module("the module spoke of a thought not asked for".into())
+        })
     }
 
     /// With MultiPV a pass's INFO waits for its root list (one ROOT per legal move, as
     /// many as the move stack holds); without, it is told at once.
-    fn hear_info(&mut self, info: Info) -> Option<Said> {
+    fn hear_info(&mut self, info: Info) -> Result<Option<Said>, EngineError> {
         if !self.multipv || self.session.protocol < 2 {
-            return Some(Said::Info(info));
+            return Ok(Some(Said::Info(info)));
         }
-        self.line = Some(info);
-        None
+        self.thought_mut()?.line = Some(info);
+        Ok(None)
     }
 
     /// One ROOT: a root-list entry of the INFO just heard; the INFO is told with the last.
     fn hear_root(&mut self, mv: protocol::Move, key: i16) -> Result<Option<Said>, EngineError> {
-        let mv = self.legal_move_of(mv)?;
-        let draw = self.draws.contains(&mv);
-        let Some(line) = self.line.as_mut() else {
+        let thought = self.thought_mut()?;
+        let mv = legal_move_in(&thought.root, mv)?;
+        let draw = thought.draws.contains(&mv);
+        let Some(line) = thought.line.as_mut() else {
             return Err(EngineError::Module(format!("ROOT {mv} without its INFO")));
         };
         line.root.push(RootMove { mv, key, draw });
-        if line.root.len() < self.roots_expected {
+        if line.root.len() < thought.roots_expected {
             return Ok(None);
         }
-        Ok(self.line.take().map(Said::Info))
-    }
-
-    /// The reference move for a wire move in the current position.
-    fn legal_move_of(&self, mv: protocol::Move) -> Result<Move, EngineError> {
-        legal_move_of_wire(&self.board, mv)
-            .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))
+        Ok(thought.line.take().map(Said::Info))
     }
 
     /// What one event from a thinking module means, if anything.
@@ -346,7 +290,7 @@ impl GuestEngine {
                 positions,
                 pv,
             } => {
-                let pv = legal_line_of_wire(&self.board, &pv);
+                let pv = legal_line_of_wire(&self.thought_mut()?.root, &pv);
                 let root = Vec::new();
                 let info = Info {
                     pass,
@@ -355,14 +299,12 @@ impl GuestEngine {
                     pv,
                     root,
                 };
-                Ok(self.hear_info(info))
+                self.hear_info(info)
             }
             Event::Root { mv, key } => self.hear_root(mv, key),
-            Event::BestMove { mv, .. } if self.thinking => {
-                let best = self.legal_move_of(mv)?;
-                self.board.make(best);
-                self.history.push(best);
-                self.thinking = false;
+            Event::BestMove { mv, .. } if self.thought.is_some() => {
+                let best = legal_move_in(&self.thought_mut()?.root, mv)?;
+                self.thought = None;
                 let decided = event.decided().map(|d| d.with_best(Some(best)));
                 Ok(decided.map(Said::Decided))
             }
@@ -379,7 +321,7 @@ impl GuestEngine {
         for event in self.session.events(t_states).map_err(session_error)? {
             // A line still short of ROOT events is told before the next pass or move.
             if matches!(event, Event::Info { .. } | Event::BestMove { .. })
-                && let Some(line) = self.line.take()
+                && let Some(line) = self.thought.as_mut().and_then(|t| t.line.take())
             {
                 said.push(Said::Info(line));
             }
@@ -389,6 +331,12 @@ impl GuestEngine {
         }
         Ok(said)
     }
+}
+
+/// The reference move for a wire move in `board`: an illegal one is the module's failure.
+fn legal_move_in(board: &Board, mv: protocol::Move) -> Result<Move, EngineError> {
+    legal_move_of_wire(board, mv)
+        .ok_or_else(|| EngineError::Module(format!("the module played an illegal move {mv}")))
 }
 
 fn unexpected(event: &Event) -> EngineError {
@@ -401,19 +349,10 @@ impl Engine for GuestEngine {
     }
 
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
-        let board = board.clone();
         self.guarded(|e| {
             e.abandon_thought()?;
-            e.set_up(&board)
-        })?;
-        self.origin = board;
-        self.before.clear();
-        Ok(())
-    }
-
-    fn remember_before(&mut self, start: &Board, moves: &[Move]) {
-        self.origin = start.clone();
-        self.before = moves.to_vec();
+            e.set_up(board)
+        })
     }
 
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {
@@ -429,9 +368,7 @@ impl Engine for GuestEngine {
             return Err(EngineError::BadLevel(level));
         }
         self.guarded(|e| {
-            if e.thinking {
-                return Err(EngineError::Busy);
-            }
+            e.idle()?;
             match e.session.level(level) {
                 Ok(()) => {
                     e.level = level;
@@ -445,11 +382,10 @@ impl Engine for GuestEngine {
         })
     }
 
-    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
-        if self.thinking {
-            return Err(EngineError::Busy);
-        }
-        let legal = legal_moves(&self.board).len();
+    fn go(&mut self, game: &Game, limit: Limit) -> Result<(), EngineError> {
+        self.idle()?;
+        let root = game.board().clone();
+        let legal = legal_moves(&root).len();
         if legal == 0 {
             return Err(EngineError::GameOver);
         }
@@ -458,14 +394,17 @@ impl Engine for GuestEngine {
             Limit::Positions(n) => Some(n),
             Limit::Infinite => Some(u32::MAX),
         };
-        let draws = self.game_draws();
-        let go = self.go_command(budget, &draws)?;
-        self.draws = draws;
-        self.roots_expected = legal.min(MOVE_CAP);
-        self.line = None;
+        let draws = game.draw_moves();
+        let go = self.go_command(budget, &root, &draws)?;
+        let thought = Thought {
+            root,
+            draws,
+            line: None,
+            roots_expected: legal.min(MOVE_CAP),
+        };
         self.guarded(|e| {
             e.session.start(&go);
-            e.thinking = true;
+            e.thought = Some(thought);
             Ok(())
         })
     }
@@ -475,7 +414,7 @@ impl Engine for GuestEngine {
     }
 
     fn move_now(&mut self) -> Result<(), EngineError> {
-        if self.thinking {
+        if self.thought.is_some() {
             self.session.move_now();
         }
         Ok(())
@@ -493,7 +432,7 @@ impl Engine for GuestEngine {
     }
 
     fn thinking(&self) -> bool {
-        self.thinking
+        self.thought.is_some()
     }
 
     fn t_states(&self) -> u64 {
@@ -509,37 +448,32 @@ impl Engine for GuestEngine {
     }
 
     fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {
-        if self.thinking {
-            return Some(Err(EngineError::Busy));
-        }
-        Some(self.module().snapshot().map_err(module_error))
+        Some(
+            self.idle()
+                .and_then(|()| self.module().snapshot().map_err(module_error)),
+        )
     }
 
     fn load_machine(&mut self, state: &[u8]) -> Result<(), EngineError> {
-        if self.thinking {
-            return Err(EngineError::Busy);
-        }
+        self.idle()?;
         self.session
             .module_mut()
             .restore(state)
             .map_err(module_error)
     }
 
-    fn leave_book(&mut self) -> Result<(), EngineError> {
-        // The module leaves its book on a take-back (asm/bookplay.asm), as the table's
-        // analysis does: one move played and taken back.
-        let Some(&any) = legal_moves(&self.board).as_slice().first() else {
-            return Ok(());
-        };
-        self.play(any)?;
-        self.take_back()
+    fn leave_book(&mut self, board: &Board) -> Result<(), EngineError> {
+        // SETUP leaves the module's book (asm/bookplay.asm), even at the initial position.
+        self.guarded(|e| {
+            e.abandon_thought()?;
+            e.session.setup(board).map_err(session_error)
+        })
     }
 
-    fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
+    fn perft(&mut self, board: &Board, depth: u8) -> Result<u64, EngineError> {
         self.guarded(|e| {
-            if e.thinking {
-                return Err(EngineError::Busy);
-            }
+            e.idle()?;
+            e.session.setup(board).map_err(session_error)?;
             match e.session.perft(depth) {
                 Ok(n) => Ok(u64::from(n.count)),
                 // PERFT deeper than the module's stack holds (PFTMAX, asm/perft.asm).

@@ -16,6 +16,7 @@ use std::fmt;
 
 use crate::machine::clock::SLICE_T_STATES;
 use crate::protocol::{Decided, Pass, Root};
+use crate::reference::game::Game;
 use crate::reference::{Board, Move};
 
 /// Slices any engine may take to answer after being told to move now, before it is called
@@ -84,8 +85,9 @@ pub enum EngineError {
     Busy,
     /// The module failed (fault, silence, garbled message) and could not be brought back.
     Module(String),
-    /// The module failed; it has been reset and the game set up again. The request that
-    /// met the failure was not carried out (a thought ended without a move): the front end
+    /// The module failed; it has been reset and given its level again (the [`Table`] sets
+    /// the game up on it at the next thought). The request that met the failure was not
+    /// carried out (a thought ended without a move): the front end
     /// says so in one line and asks again.
     Recovered {
         /// Why, in one line.
@@ -123,37 +125,36 @@ impl std::error::Error for EngineError {}
 pub trait Engine {
     /// A short name for PGN headers and UCI `id name`.
     fn name(&self) -> String;
-    /// Set up `board` as a new game (the start position or any legal position).
+    /// Set up `board` as a new game (the start position or any legal position): `NEW` on
+    /// the module for the initial position (its opening book follows the moves played
+    /// after it), `SETUP` for any other.
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError>;
-    /// Set up the position `moves` reach from `start` as a new game that remembers how it
-    /// got there: the moves count for repetitions (the root moves that draw, sent with
-    /// every GO) though they are not played through the engine ([`Engine::remember_before`]).
+    /// Set up the position `moves` reach from `start`: the engine cannot take those moves
+    /// back. They still count for repetitions: the game handed to [`go`](Self::go) holds them.
     fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
         let mut board = start.clone();
         moves.iter().for_each(|&m| {
             board.make(m);
         });
-        self.set_position(&board)?;
-        self.remember_before(start, moves);
-        Ok(())
+        self.set_position(&board)
     }
-    /// Keep `moves` from `start` as the game before the position just set up, for the
-    /// repetitions; an engine that does not look at the game's history ignores them.
-    fn remember_before(&mut self, _start: &Board, _moves: &[Move]) {}
-    /// Play a move for the side to move (the user's move, or a move from a GUI).
+    /// Play a legal move for the side to move on the engine's board (the user's move, or a
+    /// move from a GUI).
     fn play(&mut self, mv: Move) -> Result<(), EngineError>;
-    /// Take back the last move.
+    /// Take back the last move; an engine that remembers too little to take it back says
+    /// [`EngineError::NothingToUndo`] (and the caller sets the game up again).
     fn take_back(&mut self) -> Result<(), EngineError>;
-    /// Leave the opening book for the rest of this game: every later thought searches
-    /// (`c7010 search --no-book`, a suite's positions). Default: an engine without a book
-    /// has none to leave.
-    fn leave_book(&mut self) -> Result<(), EngineError> {
+    /// Leave the opening book for the rest of this game, whose position is `board`: every
+    /// later thought searches (`c7010 search --no-book`, a suite's positions). Default: an
+    /// engine without a book has none to leave.
+    fn leave_book(&mut self, _board: &Board) -> Result<(), EngineError> {
         Ok(())
     }
-    /// Count the leaves of the legal move tree `depth` plies below the engine's position
-    /// (perft, the standard check of move generation: published counts to compare with);
-    /// the position is unchanged. Default: an engine that cannot count says so.
-    fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
+    /// Count the leaves of the legal move tree `depth` plies below `board` (perft, the
+    /// standard check of move generation: published counts to compare with). An engine
+    /// with a board of its own (the module) is left set up at `board`, out of its book.
+    /// Default: an engine that cannot count says so.
+    fn perft(&mut self, _board: &Board, depth: u8) -> Result<u64, EngineError> {
         Err(EngineError::Unsupported(format!(
             "{} does not count perft {depth}",
             self.name()
@@ -164,8 +165,11 @@ pub trait Engine {
     /// How many lines a GUI asks for (UCI `MultiPV`): above 1 every [`Info`] carries the
     /// root list. An engine without a root list ignores it.
     fn set_multipv(&mut self, _lines: u8) {}
-    /// Start thinking for the side to move.
-    fn go(&mut self, limit: Limit) -> Result<(), EngineError>;
+    /// Start thinking for the side to move in `game`, whose position the engine holds (the
+    /// [`Table`] brings it in step first). The engine keeps no copy of the game: the game's
+    /// moves tell it which root moves draw (repetitions, the fifty-move rule) and, for the
+    /// reference, which book line it is on.
+    fn go(&mut self, game: &Game, limit: Limit) -> Result<(), EngineError>;
     /// Stop thinking and decide now (the decision comes from the next `advance`).
     fn move_now(&mut self) -> Result<(), EngineError>;
     /// Stop thinking and forget the move: the game changes under the engine, which is set

@@ -1,29 +1,26 @@
 //! The native reference engine behind the [`Engine`] interface: it thinks instantly (no
-//! emulated clock) and keeps its own game history for the book, for take-backs and for the
-//! root moves that draw (repetitions, the fifty-move rule).
-//! The book follows the module's rules (asm/bookplay.asm): a game from the initial position
-//! is in the book until it leaves the book's lines; a take-back leaves it for good.
+//! emulated clock) on the game the [`super::Table`] hands it, and keeps no game of its own:
+//! only how far the opening book can follow it.
+//! The book follows the module's rules (asm/bookplay.asm): a game set up at the initial
+//! position is in the book until it leaves the book's lines; a take-back or a set-up of any
+//! other position leaves it for good.
 
 use super::{Decision, Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
 use crate::reference::book::Book;
-use crate::reference::game::draw_moves;
+use crate::reference::game::Game;
 use crate::reference::levels;
 use crate::reference::{Board, Move, PassInfo, analys, legal_moves};
 
 /// The native twin of the guest engine.
 pub struct RefEngine {
-    /// Where the game began and the moves to `start` that were not played here
-    /// (`set_position_after`): they count for repetitions.
-    origin: Board,
-    before: Vec<Move>,
-    start: Board,
-    board: Board,
-    history: Vec<Move>,
-    /// False once a take-back happened: the module's TAKEBACK leaves the book.
-    book_open: bool,
+    /// The moves played through the engine since it was set up at the initial position, the
+    /// book line it follows; `None` once out of the book (set up elsewhere, a take-back, or
+    /// told to leave it), as the module's book is.
+    book_line: Option<usize>,
     level: u8,
-    pending: Option<Limit>,
+    /// What the thought under way says at its first `advance` (it was decided at `go`).
+    answer: Option<Vec<Said>>,
     /// The built-in ROM's book, read and validated once.
     book: Option<Book>,
     /// MultiPV: every pass's line with its root list is told, as the guest tells them.
@@ -32,8 +29,6 @@ pub struct RefEngine {
     /// tells them, and nothing else: `c7010 search` prints them. Without it (the console
     /// and the GUIs, whose transcripts show one line) a thought tells one line, its move.
     every_pass: bool,
-    /// The lines of the last thought's passes (kept only with `multipv` or `every_pass`).
-    lines: Vec<Info>,
 }
 
 impl RefEngine {
@@ -41,18 +36,12 @@ impl RefEngine {
     /// built-in ROM image, as the guest reads it.
     pub fn new() -> RefEngine {
         RefEngine {
-            origin: Board::startpos(),
-            before: Vec::new(),
-            start: Board::startpos(),
-            board: Board::startpos(),
-            history: Vec::new(),
-            book_open: true,
+            book_line: Some(0),
             level: 2,
-            pending: None,
+            answer: None,
             book: GuestImage::builtin().book().ok().flatten(),
             multipv: false,
             every_pass: false,
-            lines: Vec::new(),
         }
     }
 
@@ -73,49 +62,60 @@ impl RefEngine {
         }
     }
 
-    /// The current position.
-    pub fn board(&self) -> &Board {
-        &self.board
+    /// The book line `game` is on (its last moves, played since the set-up at the initial
+    /// position), if the book still follows it.
+    fn book_history<'g>(&self, game: &'g Game) -> Option<&'g [Move]> {
+        let played = self.book_line?;
+        let moves = game.moves();
+        let since = moves.len().checked_sub(played)?;
+        Some(&moves[since..])
     }
 
-    fn decide(&mut self, limit: Limit) -> Decision {
+    /// The thought on `game`, decided at once: its passes' lines (as the guest tells them)
+    /// and its decision.
+    fn decide(&self, game: &Game, limit: Limit) -> Vec<Said> {
         let budget = match limit {
             Limit::Level => levels::budget(self.level).unwrap_or(u32::MAX),
             Limit::Positions(n) => n,
             Limit::Infinite => u32::MAX,
         };
-        let from_start = self.start == Board::startpos() && self.book_open;
-        let history: &[Move] = if from_start { &self.history } else { &[] };
-        // The game tells which root moves draw, as GuestEngine sends them.
-        let game = [self.before.as_slice(), &self.history].concat();
-        let draws = draw_moves(&self.origin, &game);
+        let history = self.book_history(game);
         let multipv = self.multipv;
         let told = multipv || self.every_pass;
-        let mut lines = Vec::new();
+        let mut said = Vec::new();
         let result = analys(
-            &self.board,
-            history,
-            self.book.as_ref().filter(|_| from_start),
-            &draws,
+            game.board(),
+            history.unwrap_or(&[]),
+            self.book.as_ref().filter(|_| history.is_some()),
+            &game.draw_moves(),
             budget,
             &mut |p: &PassInfo| {
                 if told {
-                    lines.push(line_of_pass(p, multipv));
+                    said.push(Said::Info(line_of_pass(p, multipv)));
                 }
             },
         );
-        self.lines = lines;
-        if let Some(m) = result.best {
-            self.board.make(m);
-            self.history.push(m);
-        }
-        Decision {
+        let decision = Decision {
             best: result.best,
             score: result.score,
             positions: result.positions,
             passes: result.passes,
             book: result.book,
+        };
+        if let Some(m) = decision
+            .best
+            .filter(|_| said.is_empty() && !self.every_pass)
+        {
+            said.push(Said::Info(Info {
+                pass: decision.passes,
+                score: decision.score,
+                positions: decision.positions,
+                pv: vec![m],
+                root: vec![],
+            }));
         }
+        said.push(Said::Decided(decision));
+        said
     }
 }
 
@@ -131,43 +131,25 @@ impl Engine for RefEngine {
     }
 
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
-        self.origin = board.clone();
-        self.before.clear();
-        self.start = board.clone();
-        self.board = board.clone();
-        self.history.clear();
-        self.book_open = true;
-        self.pending = None;
+        self.book_line = (*board == Board::startpos()).then_some(0);
+        self.answer = None;
         Ok(())
     }
 
-    fn remember_before(&mut self, start: &Board, moves: &[Move]) {
-        self.origin = start.clone();
-        self.before = moves.to_vec();
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
-        if self.pending.is_some() {
+    fn play(&mut self, _mv: Move) -> Result<(), EngineError> {
+        if self.answer.is_some() {
             return Err(EngineError::Busy);
         }
-        if !legal_moves(&self.board).as_slice().contains(&mv) {
-            return Err(EngineError::IllegalMove(mv.uci()));
-        }
-        self.board.make(mv);
-        self.history.push(mv);
+        self.book_line = self.book_line.map(|n| n + 1);
+        // The engine's decision is on its board too (as on the module's): see `advance`.
         Ok(())
     }
 
     fn take_back(&mut self) -> Result<(), EngineError> {
-        if self.history.pop().is_none() {
-            return Err(EngineError::NothingToUndo);
+        if self.answer.is_some() {
+            return Err(EngineError::Busy);
         }
-        self.book_open = false;
-        let mut b = self.start.clone();
-        self.history.iter().for_each(|&m| {
-            b.make(m);
-        });
-        self.board = b;
+        self.book_line = None;
         Ok(())
     }
 
@@ -177,27 +159,31 @@ impl Engine for RefEngine {
         Ok(())
     }
 
-    fn leave_book(&mut self) -> Result<(), EngineError> {
-        self.book_open = false;
+    fn leave_book(&mut self, _board: &Board) -> Result<(), EngineError> {
+        self.book_line = None;
         Ok(())
     }
 
-    fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
-        if self.pending.is_some() {
+    fn perft(&mut self, board: &Board, depth: u8) -> Result<u64, EngineError> {
+        if self.answer.is_some() {
             return Err(EngineError::Busy);
         }
-        Ok(crate::reference::perft::perft(&mut self.board, depth))
+        Ok(crate::reference::perft::perft(&mut board.clone(), depth))
     }
 
     fn set_multipv(&mut self, lines: u8) {
         self.multipv = lines > 1;
     }
 
-    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
-        if legal_moves(&self.board).is_empty() {
+    fn go(&mut self, game: &Game, limit: Limit) -> Result<(), EngineError> {
+        if self.answer.is_some() {
+            return Err(EngineError::Busy);
+        }
+        if legal_moves(game.board()).is_empty() {
             return Err(EngineError::GameOver);
         }
-        self.pending = Some(limit);
+        // An infinite thought of the reference ends after its deepest pass.
+        self.answer = Some(self.decide(game, limit));
         Ok(())
     }
 
@@ -206,35 +192,25 @@ impl Engine for RefEngine {
     }
 
     fn abandon(&mut self) -> Result<(), EngineError> {
-        self.pending = None;
+        // The forgotten move was never played here: the book line stays as it was.
+        self.answer = None;
         Ok(())
     }
 
     fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
-        let Some(limit) = self.pending.take() else {
-            return Ok(Vec::new());
-        };
-        // An infinite thought of the reference ends after its deepest pass.
-        let decision = self.decide(limit);
-        let mut said: Vec<Said> = self.lines.drain(..).map(Said::Info).collect();
-        if let Some(m) = decision
-            .best
-            .filter(|_| said.is_empty() && !self.every_pass)
+        let said = self.answer.take().unwrap_or_default();
+        // The decision is played on the engine's board, as the module plays its own.
+        if said
+            .iter()
+            .any(|s| matches!(s, Said::Decided(d) if d.best.is_some()))
         {
-            said.push(Said::Info(Info {
-                pass: decision.passes,
-                score: decision.score,
-                positions: decision.positions,
-                pv: vec![m],
-                root: vec![],
-            }));
+            self.book_line = self.book_line.map(|n| n + 1);
         }
-        said.push(Said::Decided(decision));
         Ok(said)
     }
 
     fn thinking(&self) -> bool {
-        self.pending.is_some()
+        self.answer.is_some()
     }
 
     fn t_states(&self) -> u64 {
@@ -268,42 +244,68 @@ fn line_of_pass(p: &PassInfo, with_root: bool) -> Info {
 mod tests {
     use super::*;
 
-    #[test]
-    fn plays_a_legal_reply_and_takes_back() {
-        let mut e = RefEngine::new();
-        let e4 = crate::reference::parse_uci(e.board(), "e2e4").unwrap();
-        e.play(e4).unwrap();
-        e.go(Limit::Positions(300)).unwrap();
+    /// The decision of a thought on `game` to `limit`.
+    fn decision(e: &mut RefEngine, game: &Game, limit: Limit) -> Decision {
+        e.go(game, limit).unwrap();
         assert!(e.thinking());
         let said = e.advance(1).unwrap();
-        let Some(Said::Decided(d)) = said.last() else {
-            panic!("no decision: {said:?}")
-        };
-        let reply = d.best.expect("black has moves");
-        let mut after_e4 = Board::startpos();
-        after_e4.make(e4);
-        assert!(legal_moves(&after_e4).as_slice().contains(&reply));
-        assert_eq!(e.board().side, crate::reference::piece::WHITE);
         assert!(!e.thinking());
+        match said.last() {
+            Some(Said::Decided(d)) => d.clone(),
+            _ => panic!("no decision: {said:?}"),
+        }
+    }
+
+    fn after_e4() -> Game {
+        let mut game = Game::default();
+        let e4 = crate::reference::parse_uci(game.board(), "e2e4").unwrap();
+        game.play(e4).unwrap();
+        game
+    }
+
+    #[test]
+    fn decides_a_legal_reply_in_the_game_it_is_given() {
+        let mut e = RefEngine::new();
+        e.leave_book(&Board::startpos()).unwrap();
+        let game = after_e4();
+        let d = decision(&mut e, &game, Limit::Positions(300));
+        let reply = d.best.expect("black has moves");
+        assert!(!d.book);
+        assert!(legal_moves(game.board()).as_slice().contains(&reply));
+    }
+
+    #[test]
+    fn the_book_follows_the_moves_played_since_the_initial_position_only() {
+        let game = after_e4();
+        let e4 = game.moves()[0];
+        // NEW and e4 played: the book answers.
+        let mut e = RefEngine::new();
+        e.set_position(&Board::startpos()).unwrap();
+        e.play(e4).unwrap();
+        assert!(decision(&mut e, &game, Limit::Level).book);
+        // Its own move and the take-back of it: out of the book for good, as the module.
         e.take_back().unwrap();
-        e.take_back().unwrap();
-        assert_eq!(e.board(), &Board::startpos());
-        assert!(matches!(e.take_back(), Err(EngineError::NothingToUndo)));
+        assert!(!decision(&mut e, &game, Limit::Positions(300)).book);
+        // Set up after e4 (SETUP on the module): no book.
+        let mut e = RefEngine::new();
+        e.set_position_after(game.start(), game.moves()).unwrap();
+        assert!(!decision(&mut e, &game, Limit::Positions(300)).book);
     }
 
     #[test]
     fn telling_every_pass_tells_each_pass_and_leave_book_searches() {
         let mut e = RefEngine::new().telling_every_pass();
-        e.go(Limit::Positions(3000)).unwrap();
-        let said = e.advance(1).unwrap();
+        let game = Game::default();
         // The initial position is in the book: its move, and no line made up for it.
+        e.go(&game, Limit::Positions(3000)).unwrap();
+        let said = e.advance(1).unwrap();
         assert!(matches!(
             said.as_slice(),
             [Said::Decided(Decision { book: true, .. })]
         ));
         e.set_position(&Board::startpos()).unwrap();
-        e.leave_book().unwrap();
-        e.go(Limit::Positions(20_000)).unwrap();
+        e.leave_book(&Board::startpos()).unwrap();
+        e.go(&game, Limit::Positions(20_000)).unwrap();
         let said = e.advance(1).unwrap();
         let passes: Vec<u8> = said
             .iter()
@@ -320,23 +322,19 @@ mod tests {
     }
 
     #[test]
-    fn perft_counts_the_published_leaves_and_keeps_the_position() {
+    fn perft_counts_the_published_leaves() {
         // 8,902 leaves at depth 3 from the initial position (the published count).
         let mut e = RefEngine::new();
-        assert_eq!(e.perft(3), Ok(8902));
-        assert_eq!(e.board(), &Board::startpos());
+        assert_eq!(e.perft(&Board::startpos(), 3), Ok(8902));
     }
 
     #[test]
-    fn refuses_illegal_moves_and_levels() {
+    fn refuses_bad_levels_and_a_finished_game() {
         let mut e = RefEngine::new();
-        let bad = Move {
-            from: 21,
-            to: 41,
-            flags: 0,
-        };
-        assert!(matches!(e.play(bad), Err(EngineError::IllegalMove(_))));
         assert_eq!(e.set_level(7), Err(EngineError::BadLevel(7)));
         assert!(e.set_level(6).is_ok());
+        let mate = Game::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(e.go(&mate, Limit::Level), Err(EngineError::GameOver));
+        assert!(!e.thinking());
     }
 }

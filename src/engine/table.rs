@@ -206,6 +206,14 @@ impl Table {
         (!after.state().is_over()).then_some(reply)
     }
 
+    /// Counts the leaves of the legal move tree `depth` plies below the game's position
+    /// (perft); the engine is set on the game again at its next thought.
+    pub fn perft(&mut self, depth: u8) -> Result<u64, EngineError> {
+        self.drop_thought();
+        self.forget_engine_game();
+        self.engine.perft(self.game.board(), depth)
+    }
+
     /// Why the module last failed, if it has.
     pub fn last_failure(&self) -> Option<&str> {
         self.last_failure.as_deref()
@@ -237,7 +245,8 @@ impl Table {
     /// The second half of [`go`](Self::go): the thought starts on the engine as prepared.
     pub fn start(&mut self, limit: Limit) -> Result<(), EngineError> {
         self.last_line.clear();
-        self.engine.go(limit)
+        let started = self.engine.go(&self.game, limit);
+        self.lost_on_failure(started)
     }
 
     /// Starts a thought on the opponent's time on `reply` (see the module's text).
@@ -246,12 +255,18 @@ impl Table {
             self.abandon()?;
         }
         self.sync()?;
+        let mut pondered = self.game.clone();
+        pondered
+            .play_unjudged(reply)
+            .map_err(|e| EngineError::IllegalMove(e.to_string()))?;
         let started = self.engine.t_states();
-        self.engine.play(reply)?;
+        let played = self.engine.play(reply);
+        self.lost_on_failure(played)?;
         if let Some(line) = &mut self.engine_line {
             line.moves.push(reply);
         }
-        self.engine.go(Limit::Infinite)?;
+        let thinking = self.engine.go(&pondered, Limit::Infinite);
+        self.lost_on_failure(thinking)?;
         self.ponder_line.clear();
         self.ponder = Some(Ponder { reply, started });
         self.pondered_decision = None;
@@ -284,7 +299,8 @@ impl Table {
     /// (or drops it). One taken on the opponent's time is held until the reply comes
     /// ([`Table::ponder_hit`]).
     pub fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
-        let said = self.engine.advance(t_states)?;
+        let said = self.engine.advance(t_states);
+        let said = self.lost_on_failure(said)?;
         for s in &said {
             match s {
                 Said::Info(info) if self.ponder.is_some() => self.ponder_line = info.pv.clone(),
@@ -343,7 +359,7 @@ impl Table {
         let mut twin = super::RefEngine::new();
         twin.set_position_after(self.game.start(), self.game.moves())?;
         twin.set_level(self.level.get())?;
-        twin.go(Limit::Positions(positions))?;
+        twin.go(&self.game, Limit::Positions(positions))?;
         let decided = twin
             .advance(0)?
             .into_iter()
@@ -374,6 +390,15 @@ impl Table {
         if self.engine.thinking() || self.ponder.is_some() {
             let _ = self.abandon();
         }
+    }
+
+    /// `result` of a request to the engine; a module failure (the module was reset, or
+    /// could not be) leaves the engine's game unknown, to be set up afresh.
+    fn lost_on_failure<T>(&mut self, result: Result<T, EngineError>) -> Result<T, EngineError> {
+        if let Err(EngineError::Recovered { .. } | EngineError::Module(_)) = &result {
+            self.forget_engine_game();
+        }
+        result
     }
 
     /// The engine's game is not known any more: it is set up afresh at the next thought.

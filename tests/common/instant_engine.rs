@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use c7010::engine::{Decision, Engine, EngineError, Info, Limit, Said};
+use c7010::reference::game::Game;
 use c7010::reference::{Board, Move, legal_moves};
 
 /// What the double answers when asked to go.
@@ -23,13 +24,11 @@ pub enum Reply {
     ShownThenPlayed { shown: Move, played: Move },
 }
 
-/// The double: a game from a start position, a pending `go`, and a log shared with the test
-/// (`setup`, `play e2e4`, `takeback`, `go`).
+/// The double: the position of a pending `go`, and a log shared with the test (`setup`,
+/// `play e2e4`, `takeback`, `go`).
 pub struct InstantEngine {
     reply: Reply,
-    start: Board,
-    history: Vec<Move>,
-    pending: bool,
+    pending: Option<Board>,
     log: Rc<RefCell<Vec<String>>>,
 }
 
@@ -38,19 +37,9 @@ impl InstantEngine {
     pub fn new(reply: Reply, log: Rc<RefCell<Vec<String>>>) -> Self {
         InstantEngine {
             reply,
-            start: Board::startpos(),
-            history: Vec::new(),
-            pending: false,
+            pending: None,
             log,
         }
-    }
-
-    fn board(&self) -> Board {
-        let mut board = self.start.clone();
-        for &m in &self.history {
-            board.make(m);
-        }
-        board
     }
 
     fn note(&self, what: String) {
@@ -62,40 +51,34 @@ impl Engine for InstantEngine {
     fn name(&self) -> String {
         "instant stand-in".into()
     }
-    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
+    fn set_position(&mut self, _board: &Board) -> Result<(), EngineError> {
         self.note("setup".into());
-        self.start = board.clone();
-        self.history.clear();
         Ok(())
     }
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {
         self.note(format!("play {mv}"));
-        self.history.push(mv);
         Ok(())
     }
     fn take_back(&mut self) -> Result<(), EngineError> {
         self.note("takeback".into());
-        self.history
-            .pop()
-            .map(drop)
-            .ok_or(EngineError::NothingToUndo)
+        Ok(())
     }
     fn set_level(&mut self, _level: u8) -> Result<(), EngineError> {
         Ok(())
     }
-    fn go(&mut self, _limit: Limit) -> Result<(), EngineError> {
+    fn go(&mut self, game: &Game, _limit: Limit) -> Result<(), EngineError> {
         self.note("go".into());
-        self.pending = true;
+        self.pending = Some(game.board().clone());
         Ok(())
     }
     fn move_now(&mut self) -> Result<(), EngineError> {
         Ok(())
     }
     fn advance(&mut self, _t_states: u64) -> Result<Vec<Said>, EngineError> {
-        if !std::mem::take(&mut self.pending) {
+        let Some(board) = self.pending.take() else {
             return Ok(Vec::new());
-        }
-        let legal = legal_moves(&self.board());
+        };
+        let legal = legal_moves(&board);
         let mut said = Vec::new();
         // The move, its score (engine units, the engine's view) and pass.
         let (best, score, passes) = match self.reply {
@@ -113,10 +96,6 @@ impl Engine for InstantEngine {
                 (Some(played), -32, 2)
             }
         };
-        // The engine's own move is on its board, as a real engine's is; a cheat is not.
-        if let Some(m) = best.filter(|m| legal.as_slice().contains(m)) {
-            self.history.push(m);
-        }
         said.push(Said::Decided(Decision {
             best,
             score,
@@ -127,7 +106,7 @@ impl Engine for InstantEngine {
         Ok(said)
     }
     fn thinking(&self) -> bool {
-        self.pending
+        self.pending.is_some()
     }
     fn t_states(&self) -> u64 {
         0

@@ -6,6 +6,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use c7010::engine::{Engine, EngineError, Limit, Said};
+use c7010::reference::game::Game;
 use c7010::reference::{Board, Move};
 
 /// What an [`Observed`] engine was asked, shared with the test.
@@ -47,10 +48,13 @@ impl Engine for Observed {
     fn set_level(&mut self, level: u8) -> Result<(), EngineError> {
         self.inner.set_level(level)
     }
-    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
+    fn leave_book(&mut self, board: &Board) -> Result<(), EngineError> {
+        self.inner.leave_book(board)
+    }
+    fn go(&mut self, game: &Game, limit: Limit) -> Result<(), EngineError> {
         let now = self.inner.t_states();
         self.seen.thought.set((now, now));
-        self.inner.go(limit)
+        self.inner.go(game, limit)
     }
     fn move_now(&mut self) -> Result<(), EngineError> {
         self.inner.move_now()

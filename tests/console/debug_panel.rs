@@ -23,7 +23,7 @@ use c7010::engine::{Decision, Engine, Limit, Said};
 use c7010::guest::image::{BUILTIN_ROM, BUILTIN_SYMBOLS};
 use c7010::machine::Machine;
 use c7010::machine::clock::SLICE_T_STATES;
-use c7010::reference::Board;
+use c7010::reference::game::Game;
 
 /// A quiet Queen's Gambit middle game, out of the opening book, white to move (the text
 /// debugger's acceptance scenario uses it too).
@@ -53,9 +53,10 @@ fn copy(machine: &Machine) -> Machine {
 /// find it (the module's own breakpoint, then removed).
 fn engine_stopped_at(label: &str) -> GuestEngine {
     let mut engine = GuestEngine::builtin().unwrap();
-    engine.set_position(&Board::from_fen(FEN).unwrap()).unwrap();
+    let game = Game::from_fen(FEN).unwrap();
+    engine.set_position(game.board()).unwrap();
     let address = symbol(label);
-    engine.go(Limit::Positions(BUDGET)).unwrap();
+    engine.go(&game, Limit::Positions(BUDGET)).unwrap();
     engine.module_mut().machine_mut().add_breakpoint(address);
     for _ in 0..1000 {
         if engine.module().machine().registers().pc == address {

@@ -2,12 +2,12 @@
 //! through the latch protocol (`GuestEngine`). Every reply is checked against the reference
 //! rules (the console's game refuses an illegal move from the module), the module's clock
 //! runs by whole PAL frames, and take-backs deeper than the module's own two plies work by
-//! SETUP and replay.
+//! the table setting the game up again.
 
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
 use c7010::engine::guest::GuestEngine;
-use c7010::engine::{Engine, Limit, Said};
+use c7010::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
 use c7010::machine::PAL_FRAME_T_STATES;
 use c7010::reference::{Board, parse_uci};
 
@@ -81,50 +81,55 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
     insta::assert_snapshot!("guest_game_screen", render(&c.screen()));
 }
 
+/// The table's engine thinks at the level until it decides.
+fn decide(table: &mut Table) -> Decision {
+    table.go(Limit::Level, false).unwrap();
+    for _ in 0..5_000 {
+        for said in table.advance(PAL_FRAME_T_STATES).unwrap() {
+            if let Said::Decided(d) = said {
+                return d;
+            }
+        }
+    }
+    panic!("the module did not decide");
+}
+
 #[test]
-fn the_guest_engine_keeps_the_game_for_deep_take_backs() {
+fn the_table_takes_back_deeper_than_the_module_remembers() {
+    // The module remembers two plies; the table sets the game up again for more.
     let mut e = GuestEngine::builtin().unwrap();
     e.check_plays()
         .expect("this ROM speaks the whole command set");
     let mut board = Board::startpos();
-    for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
+    for uci in ["e2e4", "e7e5", "g1f3"] {
         let m = parse_uci(&board, uci).unwrap();
         e.play(m).unwrap();
         board.make(m);
     }
-    assert_eq!(e.board(), &board);
-    for _ in 0..4 {
-        e.take_back().unwrap();
+    e.take_back().unwrap();
+    e.take_back().unwrap();
+    assert!(matches!(e.take_back(), Err(EngineError::NothingToUndo)));
+
+    let mut table = Table::new(Box::new(e), Level::default()).unwrap();
+    let mut board = Board::startpos();
+    for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
+        let m = parse_uci(&board, uci).unwrap();
+        table.play(m).unwrap();
+        board.make(m);
     }
+    let d = decide(&mut table);
+    table.accept(&d).unwrap();
+    assert_eq!(table.take_back(5), 5);
     let mut expected = Board::startpos();
     expected.make(parse_uci(&expected, "e2e4").unwrap());
-    assert_eq!(e.board(), &expected);
+    assert_eq!(table.board(), &expected);
     // The module agrees: Black to move after 1. e4, and it plays a legal reply.
-    e.go(Limit::Level).unwrap();
-    let mut decided = None;
-    for _ in 0..5_000 {
-        for said in e.advance(PAL_FRAME_T_STATES).unwrap() {
-            if let Said::Decided(d) = said {
-                decided = Some(d);
-            }
-        }
-        if decided.is_some() {
-            break;
-        }
-    }
-    let d = decided.expect("the module decided");
-    let reply = d.best.expect("Black has moves");
+    let reply = decide(&mut table).best.expect("Black has moves");
     assert!(
         c7010::reference::legal_moves(&expected)
             .as_slice()
             .contains(&reply)
     );
-    e.take_back().unwrap();
-    e.take_back().unwrap();
-    assert!(matches!(
-        e.take_back(),
-        Err(c7010::engine::EngineError::NothingToUndo)
-    ));
 }
 
 #[test]

@@ -8,11 +8,12 @@ use c7010::engine::guest::GuestEngine;
 use c7010::engine::reference::RefEngine;
 use c7010::engine::{Decision, Engine, Limit, Said};
 use c7010::machine::PAL_FRAME_T_STATES;
-use c7010::reference::{Board, parse_uci};
+use c7010::reference::game::Game;
+use c7010::reference::parse_uci;
 
-/// Ask `e` for a move with a budget of `positions` and run it until it decides.
-fn decide(e: &mut dyn Engine, positions: u32) -> Decision {
-    e.go(Limit::Positions(positions)).unwrap();
+/// Ask `e` for a move in `game` with a budget of `positions` and run it until it decides.
+fn decide(e: &mut dyn Engine, game: &Game, positions: u32) -> Decision {
+    e.go(game, Limit::Positions(positions)).unwrap();
     for _ in 0..20_000 {
         for said in e.advance(PAL_FRAME_T_STATES).unwrap() {
             if let Said::Decided(d) = said {
@@ -46,9 +47,10 @@ fn both_engines_open_from_the_book_then_search_alike() {
     let mut book_plies = 0;
     let mut searched = 0;
     let mut played = Vec::new();
+    let mut game = Game::default();
     for ply in 0..20 {
-        let g = decide(&mut guest, 300);
-        let r = decide(&mut reference, 300);
+        let g = decide(&mut guest, &game, 300);
+        let r = decide(&mut reference, &game, 300);
         assert!(same(&g, &r), "ply {ply}: module {g:?}, reference {r:?}");
         if g.book {
             assert_eq!(searched, 0, "ply {ply}: no book move after a search");
@@ -57,7 +59,8 @@ fn both_engines_open_from_the_book_then_search_alike() {
         } else {
             searched += 1;
         }
-        assert_eq!(guest.board(), reference.board(), "ply {ply}");
+        // Each engine's move is on its own board: the game goes on with it.
+        game.play(g.best.unwrap()).unwrap();
         played.push(g.best.unwrap().uci());
     }
     // The book's first line (the Ruy Lopez, 16 plies) is the game's opening.
@@ -77,22 +80,22 @@ fn a_human_move_out_of_the_book_and_a_take_back_leave_it_in_both_engines() {
     ] {
         let mut guest = GuestEngine::builtin().unwrap();
         let mut reference = RefEngine::new();
-        let mut board = Board::startpos();
+        let mut game = Game::default();
         for uci in moves.split_whitespace() {
-            let m = parse_uci(&board, uci).unwrap();
+            let m = parse_uci(game.board(), uci).unwrap();
             guest.play(m).unwrap();
             reference.play(m).unwrap();
-            board.make(m);
+            game.play(m).unwrap();
         }
-        let g = decide(&mut guest, 300);
-        let r = decide(&mut reference, 300);
+        let g = decide(&mut guest, &game, 300);
+        let r = decide(&mut reference, &game, 300);
         assert!(same(&g, &r), "after {moves}: module {g:?}, reference {r:?}");
         assert_eq!(g.book, book, "after {moves}");
         // Take the reply back and ask again: the book is left for the rest of the game.
         guest.take_back().unwrap();
         reference.take_back().unwrap();
-        let g = decide(&mut guest, 300);
-        let r = decide(&mut reference, 300);
+        let g = decide(&mut guest, &game, 300);
+        let r = decide(&mut reference, &game, 300);
         assert!(
             same(&g, &r),
             "again after {moves}: module {g:?}, reference {r:?}"

@@ -108,9 +108,9 @@ fn bits_past_the_root_list_mark_nothing() {
 /// White twelve pawns up, to move (the game below shuffles its queen and the black rook).
 const AHEAD: &str = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
 
-/// The engine's move at its level (2) and its score.
-fn decide(engine: &mut dyn Engine) -> (String, i16) {
-    engine.go(Limit::Level).unwrap();
+/// The engine's move in `game` at its level (2) and its score.
+fn decide(engine: &mut dyn Engine, game: &Game) -> (String, i16) {
+    engine.go(game, Limit::Level).unwrap();
     // Level 2 decides within a minute of module time (about 10 s): 60 s bound it.
     for _ in 0..27 {
         for said in engine.advance(10_000_000).unwrap() {
@@ -141,9 +141,9 @@ fn without_and_with_the_game(fen: &str, ucis: &str) -> Vec<((String, i16), (Stri
         .into_iter()
         .map(|mut e| {
             e.set_position(game.board()).unwrap();
-            let alone = decide(e.as_mut());
+            let alone = decide(e.as_mut(), &Game::new(game.board().clone()));
             e.set_position_after(game.start(), game.moves()).unwrap();
-            (alone, decide(e.as_mut()))
+            (alone, decide(e.as_mut(), &game))
         })
         .collect()
 }
@@ -194,7 +194,7 @@ fn ahead_the_module_does_not_let_the_fifty_move_rule_end_the_game() {
     );
     for mut e in engines() {
         e.set_position(game.board()).unwrap();
-        assert_eq!(decide(e.as_mut()), ("c7c6".to_string(), 48));
+        assert_eq!(decide(e.as_mut(), &game), ("c7c6".to_string(), 48));
     }
 }
 
@@ -239,7 +239,7 @@ fn a_rom_that_says_protocol_1_gets_the_short_go() {
         game.play(parse_uci(game.board(), u).unwrap()).unwrap();
     }
     old.set_position_after(game.start(), game.moves()).unwrap();
-    assert_eq!(decide(&mut old), ("c4c3".to_string(), 191));
+    assert_eq!(decide(&mut old, &game), ("c4c3".to_string(), 191));
 }
 
 /// White's queen has toured the board while the black king went h8-g8 and back: 12 root
@@ -270,7 +270,7 @@ fn ahead_the_module_draws_by_none_of_its_many_repeating_moves() {
         .into_iter()
         .map(|mut e| {
             e.set_position_after(game.start(), game.moves()).unwrap();
-            decide(e.as_mut())
+            decide(e.as_mut(), &game)
         })
         .collect();
     assert_eq!(decided[0], decided[1], "module and twin");

@@ -1,13 +1,14 @@
 //! The module never dies in ordinary use: the host's supervisor (`protocol::supervisor`)
 //! lets a module wait or think as long as the host asked, catches a real runaway in bounded
-//! emulated time, and the engine resets a failed module and sets the game up again.
+//! emulated time, the engine resets a failed module, and the table sets the game up again.
 //!
 //! Emulated time: idle waiting is skipped, so hours of a person's thinking cost
 //! milliseconds; searching costs host time (about 25 emulated seconds per host second in a
 //! debug build). The longest test here searches 11 emulated minutes, past the 10 minutes
 //! the old blind watchdog allowed (about half a minute).
 
-use c7010::engine::{Decision, Engine, EngineError, Limit, Said};
+use c7010::engine::table::AfterFailure;
+use c7010::engine::{Decision, EngineError, Level, Limit, Said, Table};
 use c7010::guest::{GuestImage, GuestSession};
 use c7010::protocol::supervisor::{
     PROGRESS_WINDOW_T_STATES, SEARCH_OVERHEAD_T_STATES, SLOWEST_T_STATES_PER_POSITION,
@@ -21,42 +22,38 @@ const MINUTE: u64 = 60 * SECOND;
 /// Out of the opening book: the module searches.
 const OUT_OF_BOOK: [&str; 4] = ["a2a3", "h7h6", "h2h3", "a7a6"];
 
-fn engine_after(image: &GuestImage, moves: &[&str]) -> c7010::engine::guest::GuestEngine {
-    let mut engine = c7010::engine::guest::GuestEngine::boot_image(image).expect("boots");
-    let mut board = Board::startpos();
-    engine.set_position(&board).unwrap();
+/// A module booted from `image` at a table, the game `moves` from the initial position.
+fn table_after(image: &GuestImage, moves: &[&str]) -> Table {
+    let engine = c7010::engine::guest::GuestEngine::boot_image(image).expect("boots");
+    let mut table = Table::new(Box::new(engine), Level::default()).unwrap();
     for m in moves {
-        let mv = parse_uci(&board, m).unwrap();
-        engine.play(mv).unwrap();
-        board.make(mv);
+        table.play(parse_uci(table.board(), m).unwrap()).unwrap();
     }
-    engine
+    table
 }
 
 /// Advance in slices until the engine decides or fails; the decision or error, with the
 /// emulated T-states it took. Gives up (panics) after `limit` T-states.
 fn until_decided(
-    engine: &mut dyn Engine,
+    table: &mut Table,
     slice: u64,
     limit: u64,
 ) -> (Result<Decision, EngineError>, u64) {
-    let start = engine.t_states();
+    let start = table.engine().t_states();
     loop {
-        match engine.advance(slice) {
+        let now = |table: &Table| table.engine().t_states() - start;
+        match table.advance(slice) {
             Ok(said) => {
                 if let Some(d) = said.into_iter().find_map(|s| match s {
                     Said::Decided(d) => Some(d),
                     Said::Info(_) => None,
                 }) {
-                    return (Ok(d), engine.t_states() - start);
+                    return (Ok(d), now(table));
                 }
             }
-            Err(e) => return (Err(e), engine.t_states() - start),
+            Err(e) => return (Err(e), now(table)),
         }
-        assert!(
-            engine.t_states() - start < limit,
-            "no answer within {limit} T-states"
-        );
+        assert!(now(table) < limit, "no answer within {limit} T-states");
     }
 }
 
@@ -71,15 +68,17 @@ fn patched(label: &str, bytes: &[u8]) -> GuestImage {
 #[test]
 fn a_person_who_thinks_two_hours_over_a_move_finds_the_module_waiting() {
     let image = GuestImage::builtin();
-    let mut engine = engine_after(&image, &OUT_OF_BOOK);
+    let mut table = table_after(&image, &OUT_OF_BOOK);
+    table.prepare(false).unwrap();
     // Two emulated hours of the person's thinking: the module waits at its latch.
     for _ in 0..120 {
-        assert_eq!(engine.advance(MINUTE).unwrap(), vec![]);
+        assert_eq!(table.advance(MINUTE).unwrap(), vec![]);
     }
-    let board = engine.board().clone();
-    engine.play(parse_uci(&board, "b2b3").unwrap()).unwrap();
-    engine.go(Limit::Positions(300)).unwrap();
-    let (decided, _) = until_decided(&mut engine, SECOND, 10 * MINUTE);
+    table
+        .play(parse_uci(table.board(), "b2b3").unwrap())
+        .unwrap();
+    table.go(Limit::Positions(300), false).unwrap();
+    let (decided, _) = until_decided(&mut table, SECOND, 10 * MINUTE);
     assert!(decided.unwrap().best.is_some());
 }
 
@@ -88,11 +87,11 @@ fn a_search_until_stopped_runs_eleven_emulated_minutes_and_stops_on_request() {
     // `go infinite` (level 6 is tested through UCI). About 30 s of host time in a debug
     // build.
     let image = GuestImage::builtin();
-    let mut engine = engine_after(&image, &OUT_OF_BOOK);
-    engine.go(Limit::Infinite).unwrap();
+    let mut table = table_after(&image, &OUT_OF_BOOK);
+    table.go(Limit::Infinite, false).unwrap();
     let mut last_positions = 0;
     for minute in 0..11 {
-        for said in engine
+        for said in table
             .advance(MINUTE)
             .expect("the module is thinking, not failed")
         {
@@ -102,10 +101,10 @@ fn a_search_until_stopped_runs_eleven_emulated_minutes_and_stops_on_request() {
             }
         }
     }
-    assert!(engine.thinking());
+    assert!(table.thinking());
     assert!(last_positions > 50_000, "{last_positions}");
-    engine.move_now().unwrap();
-    let (decided, took) = until_decided(&mut engine, SECOND / 50, MINUTE);
+    table.move_now().unwrap();
+    let (decided, took) = until_decided(&mut table, SECOND / 50, MINUTE);
     let decided = decided.unwrap();
     assert!(decided.positions > last_positions);
     assert!(
@@ -117,29 +116,35 @@ fn a_search_until_stopped_runs_eleven_emulated_minutes_and_stops_on_request() {
 #[test]
 fn a_runaway_that_never_polls_is_caught_in_two_windows_and_the_module_reset() {
     let image = patched("ANALYS", &[0x18, 0xFE]); // JR $
-    let mut engine = engine_after(&image, &OUT_OF_BOOK);
-    engine.go(Limit::Infinite).unwrap();
-    let (failed, took) = until_decided(&mut engine, SECOND, 10 * MINUTE);
-    match failed {
-        Err(EngineError::Recovered { why, report: None }) => {
+    let mut table = table_after(&image, &OUT_OF_BOOK);
+    table.go(Limit::Infinite, false).unwrap();
+    let (failed, took) = until_decided(&mut table, SECOND, 10 * MINUTE);
+    let failed = failed.unwrap_err();
+    match &failed {
+        EngineError::Recovered { why, report: None } => {
             assert!(why.contains("neither read the latch"), "{why}");
         }
         other => panic!("{other:?}"),
     }
     assert!(took <= 2 * PROGRESS_WINDOW_T_STATES + SECOND, "{took}");
-    // The game was set up again: the module takes the next move, and thinks again.
-    assert!(!engine.thinking());
-    let board = engine.board().clone();
-    assert_eq!(board.fullmove, 3);
-    engine.play(parse_uci(&board, "b2b3").unwrap()).unwrap();
+    assert_eq!(table.failed(&failed), AfterFailure::ThinkAgain);
+    // The game is set up again on the reset module: it takes the game's moves and the next.
+    assert!(!table.thinking());
+    assert_eq!(table.board().fullmove, 3);
+    table
+        .play(parse_uci(table.board(), "b2b3").unwrap())
+        .unwrap();
+    table
+        .prepare(false)
+        .expect("the module took the whole game again");
 }
 
 #[test]
 fn a_loop_that_polls_but_no_longer_searches_is_caught_by_the_positions_counter() {
     let image = patched("ANALYS", &[0xDB, 0x00, 0x18, 0xFC]); // IN A,(0) ; JR -4
-    let mut engine = engine_after(&image, &OUT_OF_BOOK);
-    engine.go(Limit::Infinite).unwrap();
-    let (failed, took) = until_decided(&mut engine, SECOND, 10 * MINUTE);
+    let mut table = table_after(&image, &OUT_OF_BOOK);
+    table.go(Limit::Infinite, false).unwrap();
+    let (failed, took) = until_decided(&mut table, SECOND, 10 * MINUTE);
     match failed {
         Err(EngineError::Recovered { why, .. }) => {
             assert!(why.contains("evaluated no position"), "{why}");
@@ -152,28 +157,33 @@ fn a_loop_that_polls_but_no_longer_searches_is_caught_by_the_positions_counter()
 #[test]
 fn a_module_that_faults_mid_search_is_reset_and_then_plays_as_a_fresh_one_would() {
     let image = GuestImage::builtin();
-    let mut engine = engine_after(&image, &OUT_OF_BOOK);
-    engine.go(Limit::Positions(2_000)).unwrap();
-    engine.advance(SECOND).unwrap();
+    let mut table = table_after(&image, &OUT_OF_BOOK);
+    table.go(Limit::Positions(2_000), false).unwrap();
+    table.advance(SECOND).unwrap();
     // A fault: the PC thrown into open bus, as a wild jump would.
-    let machine = engine.module_mut().machine_mut();
+    let machine = table.engine_mut().machine_mut().unwrap();
     let mut registers = machine.registers();
     registers.pc = 0x3000;
     machine.set_registers(&registers);
-    let (failed, _) = until_decided(&mut engine, SECOND, MINUTE);
-    match failed {
-        Err(EngineError::Recovered { why, report }) => {
+    let (failed, _) = until_decided(&mut table, SECOND, MINUTE);
+    let failed = failed.unwrap_err();
+    match &failed {
+        EngineError::Recovered { why, report } => {
             assert!(why.contains("open bus"), "{why}");
             assert!(!why.contains('\n'), "one line: {why}");
-            assert!(report.unwrap().contains("last"), "the whole report is kept");
+            assert!(
+                report.as_ref().unwrap().contains("last"),
+                "the whole report is kept"
+            );
         }
         other => panic!("{other:?}"),
     }
     // Asked again, it plays what a module that never failed plays.
-    engine.go(Limit::Positions(2_000)).unwrap();
-    let again = until_decided(&mut engine, SECOND, 10 * MINUTE).0.unwrap();
-    let mut fresh = engine_after(&image, &OUT_OF_BOOK);
-    fresh.go(Limit::Positions(2_000)).unwrap();
+    assert_eq!(table.failed(&failed), AfterFailure::ThinkAgain);
+    table.go(Limit::Positions(2_000), false).unwrap();
+    let again = until_decided(&mut table, SECOND, 10 * MINUTE).0.unwrap();
+    let mut fresh = table_after(&image, &OUT_OF_BOOK);
+    fresh.go(Limit::Positions(2_000), false).unwrap();
     let expected = until_decided(&mut fresh, SECOND, 10 * MINUTE).0.unwrap();
     assert_eq!(again, expected);
 }

@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use c7010::engine::{Decision, Engine, EngineError, Info, Limit, Said};
 use c7010::machine::clock::SLICE_T_STATES;
+use c7010::reference::game::Game;
 use c7010::reference::{Board, Move, legal_moves};
 use c7010::uci::{EngineFactory, Player, Uci, Xboard};
 
@@ -28,8 +29,9 @@ struct Seen {
 }
 
 /// An engine with a 4.433619 MHz clock that thinks until `move_now`, then plays its first
-/// legal move (b1c3 from the start, a7a6 after e2e4, in the reference's generation order).
+/// legal move in the position of its `go` (b1c3 from the start, a7a6 after e2e4, in the reference's generation order).
 struct Clocked {
+    /// The position of the thought.
     board: Board,
     thinking: bool,
     told: bool,
@@ -44,12 +46,10 @@ impl Engine for Clocked {
     fn name(&self) -> String {
         "stand-in".into()
     }
-    fn set_position(&mut self, board: &Board) -> Result<(), EngineError> {
-        self.board = board.clone();
+    fn set_position(&mut self, _board: &Board) -> Result<(), EngineError> {
         Ok(())
     }
-    fn play(&mut self, mv: Move) -> Result<(), EngineError> {
-        self.board.make(mv);
+    fn play(&mut self, _mv: Move) -> Result<(), EngineError> {
         Ok(())
     }
     fn take_back(&mut self) -> Result<(), EngineError> {
@@ -58,7 +58,8 @@ impl Engine for Clocked {
     fn set_level(&mut self, _level: u8) -> Result<(), EngineError> {
         Ok(())
     }
-    fn go(&mut self, limit: Limit) -> Result<(), EngineError> {
+    fn go(&mut self, game: &Game, limit: Limit) -> Result<(), EngineError> {
+        self.board = game.board().clone();
         self.seen.limits.borrow_mut().push(format!("{limit:?}"));
         self.thinking = true;
         self.told = false;

@@ -9,6 +9,12 @@ impl Table {
     /// Bring the engine's game up to the table's: play the missing moves, take back extra
     /// ones (at most two: the module remembers two plies), or set it up afresh.
     pub(super) fn sync(&mut self) -> Result<(), EngineError> {
+        let synced = self.step_or_set_up();
+        self.lost_on_failure(synced)
+    }
+
+    /// [`sync`](Self::sync)'s steps.
+    fn step_or_set_up(&mut self) -> Result<(), EngineError> {
         if self.catch_up()? {
             return Ok(());
         }
@@ -22,7 +28,8 @@ impl Table {
         } else {
             moves.len()
         };
-        // The moves before the set-up still count for repetitions.
+        // The moves before the set-up still count for repetitions: the engine gets the
+        // whole game when it thinks.
         self.engine
             .set_position_after(self.game.start(), &moves[..set_up_at])?;
         for &m in &moves[set_up_at..] {
@@ -92,7 +99,7 @@ impl Table {
         self.engine.set_position_after(self.game.start(), moves)?;
         if moves.is_empty() {
             // An engine that cannot leave its book (or has none) just gets the position.
-            if self.engine.leave_book().is_err() {
+            if self.engine.leave_book(self.game.board()).is_err() {
                 self.engine.set_position(self.game.board())?;
             }
         }

@@ -145,9 +145,9 @@ impl Player {
     /// and handing it every command that arrives meanwhile. A move found is played on the
     /// game. An endless thought (`req.infinite`) waits for a `MoveNow` before it returns.
     ///
-    /// A module that fails is reset and the game set up again by the engine; the listener
-    /// says so in one line (the fault report goes to stderr) and the thought starts again,
-    /// on the same clock. The table's policy decides when the reference twin plays this one
+    /// A module that fails is reset by the engine and the game set up again by the table;
+    /// the listener says so in one line (the fault report goes to stderr) and the thought
+    /// starts again, on the same clock. The table's policy decides when the reference twin plays this one
     /// move instead (`engine::table`), so the GUI always gets one.
     pub fn think(
         &mut self,
