@@ -5,7 +5,8 @@
 //! The window and the terminal both hold one `Console` and feed it keys and frames; neither
 //! knows any chess. This file has the game's course and the engine; `keys` the key handlers
 //! (one per phase), `lines` the terminal's typed lines, `view` the view and the status
-//! texts, `clocks` the time, `files` the PGN and the saved game. Keys (also in the README and on the help page):
+//! texts, `clocks` the time kept (a `Clocks` with private fields), `frame` a frame's time
+//! given to the engine and the clocks, `files` the PGN and the saved game. Keys (also in the README and on the help page):
 //!
 //! | keys | in the game |
 //! |---|---|
@@ -27,6 +28,7 @@
 
 mod clocks;
 mod files;
+mod frame;
 mod keys;
 mod lines;
 mod ponder;
@@ -34,18 +36,18 @@ mod view;
 
 use std::path::PathBuf;
 
-use super::game::{Game, MoveRefusal, colour_of, console_notation, find_move, side_to_move};
+use super::game::{Game, MoveRefusal, find_move, side_to_move};
 use super::pgn_database::PgnDatabase;
-use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
+use super::screen::{Analysis, Colour, PieceKind};
 use super::setup::SetupEditor;
 use crate::engine::table::AfterFailure;
 use crate::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
-use crate::reference::{Board, Move};
+use crate::reference::Move;
 use clocks::Clocks;
 pub use clocks::Speed;
 use ponder::Pondering;
-use view::View;
 pub use view::screen_of_game;
+use view::{View, analysis_on};
 
 /// Where the saved game goes when no other path is given.
 pub const DEFAULT_STATE_FILE: &str = "c7010.state";
@@ -234,7 +236,7 @@ impl Console {
 
     /// Seconds used by White and by Black.
     pub fn clocks(&self) -> [f64; 2] {
-        self.clocks.used
+        self.clocks.used()
     }
 
     /// True once the user asked to quit.
@@ -516,43 +518,8 @@ impl Console {
         self.view.analysis = Some(decided);
     }
 
-    /// The engine's view of the game as the screen shows it ([`Console::analysis_on`]).
+    /// The engine's view of the game as the screen shows it ([`analysis_on`]).
     fn analysis_of(&self, pass: u8, units: i16, line: &[Move]) -> Analysis {
-        self.analysis_on(self.table.game().board(), pass, units, line)
-    }
-
-    /// The engine's view of `board` as the screen shows it: the score (engine units, the
-    /// side to move's view) in centipawns from White's side, the line in console notation
-    /// (as far as its moves are legal).
-    fn analysis_on(&self, board: &Board, pass: u8, units: i16, line: &[Move]) -> Analysis {
-        use crate::reference::score::{self, Score};
-        let pawns = match Score::of_units(units) {
-            Score::Units(units) => score::centipawns(units),
-            Score::MatePlies(plies) => {
-                i32::from(plies.signum()) * (MATE_CENTIPAWNS - i32::from(plies.abs()))
-            }
-        };
-        let score = match colour_of(board.side) {
-            Colour::White => pawns,
-            Colour::Black => -pawns,
-        };
-        let mut board = board.clone();
-        let mut best_line = Vec::new();
-        for &m in line {
-            if !crate::reference::legal_moves(&board)
-                .as_slice()
-                .contains(&m)
-            {
-                break;
-            }
-            best_line.push(console_notation(&board, m));
-            board.make(m);
-        }
-        Analysis {
-            pass,
-            score,
-            best_line,
-            ..Analysis::default()
-        }
+        analysis_on(self.table.game().board(), pass, units, line)
     }
 }

@@ -173,7 +173,7 @@ impl Console {
             moves: self.table.game().moves().iter().map(|m| m.uci()).collect(),
             level: self.table.level().get(),
             human: self.human,
-            clocks: self.clocks.used,
+            clocks: self.clocks.used(),
             pgn: self.pgn_database.as_ref().and_then(PgnDatabase::record),
         }
     }

@@ -17,7 +17,7 @@ impl Console {
             self.view.press_in_help(key);
             return;
         }
-        if self.clocks.paused {
+        if self.clocks.paused() {
             self.press_paused(key);
             return;
         }
@@ -176,7 +176,7 @@ impl Console {
                 }
             }
             Equals => self.view.flipped = !self.view.flipped,
-            Plus => self.set_speed(self.clocks.speed.next()),
+            Plus => self.set_speed(self.clocks.speed().next()),
             Letter('K') => self.toggle_ponder(),
             Space => self.toggle_pause(),
             Question => self.toggle_help(),

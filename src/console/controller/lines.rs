@@ -29,7 +29,7 @@ impl Console {
         let acts_at_once = at_once.contains(&word.as_str());
         // Paused, nothing else happens: the line is dropped (a script cannot wait for a
         // move that a pause holds back).
-        if self.clocks.paused && !acts_at_once {
+        if self.clocks.paused() && !acts_at_once {
             self.view.message = Some("PAUSED: TYPE PAUSE TO GO ON".into());
             return LineOutcome::Done;
         }
@@ -124,7 +124,7 @@ impl Console {
     fn type_speed(&mut self, word: &str, rest: &str) {
         let speed = match (word, rest) {
             ("turbo", _) => Some(Speed::Max),
-            (_, "") => Some(self.clocks.speed.next()),
+            (_, "") => Some(self.clocks.speed().next()),
             (_, text) => Speed::from_word(text),
         };
         match speed {

@@ -21,6 +21,7 @@
 //! Only an engine with a clock ponders (the guest): the native reference answers at once.
 
 use super::Console;
+use super::view::analysis_on;
 use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
 use crate::engine::{Info, Said};
@@ -182,7 +183,7 @@ impl Console {
         let board = self.table.game().board();
         let mut after = board.clone();
         after.make(expected);
-        let mut analysis = self.analysis_on(&after, info.pass, info.score, &info.pv);
+        let mut analysis = analysis_on(&after, info.pass, info.score, &info.pv);
         analysis
             .best_line
             .insert(0, console_notation(board, expected));

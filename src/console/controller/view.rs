@@ -9,8 +9,9 @@ use crate::console::game::{
 };
 use crate::console::help::level_time;
 use crate::console::keyboard::G7000Key;
-use crate::console::screen::{Analysis, ScreenState};
+use crate::console::screen::{Analysis, Colour, MATE_CENTIPAWNS, ScreenState};
 use crate::reference::square::sq64;
+use crate::reference::{Board, Move};
 
 /// The window's last help page (0: the keyboard map, 1: the game keys, 2: the window's own
 /// keys, 3: the levels and the analysis).
@@ -105,8 +106,8 @@ impl Console {
             status: self.status(),
             analysis: self.view.analysis.clone().filter(|_| !editing),
             level: self.table.level().get(),
-            white_clock: self.clocks.used[0] as u32,
-            black_clock: self.clocks.used[1] as u32,
+            white_clock: self.clocks.used()[0] as u32,
+            black_clock: self.clocks.used()[1] as u32,
             input: match &self.phase {
                 Phase::Setup(editor) => editor.input().to_string(),
                 _ => self.view.input.clone(),
@@ -114,7 +115,7 @@ impl Console {
             help: self.view.help,
             help_page: self.view.help_page,
             setup: editing,
-            speed: (self.clocks.speed != Speed::Real).then(|| self.clocks.speed.mark().into()),
+            speed: (self.clocks.speed() != Speed::Real).then(|| self.clocks.speed().mark().into()),
             ponder: self.pondering.wanted,
         }
     }
@@ -124,7 +125,7 @@ impl Console {
         if let Some(m) = &self.view.message {
             return m.clone();
         }
-        if self.clocks.paused {
+        if self.clocks.paused() {
             return "PAUSED".into();
         }
         match &self.phase {
@@ -167,11 +168,46 @@ impl Console {
                 _ => format!("{check}YOUR MOVE"),
             };
         }
-        match (self.clocks.speed, self.clocks.reached) {
+        match (self.clocks.speed(), self.clocks.reached()) {
             (Speed::Real, _) => format!("{check}THINKING"),
             (Speed::Max, Some(x)) => format!("{check}THINKING {x:.0}X"),
             (speed, _) => format!("{check}THINKING {}", speed.mark()),
         }
+    }
+}
+
+/// The engine's view of `board` as the screen shows it: the score (engine units, the
+/// side to move's view) in centipawns from White's side, the line in console notation
+/// (as far as its moves are legal).
+pub(super) fn analysis_on(board: &Board, pass: u8, units: i16, line: &[Move]) -> Analysis {
+    use crate::reference::score::{self, Score};
+    let pawns = match Score::of_units(units) {
+        Score::Units(units) => score::centipawns(units),
+        Score::MatePlies(plies) => {
+            i32::from(plies.signum()) * (MATE_CENTIPAWNS - i32::from(plies.abs()))
+        }
+    };
+    let score = match colour_of(board.side) {
+        Colour::White => pawns,
+        Colour::Black => -pawns,
+    };
+    let mut board = board.clone();
+    let mut best_line = Vec::new();
+    for &m in line {
+        if !crate::reference::legal_moves(&board)
+            .as_slice()
+            .contains(&m)
+        {
+            break;
+        }
+        best_line.push(console_notation(&board, m));
+        board.make(m);
+    }
+    Analysis {
+        pass,
+        score,
+        best_line,
+        ..Analysis::default()
     }
 }
 
