@@ -57,7 +57,7 @@ impl View {
         self.flipped = !self.flipped;
     }
 
-    /// Whether the help is shown, and which page.
+    /// Whether the help is shown.
     pub fn help_shown(&self) -> bool {
         self.help
     }
