@@ -5,7 +5,8 @@
 //! The window and the terminal both hold one `Console` and feed it keys and frames; neither
 //! knows any chess. This file has the game's course and the engine; `keys` the key handlers
 //! (one per phase), `lines` the terminal's typed lines, `view` the view and the status
-//! texts, `clocks` the time, `files` the PGN and the saved game. Keys (also in the README and on the help page):
+//! texts, `clocks` the time kept (a `Clocks` with private fields), `frame` a frame's time
+//! given to the engine and the clocks, `files` the PGN and the saved game. Keys (also in the README and on the help page):
 //!
 //! | keys | in the game |
 //! |---|---|
@@ -27,84 +28,38 @@
 
 mod clocks;
 mod files;
+mod frame;
 mod keys;
 mod lines;
+mod options;
 mod ponder;
 mod view;
 
-use std::path::PathBuf;
-
-use super::game::{Game, MoveRefusal, colour_of, console_notation, find_move, side_to_move};
+use super::game::{
+    Game, GameState, MoveRefusal, console_moves, console_notation, find_move, first_ply,
+    placement_of, side_to_move,
+};
+use super::help::level_time;
+use super::keyboard::G7000Key;
 use super::pgn_database::PgnDatabase;
-use super::screen::{Analysis, Colour, MATE_CENTIPAWNS, PieceKind};
+use super::screen::{Analysis, Colour, PieceKind, ScreenState};
 use super::setup::SetupEditor;
 use crate::engine::table::AfterFailure;
 use crate::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
-use crate::reference::{Board, Move};
+use crate::reference::Move;
+use crate::reference::square::sq64;
 use clocks::Clocks;
 pub use clocks::Speed;
+pub use lines::LineOutcome;
+pub use options::{ConsoleError, ConsoleOptions};
 use ponder::Pondering;
-use view::View;
 pub use view::screen_of_game;
+use view::{View, analysis_on, ending_status};
 
 /// Where the saved game goes when no other path is given.
 pub const DEFAULT_STATE_FILE: &str = "c7010.state";
 /// Where `P` writes the PGN when no `--pgn` file was given.
 pub const DEFAULT_PGN_FILE: &str = "c7010.pgn";
-
-/// How a console starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConsoleOptions {
-    /// The human's colour; `None` asks with YES/NO at each new game.
-    pub colour: Option<Colour>,
-    /// The level; `None` asks at each new game.
-    pub level: Option<u8>,
-    /// The starting position of the first game (FEN); `None` for the initial position.
-    pub fen: Option<String>,
-    /// Where the PGN is written (at game end, on quit and on `P`).
-    pub pgn: Option<PathBuf>,
-    /// The saved-game file for `W` and `O`.
-    pub state_file: PathBuf,
-    /// The human's name for the PGN.
-    pub player: String,
-    /// Where the game in progress is kept for the next start, as dedicated chess computers
-    /// keep theirs through a power cut: written after every move and on every way out,
-    /// removed when the game is over; `None` keeps nothing (`play` gives its state
-    /// directory, `docs/console.md`).
-    pub resume_file: Option<PathBuf>,
-    /// The module thinks on the player's time, on the reply it expects (`K` turns it on and
-    /// off; see `controller/ponder.rs`).
-    pub ponder: bool,
-}
-
-impl Default for ConsoleOptions {
-    fn default() -> Self {
-        ConsoleOptions {
-            colour: None,
-            level: None,
-            fen: None,
-            pgn: None,
-            state_file: PathBuf::from(DEFAULT_STATE_FILE),
-            player: "Player".into(),
-            resume_file: None,
-            ponder: false,
-        }
-    }
-}
-
-/// Why a console could not start.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConsoleError {
-    /// The `--fen` position does not parse.
-    #[error("bad FEN: {0}")]
-    Fen(String),
-    /// The engine refused the position or the level.
-    #[error("the engine refused: {0}")]
-    Engine(#[from] EngineError),
-    /// The level is not 1-6.
-    #[error("{0}")]
-    Level(#[from] crate::engine::level::LevelError),
-}
 
 /// What the console is waiting for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,17 +78,6 @@ enum Phase {
     ConfirmNew,
     /// The position editor.
     Setup(Box<SetupEditor>),
-}
-
-/// What a typed line did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineOutcome {
-    /// Carry on.
-    Done,
-    /// The module is still thinking and the line must wait for its move: offer it again.
-    Wait,
-    /// The user asked to quit.
-    Quit,
 }
 
 /// The G7000 console with the module plugged in: the game played, the engine in the
@@ -194,16 +138,10 @@ impl Console {
         let mut console = Console {
             table,
             human: options.colour.unwrap_or(Colour::White),
-            pondering: Pondering {
-                wanted: ponders,
-                ..Pondering::default()
-            },
+            pondering: Pondering::new(ponders),
             phase: Phase::ChooseColour,
-            view: View {
-                // A player who chose Black sees the board from Black's side.
-                flipped: options.colour == Some(Colour::Black),
-                ..View::default()
-            },
+            // A player who chose Black sees the board from Black's side.
+            view: View::new(options.colour == Some(Colour::Black)),
             clocks: Clocks::default(),
             pgn_database: options.pgn.clone().map(PgnDatabase::new),
             quit: false,
@@ -234,7 +172,7 @@ impl Console {
 
     /// Seconds used by White and by Black.
     pub fn clocks(&self) -> [f64; 2] {
-        self.clocks.used
+        self.clocks.used()
     }
 
     /// True once the user asked to quit.
@@ -292,7 +230,7 @@ impl Console {
     /// whose moves are refused ends with a failure, `Console::refused_moves`).
     pub(super) fn refuse(&mut self, why: String) {
         self.refused += 1;
-        self.view.message = Some(why);
+        self.view.say(why);
     }
 
     /// How many moves the player typed were refused (illegal, not a move, not their turn).
@@ -307,7 +245,7 @@ impl Console {
         }
         self.forget_thought_on_players_time();
         if let Err(why) = self.clocks_noted_play(mv) {
-            self.view.message = Some(MoveRefusal::from(why).to_string());
+            self.view.say(MoveRefusal::from(why).to_string());
             return;
         }
         self.after_move();
@@ -332,7 +270,7 @@ impl Console {
             && !self.table.game().state().is_over()
             && !self.table.thinking()
         {
-            self.view.analysis = None;
+            self.view.set_analysis(None);
             if let Err(e) = self.table.go(Limit::Level, false) {
                 self.engine_failed(e);
             }
@@ -344,7 +282,7 @@ impl Console {
         let pondered = self.pondering();
         self.end_ponder();
         if let Err(e) = self.table.set_level(level) {
-            self.view.message = Some(e.to_string().to_uppercase());
+            self.view.say(e.to_string().to_uppercase());
         }
         if pondered {
             self.start_ponder_if_wanted();
@@ -362,11 +300,11 @@ impl Console {
         self.forget_thought_on_players_time();
         let taken = self.table.take_back(plies);
         if taken == 0 {
-            self.view.message = Some("NOTHING TO TAKE BACK".into());
+            self.view.say("NOTHING TO TAKE BACK".into());
             return;
         }
         self.clocks.take_back(taken);
-        self.view.analysis = None;
+        self.view.set_analysis(None);
         // The game kept for the next start is the one on the board (a failure is said).
         let _ = self.keep_for_next_start();
         self.resync_engine();
@@ -392,8 +330,8 @@ impl Console {
         self.table.set_game(game);
         self.begin_record(None);
         self.clocks.start_game([0.0; 2], 0);
-        self.view.analysis = None;
-        self.view.input.clear();
+        self.view.set_analysis(None);
+        self.view.clear_input();
         self.phase = Phase::Play;
         let _ = self.keep_for_next_start();
         self.begin_game();
@@ -406,9 +344,9 @@ impl Console {
         // A failed engine was reset or is lost: no thought of it goes on.
         self.forget_thought_on_players_time();
         match self.table.failed(&e) {
-            AfterFailure::Refused => self.view.message = Some(e.to_string().to_uppercase()),
+            AfterFailure::Refused => self.view.say(e.to_string().to_uppercase()),
             AfterFailure::ThinkAgain => {
-                self.view.message = Some(MODULE_RESET.into());
+                self.view.say(MODULE_RESET.into());
                 self.start_engine_if_its_turn();
             }
             AfterFailure::TwinMoves => self.twin_moves(),
@@ -418,7 +356,7 @@ impl Console {
     /// The reference twin plays the module's move (its level's budget, as the module would
     /// have searched), when it is the module's turn.
     fn twin_moves(&mut self) {
-        self.view.message = Some(MODULE_RESET_AGAIN.into());
+        self.view.say(MODULE_RESET_AGAIN.into());
         let its_turn = self.phase == Phase::Play
             && side_to_move(self.table.game()) != self.human
             && !self.table.game().state().is_over();
@@ -430,9 +368,9 @@ impl Console {
         match self.table.twin_move(positions) {
             Ok(d) => {
                 self.module_moved(&d);
-                self.view.message = Some(MODULE_RESET_AGAIN.into());
+                self.view.say(MODULE_RESET_AGAIN.into());
             }
-            Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
+            Err(e) => self.view.say(e.to_string().to_uppercase()),
         }
     }
 
@@ -454,10 +392,9 @@ impl Console {
         }
         match said {
             Said::Info(info) => {
-                self.view.analysis = Some(self.analysis_of(info.pass, info.score, &info.pv));
-                if let Some(a) = &mut self.view.analysis {
-                    a.positions = info.positions;
-                }
+                let mut analysis = self.analysis_of(info.pass, info.score, &info.pv);
+                analysis.positions = info.positions;
+                self.view.set_analysis(Some(analysis));
             }
             Said::Decided(d) => self.module_moved(&d),
         }
@@ -466,10 +403,10 @@ impl Console {
     /// The module's decision, already played on the game by the table: the clocks, the
     /// analysis shown and what comes after the move.
     fn module_moved(&mut self, d: &Decision) {
-        self.pondering.move_at = None;
+        self.pondering.forget_deadline();
         // The answer to an earlier key is stale once the module has moved: the status line
         // says what is asked now (`YOUR MOVE. I EXPECT ...`).
-        self.view.message = None;
+        self.view.clear_message();
         self.show_decision(d);
         self.clocks.before_move();
         let accepted = self.table.accept(d);
@@ -477,7 +414,8 @@ impl Console {
             Some(_) if accepted.is_ok() => self.after_move(),
             Some(mv) => {
                 self.clocks.take_back(1);
-                self.view.message = Some(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
+                self.view
+                    .say(format!("MODULE PLAYED {}?", mv.uci().to_uppercase()));
             }
             None => {
                 self.clocks.take_back(1);
@@ -503,56 +441,148 @@ impl Console {
     /// move shows no analysis.
     fn show_decision(&mut self, d: &Decision) {
         let Some(mv) = d.best.filter(|_| !d.book) else {
-            self.view.analysis = None;
+            self.view.set_analysis(None);
             return;
         };
-        let shown_line = self.view.analysis.take().map(|a| a.best_line);
+        let shown_line = self.view.take_analysis().map(|a| a.best_line);
         let mut decided = self.analysis_of(d.passes, d.score, &[mv]);
         if let Some(line) = shown_line.filter(|l| l.first() == decided.best_line.first()) {
             decided.best_line = line;
         }
         decided.positions = d.positions;
         decided.decided = true;
-        self.view.analysis = Some(decided);
+        self.view.set_analysis(Some(decided));
     }
 
-    /// The engine's view of the game as the screen shows it ([`Console::analysis_on`]).
+    /// The engine's view of the game as the screen shows it ([`analysis_on`]).
     fn analysis_of(&self, pass: u8, units: i16, line: &[Move]) -> Analysis {
-        self.analysis_on(self.table.game().board(), pass, units, line)
+        analysis_on(self.table.game().board(), pass, units, line)
     }
 
-    /// The engine's view of `board` as the screen shows it: the score (engine units, the
-    /// side to move's view) in centipawns from White's side, the line in console notation
-    /// (as far as its moves are legal).
-    fn analysis_on(&self, board: &Board, pass: u8, units: i16, line: &[Move]) -> Analysis {
-        use crate::reference::score::{self, Score};
-        let pawns = match Score::of_units(units) {
-            Score::Units(units) => score::centipawns(units),
-            Score::MatePlies(plies) => {
-                i32::from(plies.signum()) * (MATE_CENTIPAWNS - i32::from(plies.abs()))
-            }
-        };
-        let score = match colour_of(board.side) {
-            Colour::White => pawns,
-            Colour::Black => -pawns,
-        };
-        let mut board = board.clone();
-        let mut best_line = Vec::new();
-        for &m in line {
-            if !crate::reference::legal_moves(&board)
-                .as_slice()
-                .contains(&m)
-            {
-                break;
-            }
-            best_line.push(console_notation(&board, m));
-            board.make(m);
+    // What the screen shows (the view's parts are `view.rs`).
+
+    /// Shows (from its first page) or hides the help (`?` in the game, `help` in the
+    /// terminal).
+    pub fn toggle_help(&mut self) {
+        self.view.toggle_help();
+    }
+
+    /// F1 in the window: shows the help's first page, then turns the pages as `?` does,
+    /// and after the last goes back to the game.
+    pub fn help_key(&mut self) {
+        if self.view.help_shown() {
+            self.view.press_in_help(G7000Key::Question);
+        } else {
+            self.toggle_help();
         }
-        Analysis {
-            pass,
-            score,
-            best_line,
-            ..Analysis::default()
+    }
+
+    /// Escape in the window: leaves a help page for the game (as any key does there) and
+    /// says so; `false` when no help page is shown (Escape then quits).
+    pub fn leave_help(&mut self) -> bool {
+        self.view.hide_help()
+    }
+
+    /// What the screen shows now.
+    pub fn screen(&self) -> ScreenState {
+        // The position editor shows its position alone: no moves (nor last-move marks) and
+        // no analysis of the game left.
+        let editing = matches!(self.phase, Phase::Setup(_));
+        let (board, side) = match &self.phase {
+            Phase::Setup(editor) => (editor.placement(), editor.side_to_move()),
+            _ => (
+                placement_of(self.table.game().board()),
+                side_to_move(self.table.game()),
+            ),
+        };
+        ScreenState {
+            board,
+            side_to_move: side,
+            flipped: self.view.flipped(),
+            moves: if editing {
+                Vec::new()
+            } else {
+                console_moves(self.table.game())
+            },
+            last_move: match editing {
+                true => None,
+                false => self
+                    .table
+                    .game()
+                    .moves()
+                    .last()
+                    .map(|m| (sq64(m.from), sq64(m.to))),
+            },
+            first_ply: first_ply(self.table.game()),
+            status: self.status(),
+            analysis: self.view.analysis().cloned().filter(|_| !editing),
+            level: self.table.level().get(),
+            white_clock: self.clocks.used()[0] as u32,
+            black_clock: self.clocks.used()[1] as u32,
+            input: match &self.phase {
+                Phase::Setup(editor) => editor.input().to_string(),
+                _ => self.view.input().to_string(),
+            },
+            help: self.view.help_shown(),
+            help_page: self.view.help_page(),
+            setup: editing,
+            speed: (self.clocks.speed() != Speed::Real).then(|| self.clocks.speed().mark().into()),
+            ponder: self.pondering.wanted(),
+        }
+    }
+
+    /// The status line for the current phase and position.
+    fn status(&self) -> String {
+        if let Some(m) = self.view.message() {
+            return m.to_string();
+        }
+        if self.clocks.paused() {
+            return "PAUSED".into();
+        }
+        match &self.phase {
+            Phase::ChooseColour => "PLAY WHITE? YES/NO".into(),
+            Phase::ChooseLevel => format!(
+                "LEVEL? 1-6 ({} = {})",
+                self.table.level().get(),
+                level_time(self.table.level().get())
+            ),
+            Phase::ChangeLevel => format!(
+                "NEW LEVEL? ({} = {})",
+                self.table.level().get(),
+                level_time(self.table.level().get())
+            ),
+            Phase::ConfirmNew => "NEW GAME? YES/NO".into(),
+            Phase::Promotion { .. } => "PROMOTE TO? Q R B NO=N".into(),
+            Phase::Setup(editor) => editor.status(),
+            Phase::Play => self.play_status(),
+        }
+    }
+
+    fn play_status(&self) -> String {
+        let state = self.table.game().state();
+        let check = if state == GameState::Check {
+            "CHECK! "
+        } else {
+            ""
+        };
+        if let Some(text) = ending_status(self.table.game(), state) {
+            return text;
+        }
+        if side_to_move(self.table.game()) == self.human {
+            // Thinking on the player's time, the module says what it expects (when the
+            // status line has room: not after CHECK!).
+            return match self.expected_reply() {
+                Some(mv) if check.is_empty() => {
+                    let reply = console_notation(self.table.game().board(), mv);
+                    format!("YOUR MOVE. I EXPECT {reply}")
+                }
+                _ => format!("{check}YOUR MOVE"),
+            };
+        }
+        match (self.clocks.speed(), self.clocks.reached()) {
+            (Speed::Real, _) => format!("{check}THINKING"),
+            (Speed::Max, Some(x)) => format!("{check}THINKING {x:.0}X"),
+            (speed, _) => format!("{check}THINKING {}", speed.mark()),
         }
     }
 }

@@ -1,21 +1,48 @@
 //! `dis`, `src` and the line shown at every stop: an instruction with its label, bytes,
 //! disassembly (16-bit operands named by symbols), and its source line from the source map
-//! and the listing.
+//! and the listing; and `where`, the call stack named the same way.
 
 use std::fmt::Write as _;
 
-use super::command::Location;
-use super::expr::Expr;
-use super::session::{DebugSession, MachineHandle};
-use super::z80;
+use crate::machine::{Disassembler, Machine};
 
-impl<M: MachineHandle> DebugSession<M> {
-    pub(super) fn bytes_at(&self, address: u16) -> [u8; 4] {
+use super::debug_info::DebugInfo;
+use super::session::points::Points;
+use super::{stack, z80};
+
+/// What the session's listings read: the machine, what is known about the program, and
+/// the breakpoints (marked in the disassembly). Made for one command from the session's
+/// parts; it changes nothing.
+pub(super) struct Listing<'a> {
+    machine: &'a Machine,
+    info: &'a DebugInfo,
+    points: &'a Points,
+}
+
+impl<'a> Listing<'a> {
+    /// A listing of `machine` as `info` names it, marking the breakpoints of `points`.
+    pub fn new(machine: &'a Machine, info: &'a DebugInfo, points: &'a Points) -> Self {
+        Listing {
+            machine,
+            info,
+            points,
+        }
+    }
+
+    /// The four bytes from `address` (the longest instruction).
+    pub fn bytes_at(&self, address: u16) -> [u8; 4] {
         [0u16, 1, 2, 3].map(|i| self.machine.read(address.wrapping_add(i)))
     }
 
+    /// `RECVMSG+3` or the bare address.
+    pub fn name(&self, address: u16) -> String {
+        self.info
+            .name_of(address)
+            .unwrap_or_else(|| format!("{address:04X}"))
+    }
+
     /// `RECVMSG+3  asm/proto.asm:122`.
-    pub(super) fn place(&self, address: u16) -> String {
+    pub fn place(&self, address: u16) -> String {
         let mut text = self.info.name_of(address).unwrap_or_default();
         if let Some(e) = self.info.source_of(address) {
             write!(text, "  {}:{}", e.file, e.line).ok();
@@ -24,18 +51,29 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// One line naming PC.
-    pub(super) fn here(&self) -> String {
+    pub fn here(&self) -> String {
         let pc = self.machine.registers().pc;
         format!("PC {pc:04X} {}", self.place(pc))
             .trim_end()
             .to_string()
     }
 
+    /// `count` disassembled lines from `address`, with labels.
+    pub fn disassembly(&self, dis: &mut Disassembler, address: u16, count: usize) -> String {
+        let mut out = String::new();
+        let mut a = address;
+        for _ in 0..count {
+            out.push_str(&self.dis_line(dis, a, true));
+            a = a.wrapping_add(z80::length(self.bytes_at(a)));
+        }
+        out
+    }
+
     /// One disassembled line with its label, operand names and source line.
-    pub(super) fn dis_line(&mut self, address: u16, with_label: bool) -> String {
+    pub fn dis_line(&self, dis: &mut Disassembler, address: u16, with_label: bool) -> String {
         let bytes = self.bytes_at(address);
         let len = z80::length(bytes) as usize;
-        let text = self.disassembler.disassemble(address, bytes);
+        let text = dis.disassemble(address, bytes);
         let text = self.name_operands(&text);
         let hex: Vec<String> = bytes[..len].iter().map(|b| format!("{b:02X}")).collect();
         let mut line = String::new();
@@ -73,7 +111,7 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// Append `<NAME>` to a 16-bit operand that is a label or a RAM variable.
-    pub(super) fn name_operands(&self, text: &str) -> String {
+    fn name_operands(&self, text: &str) -> String {
         let Some(start) = text.rfind([' ', '(', ',']) else {
             return text.to_string();
         };
@@ -95,29 +133,8 @@ impl<M: MachineHandle> DebugSession<M> {
         }
     }
 
-    /// What `dis` shows: `count` instructions (default 10) from `address` (default PC).
-    pub(super) fn disassembly_text(
-        &mut self,
-        address: Option<&Expr>,
-        count: Option<u64>,
-    ) -> Result<String, String> {
-        let start = match address {
-            Some(e) => self.eval_address(e)?,
-            None => self.machine.registers().pc,
-        };
-        Ok(self.disassembly(start, count.unwrap_or(10) as usize))
-    }
-
-    /// What `src` shows: the source lines around a location (default PC).
-    pub(super) fn source_text(&self, location: Option<&Location>) -> Result<String, String> {
-        let address = match location {
-            Some(location) => self.resolve(location)?.0,
-            None => self.machine.registers().pc,
-        };
-        self.source_around(address)
-    }
-
-    pub(super) fn source_around(&self, address: u16) -> Result<String, String> {
+    /// What `src` shows: the source lines around `address`.
+    pub fn source_around(&self, address: u16) -> Result<String, String> {
         let entry = self
             .info
             .source_of(address)
@@ -141,6 +158,28 @@ impl<M: MachineHandle> DebugSession<M> {
             ));
         }
         Ok(out)
+    }
+
+    /// What `where` (`bt`) shows: PC's place, then one line a return address found on the
+    /// stack (which starts at `stack_top`).
+    pub fn backtrace(&self, stack_top: u32) -> String {
+        let regs = self.machine.registers();
+        let mut out = format!("#0  {:04X}  {}\n", regs.pc, self.place(regs.pc));
+        let frames = stack::walk(regs.sp, stack_top, |a| self.machine.read(a));
+        for (i, f) in frames.iter().enumerate() {
+            writeln!(
+                out,
+                "#{}  {:04X}  {}  (CALL {} from {:04X}; return address at {:04X})",
+                i + 1,
+                f.return_address,
+                self.place(f.return_address),
+                self.name(f.callee),
+                f.call_site,
+                f.slot
+            )
+            .ok();
+        }
+        out
     }
 }
 

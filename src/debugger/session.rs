@@ -2,29 +2,32 @@
 //! program, breakpoints and watchpoints, the step-back history and the trace; one method,
 //! [`DebugSession::execute`], takes a command line and returns what to show.
 //!
-//! `run_command` only dispatches: each command's work is in the file that owns what it
-//! touches: running in `run.rs`, breakpoints and watchpoints in `points.rs`, changes from
-//! outside and step-back in `history.rs`, what it shows in the `render_*` files.
+//! `DebugSession` is implemented here and in its run loop (`run.rs`, which needs the whole
+//! session). Its parts are types of their own with private fields: the breakpoints and
+//! watchpoints (`points::Points`), the step-back history (`history::History`), the displays
+//! (`inspect::Displays`), the listings (`render_dis::Listing`), what expressions see
+//! (`view::View`). `run_command` dispatches each command: to a part's method, or to a short
+//! method here that resolves the places it names and keeps the machine in step.
 
 use std::fmt::Write as _;
 use std::ops::DerefMut;
+use std::path::Path;
 
-use crate::machine::{Disassembler, Machine};
-use crate::protocol::{Command as HostCommand, WirePosition};
-use crate::reference::Board;
-use crate::reference::board::{file_of, rank_of};
+use crate::machine::{Disassembler, Machine, WatchKind};
 
 use super::command::{self, DebugCommand, Location, SendData, help};
 use super::debug_info::DebugInfo;
-use super::expr::Expr;
+use super::expr::{Condition, Expr};
 use super::link::HostLink;
 use super::render_board::{BoardLayout, BoardView, PlyMoves};
+use super::render_dis::Listing;
+use super::render_regs;
+use super::set_register::set_register;
 use super::view::View;
-use super::{render_regs, z80};
 use history::History;
 use points::Points;
 use render_state::unit_text;
-use run::{Goal, Halt, TraceSink};
+use run::{Goal, TraceSink};
 
 pub mod history;
 mod inspect;
@@ -39,8 +42,6 @@ pub const DEFAULT_RUN_SECONDS: f64 = 10.0;
 /// with a breakpoint set (50 x real time: docs/debugger.md); a larger number is refused, so
 /// no `continue` runs for ever (in a script nothing could interrupt it).
 pub const MAX_RUN_SECONDS: f64 = 3600.0;
-/// Emulated seconds allowed for the module to boot and to answer `SETUP`.
-const ANSWER_SECONDS: f64 = 2.0;
 /// The initial stack pointer when the symbols do not say (RAMTOP of `asm/ram.asm`).
 const DEFAULT_STACK_TOP: u32 = 0xE800;
 
@@ -78,21 +79,21 @@ impl<M: DerefMut<Target = Machine>> MachineHandle for M {}
 
 /// A debugging session over one machine, owned or borrowed ([`MachineHandle`]).
 pub struct DebugSession<M: MachineHandle = Box<Machine>> {
-    pub(super) machine: M,
-    pub(super) link: HostLink,
-    pub(super) info: DebugInfo,
-    pub(super) points: Points,
-    pub(super) history: History,
-    pub(super) trace: Option<TraceSink>,
-    pub(super) disassembler: Disassembler,
-    pub(super) stack_top: u32,
+    machine: M,
+    link: HostLink,
+    info: DebugInfo,
+    points: Points,
+    history: History,
+    trace: Option<TraceSink>,
+    disassembler: Disassembler,
+    stack_top: u32,
     /// False for a session attached to a module the console is running (the window's
     /// debugger panel): the console's own host end owns the link, so this session neither
     /// takes the module's units nor sends any; while it holds the machine the host is simply
     /// paused.
-    pub(super) owns_link: bool,
+    owns_link: bool,
     /// Expressions printed after every stop (`display`).
-    pub(super) displays: inspect::Displays,
+    displays: inspect::Displays,
 }
 
 impl DebugSession {
@@ -151,18 +152,22 @@ impl<M: MachineHandle> DebugSession<M> {
     /// What `regs` shows.
     pub fn registers_text(&self) -> String {
         let regs = self.machine.registers();
-        render_regs::render(&regs, &self.place(regs.pc))
+        render_regs::render(&regs, &self.listing().place(regs.pc))
     }
 
     /// What `dis` shows for `count` instructions from `address`.
     pub fn disassembly(&mut self, address: u16, count: usize) -> String {
-        let mut out = String::new();
-        let mut a = address;
-        for _ in 0..count {
-            out.push_str(&self.dis_line(a, true));
-            a = a.wrapping_add(z80::length(self.bytes_at(a)));
-        }
-        out
+        Listing::new(&self.machine, &self.info, &self.points).disassembly(
+            &mut self.disassembler,
+            address,
+            count,
+        )
+    }
+
+    /// What `where` (`bt`) shows: PC's place, then one line a return address found on the
+    /// stack.
+    pub fn backtrace(&self) -> String {
+        self.listing().backtrace(self.stack_top)
     }
 
     /// The machine (to read it in tests and front ends).
@@ -202,56 +207,6 @@ impl<M: MachineHandle> DebugSession<M> {
         &self.info
     }
 
-    /// Boot the module (run until `READY`) and set up a position with `SETUP` through the
-    /// host link, running until the module answers. Returns what happened, as text.
-    pub fn setup_fen(&mut self, fen: &str) -> Result<String, DebugSessionError> {
-        if !self.owns_link {
-            return Err(DebugSessionError::Attached);
-        }
-        let board = Board::from_fen(fen).map_err(|e| DebugSessionError::Fen(e.to_string()))?;
-        let mut out = String::new();
-        let limit = ANSWER_SECONDS;
-        if self.link.received.is_empty() {
-            let halt = self.advance(Goal::Event, limit, &mut out);
-            if !matches!(halt, Halt::Event) {
-                return Err(DebugSessionError::NoAnswer(format!(
-                    "no READY after reset: {halt:?}"
-                )));
-            }
-        }
-        let mut squares = [0u8; 64];
-        for rank in 0..8u8 {
-            for file in 0..8u8 {
-                let sq = 21 + file + 10 * rank;
-                let code = board.sq[sq as usize];
-                let kind = crate::reference::piece::kind(code);
-                squares[(rank * 8 + file) as usize] = match code {
-                    0 => 0,
-                    _ => kind | if code & 0x80 != 0 { 8 } else { 0 },
-                };
-            }
-        }
-        let position = WirePosition {
-            squares,
-            side: (board.side != 0) as u8,
-            castling: board.castling,
-            ep: (board.ep != 0).then(|| rank_of(board.ep) * 8 + file_of(board.ep)),
-            halfmove: board.halfmove,
-            fullmove: board.fullmove,
-        };
-        let (kind, payload) = HostCommand::Setup(Box::new(position)).encode();
-        writeln!(out, "host -> module: SETUP {fen}").ok();
-        self.send_message(kind, &payload);
-        let halt = self.advance(Goal::Event, limit, &mut out);
-        if !matches!(halt, Halt::Event) {
-            return Err(DebugSessionError::NoAnswer(format!(
-                "no answer to SETUP: {halt:?}"
-            )));
-        }
-        writeln!(out, "{}", self.here()).ok();
-        Ok(out)
-    }
-
     /// Run one command line.
     pub fn execute(&mut self, line: &str) -> Reply {
         let mut out = String::new();
@@ -271,19 +226,43 @@ impl<M: MachineHandle> DebugSession<M> {
         Reply { output: out, quit }
     }
 
-    pub(super) fn view(&self) -> View<'_> {
-        View {
-            regs: self.machine.registers(),
-            machine: &self.machine,
-            info: &self.info,
-        }
+    /// What expressions see.
+    fn view(&self) -> View<'_> {
+        View::new(&self.machine, &self.info)
     }
 
-    pub(super) fn eval_address(&self, expr: &Expr) -> Result<u16, String> {
+    /// The session's listings of the machine.
+    fn listing(&self) -> Listing<'_> {
+        Listing::new(&self.machine, &self.info, &self.points)
+    }
+
+    /// One line naming PC.
+    fn here(&self) -> String {
+        self.listing().here()
+    }
+
+    /// One disassembled line (the stop line with `with_label` false).
+    fn dis_line(&mut self, address: u16, with_label: bool) -> String {
+        Listing::new(&self.machine, &self.info, &self.points).dis_line(
+            &mut self.disassembler,
+            address,
+            with_label,
+        )
+    }
+
+    /// What every stop ends with: the stop line and the displays.
+    fn show_stop(&mut self, out: &mut String) {
+        let pc = self.machine.registers().pc;
+        out.push_str(&self.dis_line(pc, false));
+        self.displays
+            .show(&View::new(&self.machine, &self.info), out);
+    }
+
+    fn eval_address(&self, expr: &Expr) -> Result<u16, String> {
         expr.eval_address(&self.view()).map_err(|e| e.to_string())
     }
 
-    pub(super) fn resolve(&self, location: &Location) -> Result<(u16, String), String> {
+    fn resolve(&self, location: &Location) -> Result<(u16, String), String> {
         match location {
             Location::Address(expr) => {
                 let address = self.eval_address(expr)?;
@@ -307,10 +286,8 @@ impl<M: MachineHandle> DebugSession<M> {
     }
 
     /// `RECVMSG+3` or the bare address.
-    pub(super) fn name(&self, address: u16) -> String {
-        self.info
-            .name_of(address)
-            .unwrap_or_else(|| format!("{address:04X}"))
+    fn name(&self, address: u16) -> String {
+        self.listing().name(address)
     }
 
     /// Does one command's work (in the file that owns what it changes or shows); true
@@ -330,10 +307,10 @@ impl<M: MachineHandle> DebugSession<M> {
             DebugCommand::Watch { kind, address, len } => {
                 self.set_watch(kind, &address, len.as_ref(), out)?
             }
-            DebugCommand::List => out.push_str(&self.list_points()),
-            DebugCommand::Enable(ids) => self.enable_points(&ids, true, out)?,
-            DebugCommand::Disable(ids) => self.enable_points(&ids, false, out)?,
-            DebugCommand::Delete(ids) => self.delete_points(&ids, out)?,
+            DebugCommand::List => out.push_str(&self.points.list_text()),
+            DebugCommand::Enable(ids) => self.points.enable_listed(&ids, true, out)?,
+            DebugCommand::Disable(ids) => self.points.enable_listed(&ids, false, out)?,
+            DebugCommand::Delete(ids) => self.points.delete_listed(&ids, out)?,
             DebugCommand::Step(n) => self.go(Goal::Steps(n), DEFAULT_RUN_SECONDS, out),
             DebugCommand::Next => self.step_over(out),
             DebugCommand::Finish => self.finish(out)?,
@@ -343,22 +320,34 @@ impl<M: MachineHandle> DebugSession<M> {
             DebugCommand::RunTo(location) => self.run_to(&location, out)?,
             DebugCommand::UntilLatch => self.go(Goal::Latch, DEFAULT_RUN_SECONDS, out),
             DebugCommand::Regs => out.push_str(&self.registers_text()),
-            DebugCommand::Print(what) => self.print(&what, out)?,
-            DebugCommand::Display(what) => self.display(what, out),
-            DebugCommand::Undisplay(ids) => self.undisplay(&ids, out)?,
+            DebugCommand::Print(what) => inspect::print(&what, &self.view(), out)?,
+            DebugCommand::Display(what) => {
+                let view = View::new(&self.machine, &self.info);
+                self.displays.display(what, &view, out)
+            }
+            DebugCommand::Undisplay(ids) => self.displays.undisplay(&ids, out)?,
             DebugCommand::SetRegister { name, value } => self.set_register(&name, &value, out)?,
             DebugCommand::Mem { address, len } => {
                 out.push_str(&self.memory_text(&address, len.as_ref())?)
             }
             DebugCommand::Poke { address, bytes } => self.poke(&address, &bytes, out)?,
             DebugCommand::Dis { address, count } => {
-                out.push_str(&self.disassembly_text(address.as_ref(), count)?)
+                let start = self.address_or_pc(address.as_ref())?;
+                out.push_str(&self.disassembly(start, count.unwrap_or(10) as usize))
             }
-            DebugCommand::Src(location) => out.push_str(&self.source_text(location.as_ref())?),
+            DebugCommand::Src(location) => {
+                let address = match location {
+                    Some(location) => self.resolve(&location)?.0,
+                    None => self.machine.registers().pc,
+                };
+                out.push_str(&self.listing().source_around(address)?)
+            }
             DebugCommand::Where => out.push_str(&self.backtrace()),
             DebugCommand::Board => out.push_str(&self.with_board(|view| view.render())?),
-            DebugCommand::Cycles => out.push_str(&self.cycles_text()),
-            DebugCommand::Latches => out.push_str(&self.latches()),
+            DebugCommand::Cycles => out.push_str(&render_state::cycles_text(&self.machine)),
+            DebugCommand::Latches => {
+                out.push_str(&render_state::latches(&self.machine, &self.link))
+            }
             DebugCommand::Send(data) => self.send(data, out),
             DebugCommand::Trace { on: false, .. } => self.trace_off(out)?,
             DebugCommand::Trace { on: true, file } => self.trace_on(file, out)?,
@@ -390,7 +379,143 @@ impl<M: MachineHandle> DebugSession<M> {
         }
     }
 
-    pub(super) fn replace_machine(&mut self, machine: Machine) {
+    /// `dis`'s and `mem`'s start: the address given, or PC.
+    fn address_or_pc(&self, address: Option<&Expr>) -> Result<u16, String> {
+        match address {
+            Some(e) => self.eval_address(e),
+            None => Ok(self.machine.registers().pc),
+        }
+    }
+
+    /// What `mem` shows: `len` bytes (default 64, at most 4096) from `address`.
+    fn memory_text(&self, address: &Expr, len: Option<&Expr>) -> Result<String, String> {
+        let start = self.eval_address(address)?;
+        let len = match len {
+            Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
+            None => 64,
+        };
+        if !(1..=0x1000).contains(&len) {
+            return Err(format!("length {len} is not 1..4096"));
+        }
+        Ok(render_state::dump(&self.machine, start, len as u32))
+    }
+
+    /// `break`: a breakpoint at a location, with an optional condition.
+    fn set_break(
+        &mut self,
+        location: &Location,
+        condition: Option<Condition>,
+        out: &mut String,
+    ) -> Result<(), String> {
+        let (address, place) = self.resolve(location)?;
+        if let Some(condition) = &condition {
+            // Evaluate once now: an unknown name is reported here, not at a hit.
+            condition
+                .expr
+                .eval(&self.view())
+                .map_err(|e| e.to_string())?;
+        }
+        out.push_str(&self.points.set_break(address, place, condition));
+        self.points.sync(&mut self.machine, None);
+        Ok(())
+    }
+
+    /// `watch`: a watchpoint over `len` bytes from `address` (by default the size of the
+    /// named variable, else one byte).
+    fn set_watch(
+        &mut self,
+        kind: WatchKind,
+        address: &Expr,
+        len: Option<&Expr>,
+        out: &mut String,
+    ) -> Result<(), String> {
+        let start = self.eval_address(address)?;
+        let named = address
+            .as_name()
+            .filter(|name| self.info.symbol(name).is_some());
+        let len = match len {
+            Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
+            None if named.is_some() => self.info.variable_size(start).unwrap_or(1) as i64,
+            None => 1,
+        };
+        let place = match named {
+            Some(name) => name.to_ascii_uppercase(),
+            None => format!("{start:04X}"),
+        };
+        out.push_str(&self.points.set_watch(kind, start, len, place)?);
+        self.points.sync(&mut self.machine, None);
+        Ok(())
+    }
+
+    /// `set REGISTER VALUE`, with a snapshot so `back` does not undo it by replay.
+    fn set_register(&mut self, name: &str, value: &Expr, out: &mut String) -> Result<(), String> {
+        let value = value.eval(&self.view()).map_err(|e| e.to_string())?;
+        let mut regs = self.machine.registers();
+        set_register(&mut regs, name, value)?;
+        self.machine.set_registers(&regs);
+        self.history.record(&self.machine, &self.link);
+        writeln!(out, "{name} = {}", inspect::value_text(value)).ok();
+        if name == "PC" {
+            out.push_str(&self.dis_line(regs.pc, false));
+        }
+        Ok(())
+    }
+
+    /// `poke`: bytes written into RAM, and a snapshot so `back` does not undo them by replay.
+    fn poke(&mut self, address: &Expr, bytes: &[u8], out: &mut String) -> Result<(), String> {
+        let start = self.eval_address(address)?;
+        for (i, &b) in bytes.iter().enumerate() {
+            let a = start.wrapping_add(i as u16);
+            match crate::machine::ram_offset(a) {
+                Some(offset) => self.machine.ram_mut()[offset as usize] = b,
+                None => return Err(format!("{a:04X} is not RAM")),
+            }
+        }
+        self.history.record(&self.machine, &self.link);
+        writeln!(out, "{} byte(s) written at {start:04X}", bytes.len()).ok();
+        Ok(())
+    }
+
+    /// `save`: the machine state into a file.
+    fn save_state(&mut self, name: &str, out: &mut String) -> Result<(), String> {
+        // Atomically: a failed save leaves the old file whole.
+        crate::files::write_atomic(Path::new(name), &self.machine.save_state())
+            .map_err(|e| e.to_string())?;
+        writeln!(out, "saved the machine state to {name}").ok();
+        Ok(())
+    }
+
+    /// `load`: a machine state from a file; the history starts again from it.
+    fn load_state(&mut self, name: &str, out: &mut String) -> Result<(), String> {
+        // A regular file of bounded size only: never a FIFO or /dev/zero.
+        let machine = crate::files::read(Path::new(name), crate::files::MACHINE_SAVE)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                Machine::load_state(&bytes).map_err(|e| format!("cannot load {name}: {e}"))
+            })?;
+        self.replace_machine(machine);
+        self.history.clear();
+        self.history.record(&self.machine, &self.link);
+        writeln!(out, "loaded {name}").ok();
+        writeln!(out, "{}", self.here()).ok();
+        Ok(())
+    }
+
+    /// `back`: the machine and the host link as they were `n` instructions ago.
+    fn step_back(&mut self, n: u64, out: &mut String) -> Result<(), String> {
+        let (machine, link) = self
+            .history
+            .back(&self.machine, n)
+            .map_err(|e| e.to_string())?;
+        self.replace_machine(machine);
+        self.link = link;
+        writeln!(out, "back {n} instruction(s)").ok();
+        // The stop line `step` shows: address, bytes, disassembly, source line.
+        self.show_stop(out);
+        Ok(())
+    }
+
+    fn replace_machine(&mut self, machine: Machine) {
         *self.machine = machine;
         self.points.sync(&mut self.machine, None);
     }

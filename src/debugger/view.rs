@@ -8,9 +8,20 @@ use super::expr::Env;
 
 /// Expression environment: the machine's registers and memory, the program's symbols.
 pub(super) struct View<'a> {
-    pub(super) regs: Registers,
-    pub(super) machine: &'a Machine,
-    pub(super) info: &'a DebugInfo,
+    regs: Registers,
+    machine: &'a Machine,
+    info: &'a DebugInfo,
+}
+
+impl<'a> View<'a> {
+    /// What expressions see of `machine` now, named by `info`.
+    pub fn new(machine: &'a Machine, info: &'a DebugInfo) -> Self {
+        View {
+            regs: machine.registers(),
+            machine,
+            info,
+        }
+    }
 }
 
 impl Env for View<'_> {

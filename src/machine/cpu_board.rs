@@ -1,21 +1,27 @@
 //! The module's circuit board: the NSC800 (iz80), its bus (8 KB ROM, 2 KB RAM, two
 //! latches), the reset line and the exact clock, with the views the host and the debugger
-//! take of them. Running it is `run.rs`; breakpoints and watches are `breakpoints.rs`; idle
-//! skipping is `idle.rs`.
+//! take of them, and its save states. The whole `Machine` is here and in its run loop,
+//! `run.rs`; its parts are types of their own with private fields: the breakpoints
+//! (`breakpoints.rs`), the idle detector (`idle.rs`), the save-state format (`../state.rs`).
+
+use std::path::Path;
 
 use iz80::Reg8;
 
 use super::clock::DEFAULT_CLOCK_HZ;
 use super::fault::{Fault, FaultKind};
-use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE};
+use super::memory::{Bus, RAM_SIZE, RAM_START, ROM_SIZE, Watch};
 use super::registers::{self, Registers};
+use super::state::{Saved, StateError};
 use super::trace::{TraceEntry, TraceRing};
 
 mod breakpoints;
 mod idle;
+mod run;
 
 use breakpoints::Breakpoints;
 use idle::IdleDetector;
+pub use run::{RunLimit, Step, Stop};
 
 /// Bad configuration: a ROM image or clock the machine cannot take.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -45,28 +51,28 @@ pub struct GuestStats {
 
 /// The C7010 module: CPU, 8 KB ROM, 2 KB RAM, two latches, reset line, clock.
 pub struct Machine {
-    pub(super) cpu: iz80::Cpu,
-    pub(super) bus: Bus,
-    pub(super) cycles: u64,
-    pub(super) clock_hz: f64,
-    pub(super) reset_held: bool,
+    cpu: iz80::Cpu,
+    bus: Bus,
+    cycles: u64,
+    clock_hz: f64,
+    reset_held: bool,
     /// Cycle count at the end of the module's latest read of the host's latch (`IN`): how
     /// the host sees that a busy module still listens (`protocol::supervisor`).
-    pub(super) last_latch_read: u64,
-    pub(super) sp_low_water: u32,
-    pub(super) instructions: u64,
+    last_latch_read: u64,
+    sp_low_water: u32,
+    instructions: u64,
     /// Instructions counted but not emulated by this host (skipped while idle, or counted
     /// before a state was loaded): `host_steps` is the difference.
-    pub(super) instructions_not_emulated: u64,
-    pub(super) trace: TraceRing,
-    pub(super) fault: Option<Fault>,
-    pub(super) breakpoints: Breakpoints,
-    pub(super) idle: IdleDetector,
-    pub(super) idle_skip: bool,
+    instructions_not_emulated: u64,
+    trace: TraceRing,
+    fault: Option<Fault>,
+    breakpoints: Breakpoints,
+    idle: IdleDetector,
+    idle_skip: bool,
     /// M1 cycles not yet added to the CPU's R (see `bump_r`).
-    pub(super) pending_r: u8,
+    pending_r: u8,
     /// T-states spent at each ROM address, when profiling (see [`Machine::set_profiling`]).
-    pub(super) profile: Option<Box<[u64; ROM_SIZE]>>,
+    profile: Option<Box<[u64; ROM_SIZE]>>,
 }
 
 impl Machine {
@@ -249,7 +255,7 @@ impl Machine {
 
     #[cold]
     #[inline(never)]
-    pub(super) fn raise(&mut self, kind: FaultKind) -> Fault {
+    fn raise(&mut self, kind: FaultKind) -> Fault {
         let fault = Fault::new(kind, self.registers(), self.cycles, &self.trace());
         self.fault = Some(fault.clone());
         fault
@@ -259,19 +265,19 @@ impl Machine {
     /// something can see it (LD A,R, a register read, a save), which saves the hot path two
     /// register accesses per instruction.
     #[inline(always)]
-    pub(super) fn bump_r(&mut self, n: u64) {
+    fn bump_r(&mut self, n: u64) {
         // Only R's low 7 bits count, and 256 is a multiple of 128: wrapping is exact.
         self.pending_r = self.pending_r.wrapping_add(n as u8);
     }
 
     /// R as the guest would read it now.
-    pub(super) fn current_r(&self) -> u8 {
+    fn current_r(&self) -> u8 {
         let r = self.cpu.immutable_registers().get8(Reg8::R);
         (r & 0x80) | (r.wrapping_add(self.pending_r) & 0x7F)
     }
 
     /// Move the pending M1 cycles into the CPU's R.
-    pub(super) fn sync_r(&mut self) {
+    fn sync_r(&mut self) {
         let r = self.current_r();
         self.cpu.registers().set8(Reg8::R, r);
         self.pending_r = 0;
@@ -288,8 +294,91 @@ impl Machine {
         self.profile.as_deref()
     }
 
+    /// The whole machine as bytes (the layout is in `state.rs` and `docs/machine.md`).
+    /// Breakpoints, watches, the trace ring and a pending fault are not part of it.
+    pub fn save_state(&self) -> Vec<u8> {
+        Saved {
+            registers: self.registers(),
+            cycles: self.cycles,
+            clock_hz: self.clock_hz,
+            reset_held: self.reset_held,
+            host_latch: self.bus.host_latch,
+            module_latch: self.bus.module_latch,
+            ram_high_water: self.bus.ram_high_water,
+            sp_low_water: self.sp_low_water,
+            instructions: self.instructions,
+            ram: *self.bus.ram,
+            rom: *self.bus.rom,
+        }
+        .encode()
+    }
+
+    /// A machine restored from [`Machine::save_state`] bytes; it continues exactly as the
+    /// saved one would have.
+    pub fn load_state(bytes: &[u8]) -> Result<Machine, StateError> {
+        let saved = Saved::decode(bytes)?;
+        let mut machine = Machine::new(&saved.rom[..])
+            .and_then(|m| m.with_clock_hz(saved.clock_hz))
+            .map_err(|e| StateError::Corrupt(e.to_string()))?;
+        machine.set_registers(&saved.registers);
+        machine.cycles = saved.cycles;
+        machine.reset_held = saved.reset_held;
+        machine.bus.host_latch = saved.host_latch;
+        machine.bus.module_latch = saved.module_latch;
+        machine.last_latch_read = saved.cycles;
+        machine.bus.ram_high_water = saved.ram_high_water;
+        machine.sp_low_water = saved.sp_low_water;
+        machine.instructions = saved.instructions;
+        machine.instructions_not_emulated = saved.instructions;
+        *machine.bus.ram = saved.ram;
+        Ok(machine)
+    }
+
+    /// Write [`Machine::save_state`] to a file, atomically (a new file, then a rename).
+    pub fn save_state_to(&self, path: &Path) -> Result<(), StateError> {
+        crate::files::write_atomic(path, &self.save_state())
+            .map_err(|e| StateError::File(e.to_string()))
+    }
+
+    /// Read a machine from a save-state file.
+    pub fn load_state_from(path: &Path) -> Result<Machine, StateError> {
+        let bytes = crate::files::read(path, crate::files::MACHINE_SAVE)
+            .map_err(|e| StateError::File(e.to_string()))?;
+        Machine::load_state(&bytes)
+    }
+
+    /// Stop runs before the instruction at `address` executes.
+    pub fn add_breakpoint(&mut self, address: u16) {
+        self.breakpoints.add(address);
+    }
+
+    /// Remove a breakpoint.
+    pub fn remove_breakpoint(&mut self, address: u16) {
+        self.breakpoints.remove(address);
+    }
+
+    /// Remove every breakpoint.
+    pub fn clear_breakpoints(&mut self) {
+        self.breakpoints.clear();
+    }
+
+    /// The breakpoints set.
+    pub fn breakpoints(&self) -> &[u16] {
+        self.breakpoints.addresses()
+    }
+
+    /// Stop runs after an instruction whose access matches `watch`.
+    pub fn add_watch(&mut self, watch: Watch) {
+        self.bus.add_watch(watch);
+    }
+
+    /// Remove every watch.
+    pub fn clear_watches(&mut self) {
+        self.bus.clear_watches();
+    }
+
     #[cold]
-    pub(super) fn current_fault(&self) -> Fault {
+    fn current_fault(&self) -> Fault {
         self.fault.clone().unwrap_or_else(|| {
             Fault::new(
                 FaultKind::CorePanic {

@@ -121,6 +121,18 @@ impl Bus {
         }
     }
 
+    /// Stop after an access matching `watch`.
+    pub fn add_watch(&mut self, watch: Watch) {
+        self.watches.push(watch);
+        self.watching = true;
+    }
+
+    /// Watch nothing.
+    pub fn clear_watches(&mut self) {
+        self.watches.clear();
+        self.watching = false;
+    }
+
     /// Read without side effects (also used to fetch opcodes for timing and tracing).
     #[inline]
     pub fn read(&self, address: u16) -> u8 {

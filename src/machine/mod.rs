@@ -11,9 +11,10 @@
 //! ```
 //!
 //! Files: `memory` (map and latches), `timing` (T-states from the manual), `cpu_board` (the
-//! machine: CPU, bus, reset line, clock), `run` (stepping and the run loop), `breakpoints`
-//! (breakpoints and watches), `idle` (idle skipping), `fault`, `trace` and `disasm`
-//! (fault reports), `registers` (the register view), `state` and `crc32` (save states),
+//! machine: CPU, bus, reset line, clock, its views and save states), `cpu_board/run` (stepping
+//! and the run loop), `cpu_board/breakpoints` (the breakpoints), `cpu_board/idle` (idle
+//! detection), `fault`, `trace` and `disasm` (fault reports), `registers` (the register
+//! view), `state` and `crc32` (the save-state format),
 //! `clock` (clock and PAL frame constants). See `docs/machine.md`.
 
 #![warn(missing_docs)]
@@ -26,7 +27,6 @@ mod disasm;
 mod fault;
 mod memory;
 mod registers;
-mod run;
 mod state;
 pub mod timing;
 mod trace;
@@ -35,12 +35,11 @@ pub use clock::{
     DEFAULT_CLOCK_HZ, DEFAULT_T_STATES_PER_SECOND, PAL_FRAME_HZ, PAL_FRAME_SECONDS,
     PAL_FRAME_T_STATES, seconds_of, t_states_in_seconds,
 };
-pub use cpu_board::{ConfigError, GuestStats, Machine, ram_offset};
+pub use cpu_board::{ConfigError, GuestStats, Machine, RunLimit, Step, Stop, ram_offset};
 pub use crc32::crc32;
 pub use disasm::Disassembler;
 pub use fault::{Fault, FaultKind};
 pub use memory::{OPEN_BUS, RAM_SIZE, RAM_START, ROM_SIZE, Watch, WatchHit, WatchKind, canonical};
 pub use registers::Registers;
-pub use run::{RunLimit, Step, Stop};
 pub use state::{STATE_MAGIC, STATE_VERSION, StateError};
 pub use trace::{TRACE_LEN, TraceEntry};

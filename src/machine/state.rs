@@ -16,9 +16,6 @@
 //! RAM high-water (u16, 0xFFFF = none), SP low-water (u32), instructions (u64), RAM (2048),
 //! ROM (8192).
 
-use std::path::Path;
-
-use super::cpu_board::Machine;
 use super::crc32::crc32;
 use super::memory::{RAM_SIZE, ROM_SIZE};
 use super::registers::Registers;
@@ -133,11 +130,27 @@ impl In<'_> {
     }
 }
 
-impl Machine {
-    /// The whole machine as bytes (see the module docs for the layout). Breakpoints,
-    /// watches, the trace ring and a pending fault are not part of it.
-    pub fn save_state(&self) -> Vec<u8> {
-        let r = self.registers();
+/// What a save state holds: the guest's state and its resource use, as plain values. The
+/// machine makes one ([`Machine::save_state`]) and is rebuilt from one
+/// ([`Machine::load_state`]); this file only knows the bytes.
+pub(crate) struct Saved {
+    pub registers: Registers,
+    pub cycles: u64,
+    pub clock_hz: f64,
+    pub reset_held: bool,
+    pub host_latch: u8,
+    pub module_latch: u8,
+    pub ram_high_water: Option<u16>,
+    pub sp_low_water: u32,
+    pub instructions: u64,
+    pub ram: [u8; RAM_SIZE],
+    pub rom: [u8; ROM_SIZE],
+}
+
+impl Saved {
+    /// The state as bytes (see the module docs for the layout).
+    pub fn encode(&self) -> Vec<u8> {
+        let r = &self.registers;
         let mut p = Out(Vec::with_capacity(PAYLOAD_V1));
         for pair in [
             r.af, r.bc, r.de, r.hl, r.af_alt, r.bc_alt, r.de_alt, r.hl_alt, r.ix, r.iy, r.sp, r.pc,
@@ -150,16 +163,16 @@ impl Machine {
         p.u64(self.cycles);
         p.u64(self.clock_hz.to_bits());
         p.u8(self.reset_held as u8);
-        p.u8(self.bus.host_latch);
-        p.u8(self.bus.module_latch);
+        p.u8(self.host_latch);
+        p.u8(self.module_latch);
         // Reserved: older builds kept a watchdog here (see the layout above).
         p.opt_u64(None);
         p.opt_u64(None);
-        p.u16(self.bus.ram_high_water.unwrap_or(0xFFFF));
+        p.u16(self.ram_high_water.unwrap_or(0xFFFF));
         p.u32(self.sp_low_water);
         p.u64(self.instructions);
-        p.0.extend_from_slice(&self.bus.ram[..]);
-        p.0.extend_from_slice(&self.bus.rom[..]);
+        p.0.extend_from_slice(&self.ram);
+        p.0.extend_from_slice(&self.rom);
         debug_assert_eq!(p.0.len(), PAYLOAD_V1);
 
         let mut out = Out(Vec::with_capacity(HEADER + PAYLOAD_V1 + CHECKSUM));
@@ -172,9 +185,8 @@ impl Machine {
         out.0
     }
 
-    /// A machine restored from [`Machine::save_state`] bytes; it continues exactly as the
-    /// saved one would have.
-    pub fn load_state(bytes: &[u8]) -> Result<Machine, StateError> {
+    /// The state in `bytes`, once header, checksum and every field are right.
+    pub fn decode(bytes: &[u8]) -> Result<Saved, StateError> {
         let mut p = In {
             bytes: checked_payload(bytes)?,
             at: 0,
@@ -193,39 +205,19 @@ impl Machine {
             v if (v as usize) < RAM_SIZE => Some(v),
             v => return Err(StateError::Corrupt(format!("RAM high-water {v}"))),
         };
-        let sp_low_water = p.u32();
-        let instructions = p.u64();
-        let ram: [u8; RAM_SIZE] = p.take(RAM_SIZE).try_into().unwrap_or([0; RAM_SIZE]);
-        let rom = p.take(ROM_SIZE).to_vec();
-
-        let mut machine = Machine::new(&rom)
-            .and_then(|m| m.with_clock_hz(clock_hz))
-            .map_err(|e| StateError::Corrupt(e.to_string()))?;
-        machine.set_registers(&registers);
-        machine.cycles = cycles;
-        machine.reset_held = reset_held;
-        machine.bus.host_latch = host_latch;
-        machine.bus.module_latch = module_latch;
-        machine.last_latch_read = cycles;
-        machine.bus.ram_high_water = ram_high_water;
-        machine.sp_low_water = sp_low_water;
-        machine.instructions = instructions;
-        machine.instructions_not_emulated = instructions;
-        *machine.bus.ram = ram;
-        Ok(machine)
-    }
-
-    /// Write [`Machine::save_state`] to a file, atomically (a new file, then a rename).
-    pub fn save_state_to(&self, path: &Path) -> Result<(), StateError> {
-        crate::files::write_atomic(path, &self.save_state())
-            .map_err(|e| StateError::File(e.to_string()))
-    }
-
-    /// Read a machine from a save-state file.
-    pub fn load_state_from(path: &Path) -> Result<Machine, StateError> {
-        let bytes = crate::files::read(path, crate::files::MACHINE_SAVE)
-            .map_err(|e| StateError::File(e.to_string()))?;
-        Machine::load_state(&bytes)
+        Ok(Saved {
+            registers,
+            cycles,
+            clock_hz,
+            reset_held,
+            host_latch,
+            module_latch,
+            ram_high_water,
+            sp_low_water: p.u32(),
+            instructions: p.u64(),
+            ram: p.take(RAM_SIZE).try_into().unwrap_or([0; RAM_SIZE]),
+            rom: p.take(ROM_SIZE).try_into().unwrap_or([0xFF; ROM_SIZE]),
+        })
     }
 }
 

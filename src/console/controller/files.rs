@@ -82,7 +82,7 @@ impl Console {
             other => {
                 let p = other.unwrap_or_else(|| PathBuf::from(DEFAULT_PGN_FILE));
                 let mut one_off = PgnDatabase::new(p.clone());
-                self.view.message = Some(match one_off.write(self.pgn()) {
+                self.view.say(match one_off.write(self.pgn()) {
                     Ok(()) => pgn_written(&p),
                     Err(e) => cannot_write("PGN", &p, &e),
                 });
@@ -112,10 +112,10 @@ impl Console {
         match result {
             // "Written" only when this game is in the file (an empty game never is).
             Ok(()) if tell && has_moves => {
-                self.view.message = Some(pgn_written(&path));
+                self.view.say(pgn_written(&path));
             }
             Ok(()) => {}
-            Err(e) => self.view.message = Some(cannot_write("PGN", &path, &e)),
+            Err(e) => self.view.say(cannot_write("PGN", &path, &e)),
         }
     }
 
@@ -162,7 +162,7 @@ impl Console {
         let saved = SavedGame::parse(text).map_err(|e| e.to_string())?;
         let game = saved.into_game().map_err(|e| e.to_string())?;
         self.continue_game(&saved, game);
-        self.view.message = Some(LAST_GAME_GOES_ON.into());
+        self.view.say(LAST_GAME_GOES_ON.into());
         Ok(())
     }
 
@@ -173,7 +173,7 @@ impl Console {
             moves: self.table.game().moves().iter().map(|m| m.uci()).collect(),
             level: self.table.level().get(),
             human: self.human,
-            clocks: self.clocks.used,
+            clocks: self.clocks.used(),
             pgn: self.pgn_database.as_ref().and_then(PgnDatabase::record),
         }
     }
@@ -202,11 +202,11 @@ impl Console {
         let saved = self.saved_game();
         let state_file = self.options.state_file.clone();
         if let Err(e) = saved.write(&state_file) {
-            self.view.message = Some(cannot_write("THE GAME", &state_file, &e));
+            self.view.say(cannot_write("THE GAME", &state_file, &e));
             return;
         }
         let machine_file = self.machine_file();
-        self.view.message = Some(match self.table.save_machine() {
+        self.view.say(match self.table.save_machine() {
             None => "GAME SAVED".into(),
             Some(Err(_)) => "GAME SAVED, MODULE BUSY".into(),
             Some(Ok(bytes)) => match ModuleSave::new(bytes, &saved) {
@@ -228,7 +228,7 @@ impl Console {
         let (saved, game) = match loaded {
             Ok(ok) => ok,
             Err(why) => {
-                self.view.message = Some(why.to_string());
+                self.view.say(why.to_string());
                 return;
             }
         };
@@ -240,8 +240,8 @@ impl Console {
             Err(why) => format!("GAME LOADED ALONE: {why}"),
         };
         // A failed write of the game left behind keeps its own message.
-        if self.view.message.is_none() {
-            self.view.message = Some(message);
+        if !self.view.has_message() {
+            self.view.say(message);
         }
     }
 
@@ -254,11 +254,12 @@ impl Console {
             let _ = self.table.set_level(level);
         }
         self.human = saved.human;
-        self.view.flipped = saved.human == crate::console::Colour::Black;
+        self.view
+            .set_flipped(saved.human == crate::console::Colour::Black);
         self.clocks
             .start_game(saved.clocks, self.table.game().moves().len());
         self.phase = Phase::Play;
-        self.view.analysis = None;
+        self.view.set_analysis(None);
         let _ = self.keep_for_next_start();
         self.resync_engine();
     }
@@ -269,7 +270,7 @@ impl Console {
         // One console per kept game: a second one on the same file neither resumes nor
         // writes it; a damaged file is kept beside, renamed.
         if let Err(why) = crate::console::saved::claim_resume_file(&mut self.options.resume_file) {
-            self.view.message = Some(why.to_string());
+            self.view.say(why.to_string());
             return;
         }
         let Some(path) = self.options.resume_file.clone() else {
@@ -281,10 +282,10 @@ impl Console {
         match SavedGame::read(&path).and_then(|s| s.into_game().map(|g| (s, g))) {
             Ok((saved, game)) if !game.state().is_over() => {
                 self.continue_game(&saved, game);
-                self.view.message = Some(LAST_GAME_GOES_ON.into());
+                self.view.say(LAST_GAME_GOES_ON.into());
             }
             Ok(_) => {}
-            Err(_) => self.view.message = Some("LAST GAME UNREADABLE".into()),
+            Err(_) => self.view.say("LAST GAME UNREADABLE".into()),
         }
     }
 
@@ -308,7 +309,7 @@ impl Console {
                 .map_err(|e| cannot_write("THE GAME", &path, &e))
         };
         if let Err(message) = &result {
-            self.view.message = Some(message.clone());
+            self.view.say(message.clone());
         }
         result
     }

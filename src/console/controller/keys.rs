@@ -12,12 +12,12 @@ use crate::engine::Level;
 impl Console {
     /// One G7000 key press: the help page takes it if shown, else the phase's handler.
     pub fn press(&mut self, key: G7000Key) {
-        self.view.message = None;
-        if self.view.help {
+        self.view.clear_message();
+        if self.view.help_shown() {
             self.view.press_in_help(key);
             return;
         }
-        if self.clocks.paused {
+        if self.clocks.paused() {
             self.press_paused(key);
             return;
         }
@@ -55,7 +55,7 @@ impl Console {
                 } else {
                     Phase::Play
                 };
-                self.view.flipped = self.human == Colour::Black;
+                self.view.set_flipped(self.human == Colour::Black);
                 self.start_engine_if_its_turn();
             }
             G7000Key::Question => self.toggle_help(),
@@ -131,12 +131,12 @@ impl Console {
                     self.phase = Phase::Play;
                     self.new_game(Game::new(board));
                 }
-                Err(why) => self.view.message = Some(why.to_string()),
+                Err(why) => self.view.say(why.to_string()),
             },
             G7000Key::Clear if editor.input().is_empty() => self.phase = Phase::Play,
             other => {
                 if let Err(why) = editor.press(other) {
-                    self.view.message = Some(why.to_string());
+                    self.view.say(why.to_string());
                 }
             }
         }
@@ -145,19 +145,19 @@ impl Console {
     /// A key during the game.
     fn press_in_game(&mut self, key: G7000Key) {
         use G7000Key::*;
-        let typing = !self.view.input.is_empty();
+        let typing = !self.view.input().is_empty();
         match key {
             Letter(c @ 'A'..='H') if !self.has_two_squares() => self.type_char(c),
             Digit(d @ 1..=8) if typing => self.type_char((b'0' + d) as char),
             Minus | Times if typing => self.type_char(if key == Minus { '-' } else { 'x' }),
             Letter(c @ ('Q' | 'R' | 'B' | 'N')) if self.has_two_squares() => self.type_char(c),
             No if self.has_two_squares() => self.type_char('N'),
-            Clear => self.view.input.clear(),
+            Clear => self.view.clear_input(),
             Enter if typing => self.enter_move(),
             Letter('L') => self.phase = Phase::ChangeLevel,
             Letter('T') => self.take_back(),
             // Thinking on the player's time: there is no move of the module to make now.
-            Letter('M') if self.pondering() => self.view.message = Some("IT IS YOUR MOVE".into()),
+            Letter('M') if self.pondering() => self.view.say("IT IS YOUR MOVE".into()),
             Letter('M') if self.table.thinking() => {
                 let result = self.table.move_now();
                 self.report(result);
@@ -168,15 +168,15 @@ impl Console {
             Letter('R') => self.phase = Phase::ConfirmNew,
             Letter('S') => {
                 if self.thinking() {
-                    self.view.message = Some("WAIT FOR MY MOVE".into());
+                    self.view.say("WAIT FOR MY MOVE".into());
                 } else {
                     self.end_ponder();
                     self.phase =
                         Phase::Setup(Box::new(SetupEditor::new(self.table.game().board())));
                 }
             }
-            Equals => self.view.flipped = !self.view.flipped,
-            Plus => self.set_speed(self.clocks.speed.next()),
+            Equals => self.view.flip(),
+            Plus => self.set_speed(self.clocks.speed().next()),
             Letter('K') => self.toggle_ponder(),
             Space => self.toggle_pause(),
             Question => self.toggle_help(),
@@ -188,20 +188,18 @@ impl Console {
     }
 
     fn has_two_squares(&self) -> bool {
-        move_squares(&self.view.input).is_some()
+        move_squares(self.view.input()).is_some()
     }
 
     fn type_char(&mut self, c: char) {
-        if self.view.input.len() < 8 {
-            self.view.input.push(c);
-        }
+        self.view.type_char(c);
     }
 
     /// ENTER after a typed move.
     fn enter_move(&mut self) {
-        let text = std::mem::take(&mut self.view.input);
+        let text = self.view.take_input();
         let Some((from, to)) = move_squares(&text) else {
-            self.view.message = Some(MoveRefusal::NotAMove.to_string());
+            self.view.say(MoveRefusal::NotAMove.to_string());
             return;
         };
         // A letter after the destination square is the promotion piece (`E7-E8Q`).

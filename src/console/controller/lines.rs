@@ -5,12 +5,23 @@
 use crate::engine::Level;
 use std::path::PathBuf;
 
-use super::{Console, LineOutcome, Phase, Speed};
+use super::{Console, Phase, Speed};
 use crate::console::game::{Game, MoveRefusal, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
 use crate::console::setup::{SetupEditor, position_text};
 use crate::reference::{Board, FenError, parse_san};
+
+/// What a typed line did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineOutcome {
+    /// Carry on.
+    Done,
+    /// The module is still thinking and the line must wait for its move: offer it again.
+    Wait,
+    /// The user asked to quit.
+    Quit,
+}
 
 impl Console {
     /// A line typed in the terminal: a command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or
@@ -29,17 +40,17 @@ impl Console {
         let acts_at_once = at_once.contains(&word.as_str());
         // Paused, nothing else happens: the line is dropped (a script cannot wait for a
         // move that a pause holds back).
-        if self.clocks.paused && !acts_at_once {
-            self.view.message = Some("PAUSED: TYPE PAUSE TO GO ON".into());
+        if self.clocks.paused() && !acts_at_once {
+            self.view.say("PAUSED: TYPE PAUSE TO GO ON".into());
             return LineOutcome::Done;
         }
         if self.thinking() && !acts_at_once {
             return LineOutcome::Wait;
         }
-        self.view.message = None;
+        self.view.clear_message();
         // A typed line leaves the help (the terminal shows both pages at once).
         if word != "help" && word != "?" {
-            self.view.help = false;
+            self.view.hide_help();
         }
         if matches!(self.phase, Phase::Setup(_))
             && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
@@ -61,7 +72,7 @@ impl Console {
                 if let Phase::Setup(editor) = &mut self.phase
                     && let Err(why) = editor.type_text(line)
                 {
-                    self.view.message = Some(why.to_string());
+                    self.view.say(why.to_string());
                 }
             }
         }
@@ -92,17 +103,17 @@ impl Console {
                     self.press(G7000Key::Digit(level.get()))
                 }
                 Ok(level) => self.change_level(level),
-                Err(e) => self.view.message = Some(e.to_string().to_uppercase()),
+                Err(e) => self.view.say(e.to_string().to_uppercase()),
             },
             "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
-            "flip" => self.view.flipped = !self.view.flipped,
+            "flip" => self.view.flip(),
             "help" | "?" => self.toggle_help(),
             "pause" => self.toggle_pause(),
             "ponder" => match rest.to_ascii_lowercase().as_str() {
                 "" => self.toggle_ponder(),
                 "on" => self.ponder_as_told(true),
                 "off" => self.ponder_as_told(false),
-                _ => self.view.message = Some("PONDER ON OR PONDER OFF".into()),
+                _ => self.view.say("PONDER ON OR PONDER OFF".into()),
             },
             "speed" | "turbo" => self.type_speed(word, rest),
             "go" | "now" => self.press(G7000Key::Letter('M')),
@@ -124,12 +135,12 @@ impl Console {
     fn type_speed(&mut self, word: &str, rest: &str) {
         let speed = match (word, rest) {
             ("turbo", _) => Some(Speed::Max),
-            (_, "") => Some(self.clocks.speed.next()),
+            (_, "") => Some(self.clocks.speed().next()),
             (_, text) => Speed::from_word(text),
         };
         match speed {
             Some(s) => self.set_speed(s),
-            None => self.view.message = Some("SPEEDS ARE 1 2 8 MAX".into()),
+            None => self.view.say("SPEEDS ARE 1 2 8 MAX".into()),
         }
     }
 
@@ -150,7 +161,7 @@ impl Console {
             // Typed as keys, a move's digits would answer the question (A1-A8: level 1).
             self.refuse("ANSWER THE QUESTION FIRST".into());
         } else if move_squares(line).is_some() {
-            self.view.input.clear();
+            self.view.clear_input();
             for c in line.chars().filter(|c| !c.is_whitespace()) {
                 let key = match c.to_ascii_uppercase() {
                     d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
@@ -227,10 +238,10 @@ impl Console {
                     self.phase = Phase::Play;
                     self.new_game(Game::new(board));
                 }
-                Err(why) => self.view.message = Some(why.to_string()),
+                Err(why) => self.view.say(why.to_string()),
             },
-            Err(FenError::Position(why)) => self.view.message = Some(position_text(&why)),
-            Err(e) => self.view.message = Some(format!("BAD FEN: {e}").to_uppercase()),
+            Err(FenError::Position(why)) => self.view.say(position_text(&why)),
+            Err(e) => self.view.say(format!("BAD FEN: {e}").to_uppercase()),
         }
     }
 }

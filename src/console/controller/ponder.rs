@@ -21,6 +21,7 @@
 //! Only an engine with a clock ponders (the guest): the native reference answers at once.
 
 use super::Console;
+use super::view::analysis_on;
 use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
 use crate::engine::{Info, Said};
@@ -33,9 +34,29 @@ use crate::reference::levels::level_t_states;
 #[derive(Debug, Clone, Default)]
 pub(super) struct Pondering {
     /// The player wants the module to think on their time.
-    pub(super) wanted: bool,
+    wanted: bool,
     /// After a hit: the engine's T-state at which the module is told to move.
-    pub(super) move_at: Option<u64>,
+    move_at: Option<u64>,
+}
+
+impl Pondering {
+    /// Pondering as the player wants it at the start.
+    pub fn new(wanted: bool) -> Pondering {
+        Pondering {
+            wanted,
+            move_at: None,
+        }
+    }
+
+    /// The player wants the module to think on their time.
+    pub fn wanted(&self) -> bool {
+        self.wanted
+    }
+
+    /// No deadline after a hit is pending (the module moved, or the thought is gone).
+    pub fn forget_deadline(&mut self) {
+        self.move_at = None;
+    }
 }
 
 impl Console {
@@ -68,12 +89,12 @@ impl Console {
     /// a clock cannot: it answers at once).
     pub(super) fn ponder_as_told(&mut self, on: bool) {
         if on && !self.table.engine().has_clock() {
-            self.view.message = Some("ONLY THE MODULE PONDERS".into());
+            self.view.say("ONLY THE MODULE PONDERS".into());
             return;
         }
         self.set_ponder(on);
         let word = if on { "ON" } else { "OFF" };
-        self.view.message = Some(format!("PONDER {word}"));
+        self.view.say(format!("PONDER {word}"));
     }
 
     /// The reply the module thinks on, while it ponders.
@@ -104,7 +125,7 @@ impl Console {
     pub(super) fn forget_thought_on_players_time(&mut self) {
         self.pondering.move_at = None;
         // Its analysis goes with it (the decision shown before it stays).
-        self.view.analysis.take_if(|a| a.pondering);
+        self.view.drop_pondering_analysis();
     }
 
     /// Drops the thought on the player's time, if any: the module is set on the game again.
@@ -123,15 +144,7 @@ impl Console {
             self.forget_thought_on_players_time();
             return false;
         };
-        // A pass of the thought shown began with the reply, which is now played; the
-        // module's decision shown before any pass came is the last move's, not this one's.
-        match &mut self.view.analysis {
-            Some(a) if a.pondering => {
-                a.pondering = false;
-                a.best_line.remove(0);
-            }
-            _ => self.view.analysis = None,
-        }
+        self.view.ponder_hit();
         let _ = self.keep_for_next_start();
         match decided {
             Some(d) => self.heard(Said::Decided(d)),
@@ -171,7 +184,8 @@ impl Console {
             return false;
         };
         if let Said::Info(info) = said {
-            self.view.analysis = Some(self.ponder_analysis(ponder.reply, info));
+            self.view
+                .set_analysis(Some(self.ponder_analysis(ponder.reply, info)));
         }
         true
     }
@@ -182,7 +196,7 @@ impl Console {
         let board = self.table.game().board();
         let mut after = board.clone();
         after.make(expected);
-        let mut analysis = self.analysis_on(&after, info.pass, info.score, &info.pv);
+        let mut analysis = analysis_on(&after, info.pass, info.score, &info.pv);
         analysis
             .best_line
             .insert(0, console_notation(board, expected));

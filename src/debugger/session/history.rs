@@ -10,14 +10,8 @@
 
 use std::collections::VecDeque;
 
-use std::fmt::Write as _;
-use std::path::Path;
-
-use crate::machine::Machine;
-
-use super::{DebugSession, MachineHandle};
-use crate::debugger::expr::Expr;
 use crate::debugger::link::HostLink;
+use crate::machine::Machine;
 
 /// Instructions between automatic snapshots (and the most `back` ever re-executes).
 pub const SNAPSHOT_EVERY: u64 = 20_000;
@@ -187,83 +181,6 @@ impl History {
             }
         }
         Ok((restored, link))
-    }
-}
-
-/// The commands that change the machine from outside its run (`poke`, `load`, `back`) and
-/// `save`: each leaves the history able to go back from the new present.
-impl<M: MachineHandle> DebugSession<M> {
-    /// `poke`: bytes written into RAM, and a snapshot so `back` does not undo them by replay.
-    pub(in crate::debugger) fn poke(
-        &mut self,
-        address: &Expr,
-        bytes: &[u8],
-        out: &mut String,
-    ) -> Result<(), String> {
-        let start = self.eval_address(address)?;
-        for (i, &b) in bytes.iter().enumerate() {
-            let a = start.wrapping_add(i as u16);
-            match crate::machine::ram_offset(a) {
-                Some(offset) => self.machine.ram_mut()[offset as usize] = b,
-                None => return Err(format!("{a:04X} is not RAM")),
-            }
-        }
-        self.history.record(&self.machine, &self.link);
-        writeln!(out, "{} byte(s) written at {start:04X}", bytes.len()).ok();
-        Ok(())
-    }
-
-    /// `save`: the machine state into a file.
-    pub(in crate::debugger) fn save_state(
-        &mut self,
-        name: &str,
-        out: &mut String,
-    ) -> Result<(), String> {
-        // Atomically: a failed save leaves the old file whole.
-        crate::files::write_atomic(Path::new(name), &self.machine.save_state())
-            .map_err(|e| e.to_string())?;
-        writeln!(out, "saved the machine state to {name}").ok();
-        Ok(())
-    }
-
-    /// `load`: a machine state from a file; the history starts again from it.
-    pub(in crate::debugger) fn load_state(
-        &mut self,
-        name: &str,
-        out: &mut String,
-    ) -> Result<(), String> {
-        // A regular file of bounded size only: never a FIFO or /dev/zero.
-        let machine = crate::files::read(Path::new(name), crate::files::MACHINE_SAVE)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                Machine::load_state(&bytes).map_err(|e| format!("cannot load {name}: {e}"))
-            })?;
-        self.replace_machine(machine);
-        self.history.clear();
-        self.history.record(&self.machine, &self.link);
-        writeln!(out, "loaded {name}").ok();
-        writeln!(out, "{}", self.here()).ok();
-        Ok(())
-    }
-
-    /// `back`: the machine and the host link as they were `n` instructions ago.
-    pub(in crate::debugger) fn step_back(
-        &mut self,
-        n: u64,
-        out: &mut String,
-    ) -> Result<(), String> {
-        let (machine, link) = self
-            .history
-            .back(&self.machine, n)
-            .map_err(|e| e.to_string())?;
-        self.replace_machine(machine);
-        self.link = link;
-        writeln!(out, "back {n} instruction(s)").ok();
-        // The stop line `step` shows: address, bytes, disassembly, source line.
-        let pc = self.machine.registers().pc;
-        out.push_str(&self.dis_line(pc, false));
-        self.show_displays(out);
-        Ok(())
     }
 }
 

@@ -1,7 +1,8 @@
 //! Breakpoints and watchpoints as the user sees them: numbered (one sequence for both, as
 //! in gdb), enabled or not, with a hit count, and for breakpoints an optional condition.
 //! The machine only knows bare addresses and ranges; [`Points::sync`] hands it the enabled
-//! ones after every change.
+//! ones after every change. The commands' texts (`break`, `watch`, `enable`, `disable`,
+//! `delete`, `list`) are made here; the session resolves the places they name.
 
 use std::ops::RangeInclusive;
 
@@ -10,9 +11,7 @@ use crate::machine::{Machine, Watch, WatchHit, WatchKind, canonical};
 use std::fmt::Write as _;
 
 use super::render_state::kind_name;
-use super::{DebugSession, MachineHandle};
-use crate::debugger::command::Location;
-use crate::debugger::expr::{Condition, Expr};
+use crate::debugger::expr::Condition;
 
 /// A breakpoint.
 #[derive(Debug, Clone)]
@@ -157,6 +156,115 @@ impl Points {
         })
     }
 
+    /// `break`: a breakpoint at `address`, named `place`; the line that reports it.
+    pub fn set_break(
+        &mut self,
+        address: u16,
+        place: String,
+        condition: Option<Condition>,
+    ) -> String {
+        let text = condition
+            .as_ref()
+            .map(|c| format!(" if {c}"))
+            .unwrap_or_default();
+        let id = self.add_break(address, place.clone(), condition);
+        format!("breakpoint {id} at {address:04X} {place}{text}\n")
+    }
+
+    /// `watch`: a watchpoint over `len` bytes from `start`, named `place`; the line that
+    /// reports it, or why the bytes do not fit below 0x10000.
+    pub fn set_watch(
+        &mut self,
+        kind: WatchKind,
+        start: u16,
+        len: i64,
+        place: String,
+    ) -> Result<String, String> {
+        if !(1..=0x10000 - start as i64).contains(&len) {
+            return Err(format!("length {len} does not fit from {start:04X}"));
+        }
+        let end = (start as i64 + len - 1) as u16;
+        let id = self.add_watch(start..=end, kind, place.clone());
+        Ok(format!(
+            "watchpoint {id}: {} {start:04X}..{end:04X} {place} ({len} byte{})\n",
+            kind_name(kind),
+            if len == 1 { "" } else { "s" }
+        ))
+    }
+
+    /// `enable` and `disable`: the points numbered.
+    pub fn enable_listed(
+        &mut self,
+        ids: &[usize],
+        enabled: bool,
+        out: &mut String,
+    ) -> Result<(), String> {
+        if ids.is_empty() {
+            return Err("which numbers?".into());
+        }
+        for &id in ids {
+            self.set_enabled(id, enabled).map_err(|e| e.to_string())?;
+            let state = if enabled { "enabled" } else { "disabled" };
+            writeln!(out, "{id} {state}").ok();
+        }
+        Ok(())
+    }
+
+    /// `delete`: the points numbered, or all of them.
+    pub fn delete_listed(&mut self, ids: &[usize], out: &mut String) -> Result<(), String> {
+        if ids.is_empty() {
+            self.clear();
+            writeln!(out, "all breakpoints and watchpoints deleted").ok();
+        }
+        for &id in ids {
+            self.delete(id).map_err(|e| e.to_string())?;
+            writeln!(out, "{id} deleted").ok();
+        }
+        Ok(())
+    }
+
+    /// What `list` shows: every point, by number.
+    pub fn list_text(&self) -> String {
+        if self.breakpoints.is_empty() && self.watchpoints.is_empty() {
+            return "no breakpoints or watchpoints\n".to_string();
+        }
+        let mut rows: Vec<(usize, String)> = Vec::new();
+        for b in &self.breakpoints {
+            rows.push((
+                b.id,
+                format!(
+                    "{:<3} break  {:04X} {}{}  {}  hits {}",
+                    b.id,
+                    b.address,
+                    b.place,
+                    b.condition
+                        .as_ref()
+                        .map(|c| format!(" if {c}"))
+                        .unwrap_or_default(),
+                    if b.enabled { "enabled" } else { "disabled" },
+                    b.hits
+                ),
+            ));
+        }
+        for w in &self.watchpoints {
+            rows.push((
+                w.id,
+                format!(
+                    "{:<3} watch  {} {:04X}..{:04X} {}  {}  hits {}",
+                    w.id,
+                    kind_name(w.kind),
+                    w.range.start(),
+                    w.range.end(),
+                    w.place,
+                    if w.enabled { "enabled" } else { "disabled" },
+                    w.hits
+                ),
+            ));
+        }
+        rows.sort();
+        rows.into_iter().map(|(_, r)| r + "\n").collect()
+    }
+
     /// Give the machine the enabled breakpoints (plus `extra`, a temporary one) and watches.
     pub fn sync(&self, machine: &mut Machine, extra: Option<u16>) {
         machine.clear_breakpoints();
@@ -173,112 +281,6 @@ impl Points {
                 kind: w.kind,
             });
         }
-    }
-}
-
-/// The commands that set, enable and delete points (`break`, `watch`, `enable`, `disable`,
-/// `delete`): each hands the machine the new set.
-impl<M: MachineHandle> DebugSession<M> {
-    /// `break`: a breakpoint at a location, with an optional condition.
-    pub(in crate::debugger) fn set_break(
-        &mut self,
-        location: &Location,
-        condition: Option<Condition>,
-        out: &mut String,
-    ) -> Result<(), String> {
-        let (address, place) = self.resolve(location)?;
-        if let Some(condition) = &condition {
-            // Evaluate once now: an unknown name is reported here, not at a hit.
-            condition
-                .expr
-                .eval(&self.view())
-                .map_err(|e| e.to_string())?;
-        }
-        let text = condition
-            .as_ref()
-            .map(|c| format!(" if {c}"))
-            .unwrap_or_default();
-        let id = self.points.add_break(address, place.clone(), condition);
-        self.points.sync(&mut self.machine, None);
-        writeln!(out, "breakpoint {id} at {address:04X} {place}{text}").ok();
-        Ok(())
-    }
-
-    /// `watch`: a watchpoint over `len` bytes from `address` (by default the size of the
-    /// named variable, else one byte).
-    pub(in crate::debugger) fn set_watch(
-        &mut self,
-        kind: WatchKind,
-        address: &Expr,
-        len: Option<&Expr>,
-        out: &mut String,
-    ) -> Result<(), String> {
-        let start = self.eval_address(address)?;
-        let named = address
-            .as_name()
-            .filter(|name| self.info.symbol(name).is_some());
-        let len = match len {
-            Some(len) => len.eval(&self.view()).map_err(|e| e.to_string())?,
-            None if named.is_some() => self.info.variable_size(start).unwrap_or(1) as i64,
-            None => 1,
-        };
-        if !(1..=0x10000 - start as i64).contains(&len) {
-            return Err(format!("length {len} does not fit from {start:04X}"));
-        }
-        let end = (start as i64 + len - 1) as u16;
-        let place = match named {
-            Some(name) => name.to_ascii_uppercase(),
-            None => format!("{start:04X}"),
-        };
-        let id = self.points.add_watch(start..=end, kind, place.clone());
-        self.points.sync(&mut self.machine, None);
-        writeln!(
-            out,
-            "watchpoint {id}: {} {start:04X}..{end:04X} {place} ({len} byte{})",
-            kind_name(kind),
-            if len == 1 { "" } else { "s" }
-        )
-        .ok();
-        Ok(())
-    }
-
-    /// `enable` and `disable`.
-    pub(in crate::debugger) fn enable_points(
-        &mut self,
-        ids: &[usize],
-        enabled: bool,
-        out: &mut String,
-    ) -> Result<(), String> {
-        if ids.is_empty() {
-            return Err("which numbers?".into());
-        }
-        for &id in ids {
-            self.points
-                .set_enabled(id, enabled)
-                .map_err(|e| e.to_string())?;
-            let state = if enabled { "enabled" } else { "disabled" };
-            writeln!(out, "{id} {state}").ok();
-        }
-        self.points.sync(&mut self.machine, None);
-        Ok(())
-    }
-
-    /// `delete`: the points numbered, or all of them.
-    pub(in crate::debugger) fn delete_points(
-        &mut self,
-        ids: &[usize],
-        out: &mut String,
-    ) -> Result<(), String> {
-        if ids.is_empty() {
-            self.points.clear();
-            writeln!(out, "all breakpoints and watchpoints deleted").ok();
-        }
-        for &id in ids {
-            self.points.delete(id).map_err(|e| e.to_string())?;
-            writeln!(out, "{id} deleted").ok();
-        }
-        self.points.sync(&mut self.machine, None);
-        Ok(())
     }
 }
 

@@ -17,15 +17,21 @@ use std::io::{BufWriter, Write as _};
 use crate::machine::{Fault, RunLimit, Stop, WatchHit};
 
 use super::render_state::unit_text;
-use super::{DEFAULT_RUN_SECONDS, DebugSession, MachineHandle};
+use super::{DEFAULT_RUN_SECONDS, DebugSession, DebugSessionError, MachineHandle};
 use crate::debugger::command::Location;
 use crate::debugger::expr::Condition;
 use crate::debugger::view::View;
 use crate::debugger::{stack, z80};
+use crate::protocol::{Command as HostCommand, WirePosition};
+use crate::reference::Board;
+use crate::reference::board::{file_of, rank_of};
 
 /// Longest stretch the machine runs without the debugger looking (for the step-back
 /// snapshots): about 23 ms of emulated time.
 pub const SLICE_T_STATES: u64 = 100_000;
+
+/// Emulated seconds allowed for the module to boot and to answer `SETUP`.
+const ANSWER_SECONDS: f64 = 2.0;
 
 /// What a run aims at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,12 +83,13 @@ pub(in crate::debugger) enum TraceSink {
     File(BufWriter<File>, String),
 }
 
-/// The commands that run towards a place (`next`, `finish`, `run-to`) and the trace switch.
+/// Start-up (`SETUP`), the commands that run towards a place (`next`, `finish`, `run-to`),
+/// the trace switch, and the run loop itself.
 impl<M: MachineHandle> DebugSession<M> {
     /// `next`: one instruction, running a CALL or RST through to its return.
     pub(in crate::debugger) fn step_over(&mut self, out: &mut String) {
         let pc = self.machine.registers().pc;
-        let bytes = self.bytes_at(pc);
+        let bytes = self.listing().bytes_at(pc);
         if z80::is_call(bytes[0]) || z80::is_rst(bytes[0]) {
             let sp = self.machine.registers().sp;
             let min_sp = if sp == 0 { 0x10000 } else { sp as u32 };
@@ -158,9 +165,57 @@ impl<M: MachineHandle> DebugSession<M> {
         writeln!(out, "trace off").ok();
         Ok(())
     }
-}
 
-impl<M: MachineHandle> DebugSession<M> {
+    /// Boot the module (run until `READY`) and set up a position with `SETUP` through the
+    /// host link, running until the module answers. Returns what happened, as text.
+    pub fn setup_fen(&mut self, fen: &str) -> Result<String, DebugSessionError> {
+        if !self.owns_link {
+            return Err(DebugSessionError::Attached);
+        }
+        let board = Board::from_fen(fen).map_err(|e| DebugSessionError::Fen(e.to_string()))?;
+        let mut out = String::new();
+        let limit = ANSWER_SECONDS;
+        if self.link.received.is_empty() {
+            let halt = self.advance(Goal::Event, limit, &mut out);
+            if !matches!(halt, Halt::Event) {
+                return Err(DebugSessionError::NoAnswer(format!(
+                    "no READY after reset: {halt:?}"
+                )));
+            }
+        }
+        let mut squares = [0u8; 64];
+        for rank in 0..8u8 {
+            for file in 0..8u8 {
+                let sq = 21 + file + 10 * rank;
+                let code = board.sq[sq as usize];
+                let kind = crate::reference::piece::kind(code);
+                squares[(rank * 8 + file) as usize] = match code {
+                    0 => 0,
+                    _ => kind | if code & 0x80 != 0 { 8 } else { 0 },
+                };
+            }
+        }
+        let position = WirePosition {
+            squares,
+            side: (board.side != 0) as u8,
+            castling: board.castling,
+            ep: (board.ep != 0).then(|| rank_of(board.ep) * 8 + file_of(board.ep)),
+            halfmove: board.halfmove,
+            fullmove: board.fullmove,
+        };
+        let (kind, payload) = HostCommand::Setup(Box::new(position)).encode();
+        writeln!(out, "host -> module: SETUP {fen}").ok();
+        self.send_message(kind, &payload);
+        let halt = self.advance(Goal::Event, limit, &mut out);
+        if !matches!(halt, Halt::Event) {
+            return Err(DebugSessionError::NoAnswer(format!(
+                "no answer to SETUP: {halt:?}"
+            )));
+        }
+        writeln!(out, "{}", self.here()).ok();
+        Ok(out)
+    }
+
     /// Run towards `goal` for at most `seconds` of emulated time and report the stop.
     pub(in crate::debugger) fn go(&mut self, goal: Goal, seconds: f64, out: &mut String) {
         let halt = self.advance(goal, seconds, out);
@@ -206,8 +261,7 @@ impl<M: MachineHandle> DebugSession<M> {
         if !line.is_empty() {
             writeln!(out, "{line}").ok();
         }
-        out.push_str(&self.dis_line(regs.pc, false));
-        self.show_displays(out);
+        self.show_stop(out);
     }
 
     /// The heart of running: see the module header.
@@ -239,11 +293,7 @@ impl<M: MachineHandle> DebugSession<M> {
     /// Checks made at an instruction boundary before running on: breakpoints and the goal.
     pub(in crate::debugger) fn check_boundary(&mut self, goal: Goal) -> Option<Halt> {
         let regs = self.machine.registers();
-        let view = View {
-            regs,
-            machine: &self.machine,
-            info: &self.info,
-        };
+        let view = View::new(&self.machine, &self.info);
         let mut stop = None;
         for b in self.points.breaks_at(regs.pc) {
             let hit = match &b.condition {

@@ -6,9 +6,9 @@
 //! (R aside, which only counts fetches) and no RAM byte changed and no latch written in
 //! between, the whole machine state at the second poll equals that at the first, so it
 //! repeats with that period for as long as the host leaves the latch alone. The machine then
-//! advances the clock by whole periods instead of executing them.
+//! advances the clock by whole periods instead of executing them (`Machine::consider_idle_skip`,
+//! in the run loop).
 
-use super::Machine;
 use crate::machine::registers;
 
 /// The loop found between two identical polls.
@@ -20,6 +20,16 @@ pub(crate) struct Period {
     pub instructions: u64,
     /// M1 cycles per iteration (R's increment), modulo 128.
     pub m1_cycles: u64,
+}
+
+impl Period {
+    /// How many whole periods fit between `cycles` and `end` with the end not reached, if
+    /// any: every state skipped is then one the step-by-step path would have passed through,
+    /// and that path finishes the run exactly as it would have.
+    pub fn whole_periods_before(&self, cycles: u64, end: u64) -> Option<u64> {
+        let room = end.saturating_sub(cycles);
+        (room > self.cycles).then(|| (room - 1) / self.cycles)
+    }
 }
 
 /// The last poll seen.
@@ -93,48 +103,5 @@ impl IdleDetector {
             last.instructions = instructions;
             last.r = r;
         }
-    }
-}
-
-impl Machine {
-    /// The guest just read the latch. If it is polling an unchanged latch in a loop that
-    /// changes nothing (same PC, same registers but R, no RAM change, no latch write since
-    /// the last identical poll), the machine state repeats exactly every loop period: jump
-    /// ahead by whole periods, staying before the end of the run, so the step-by-step path
-    /// finishes the run exactly as it would have.
-    pub(in crate::machine) fn consider_idle_skip(&mut self, pc: u16, end: u64) {
-        let ram_changed = std::mem::take(&mut self.bus.ram_changed);
-        if !self.breakpoints.is_empty() || self.bus.watching {
-            self.idle.forget();
-            return;
-        }
-        let r = self.current_r();
-        let Some(period) = self.idle.observe(
-            &self.cpu,
-            pc,
-            self.bus.host_latch,
-            ram_changed,
-            self.cycles,
-            r,
-            self.instructions,
-        ) else {
-            return;
-        };
-        // Largest k with cycles + k * period < end: every skipped state is one the slow
-        // path would have passed through.
-        let room = end.saturating_sub(self.cycles);
-        if room <= period.cycles {
-            return;
-        }
-        let k = (room - 1) / period.cycles;
-        self.cycles += k * period.cycles;
-        self.instructions += k * period.instructions;
-        self.instructions_not_emulated += k * period.instructions;
-        self.trace.repeat_last(period.instructions as usize, k);
-        self.bump_r((k % 128) * period.m1_cycles);
-        let r = self.current_r();
-        self.idle.skipped(self.cycles, self.instructions, r);
-        // Every skipped period polled the latch.
-        self.last_latch_read = self.cycles;
     }
 }

@@ -5,10 +5,10 @@ use std::panic::{self, AssertUnwindSafe};
 
 use iz80::{Reg8, Reg16};
 
-use super::cpu_board::Machine;
-use super::fault::{Fault, FaultKind};
-use super::memory::{RAM_START, ROM_SIZE, WatchHit, Watched, event};
-use super::timing::{self, Outcome, Timing};
+use super::Machine;
+use crate::machine::fault::{Fault, FaultKind};
+use crate::machine::memory::{RAM_START, ROM_SIZE, WatchHit, Watched, event};
+use crate::machine::timing::{self, Outcome, Timing};
 
 /// How long a run may go and what ends it early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,6 +303,42 @@ impl Machine {
         let waits = cycles_needed.div_ceil(4);
         self.cycles = self.cycles.saturating_add(waits.saturating_mul(4));
         self.bump_r(waits % 128);
+    }
+
+    /// The guest just read the latch. If it is polling an unchanged latch in a loop that
+    /// changes nothing (same PC, same registers but R, no RAM change, no latch write since
+    /// the last identical poll), the machine state repeats exactly every loop period: jump
+    /// ahead by whole periods, staying before the end of the run (see `idle.rs`).
+    fn consider_idle_skip(&mut self, pc: u16, end: u64) {
+        let ram_changed = std::mem::take(&mut self.bus.ram_changed);
+        if !self.breakpoints.is_empty() || self.bus.watching {
+            self.idle.forget();
+            return;
+        }
+        let r = self.current_r();
+        let Some(period) = self.idle.observe(
+            &self.cpu,
+            pc,
+            self.bus.host_latch,
+            ram_changed,
+            self.cycles,
+            r,
+            self.instructions,
+        ) else {
+            return;
+        };
+        let Some(k) = period.whole_periods_before(self.cycles, end) else {
+            return;
+        };
+        self.cycles += k * period.cycles;
+        self.instructions += k * period.instructions;
+        self.instructions_not_emulated += k * period.instructions;
+        self.trace.repeat_last(period.instructions as usize, k);
+        self.bump_r((k % 128) * period.m1_cycles);
+        let r = self.current_r();
+        self.idle.skipped(self.cycles, self.instructions, r);
+        // Every skipped period polled the latch.
+        self.last_latch_read = self.cycles;
     }
 }
 
