@@ -141,7 +141,7 @@ impl Console {
             pondering: Pondering::new(ponders),
             phase: Phase::ChooseColour,
             // A player who chose Black sees the board from Black's side.
-            view: View::new(options.colour == Some(Colour::Black)),
+            view: View::new(options.colour == Some(Colour::Black), options.host_keys),
             clocks: Clocks::default(),
             pgn_database: options.pgn.clone().map(PgnDatabase::new),
             quit: false,
@@ -525,6 +525,7 @@ impl Console {
             },
             help: self.view.help_shown(),
             help_page: self.view.help_page(),
+            host_keys: self.view.host_keys(),
             setup: editing,
             speed: (self.clocks.speed() != Speed::Real).then(|| self.clocks.speed().mark().into()),
             ponder: self.pondering.wanted(),

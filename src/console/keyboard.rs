@@ -193,20 +193,50 @@ pub const PC_KEY_MAP: [(&str, &str); 13] = [
     ("ENTER", "ENTER"),
 ];
 
+/// The keys a front end keeps for itself besides the G7000's, which its help pages name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HostKeys {
+    /// The window: F1 (help), Escape (out of the help, quit), F2, Alt+Enter and F12 with
+    /// F10/F11 (the window's own help page lists them).
+    #[default]
+    Window,
+    /// A web page: none (the page's buttons do what the window's keys do); `?` turns the
+    /// help pages.
+    Page,
+}
+
+impl HostKeys {
+    /// How a help page says "the next page".
+    fn more(self) -> &'static str {
+        match self {
+            HostKeys::Window => "F1 ? MORE",
+            HostKeys::Page => "? MORE",
+        }
+    }
+
+    /// Whether the help has the window's own page (F1, Escape, F2, Alt+Enter, F12).
+    pub fn has_window_page(self) -> bool {
+        self == HostKeys::Window
+    }
+}
+
 /// The help page: a title, the key map, and the keys that belong to the PC side.
-pub fn help_lines() -> Vec<String> {
-    let mut lines = vec!["KEYBOARD G7000=PC  F1 ? MORE".to_string()];
+pub fn help_lines(keys: HostKeys) -> Vec<String> {
+    let mut lines = vec![format!("KEYBOARD G7000=PC {:>10}", keys.more())];
     for (g, pc) in PC_KEY_MAP {
         lines.push(format!("{g:>7} = {pc}"));
     }
-    lines.push("   HELP = F1   QUIT = ESC".to_string());
+    lines.push(match keys {
+        HostKeys::Window => "   HELP = F1   QUIT = ESC".to_string(),
+        HostKeys::Page => "   HELP = ?".to_string(),
+    });
     lines
 }
 
 /// The second help page: what the keys do in the game (at most 15 lines of 28 characters,
 /// what the VDC's help page holds).
-pub fn game_help_lines() -> Vec<String> {
-    [
+pub fn game_help_lines(keys: HostKeys) -> Vec<String> {
+    let mut lines: Vec<String> = [
         "GAME KEYS",
         "MOVE    E2-E4 ENTER",
         "CLEAR   ERASE THE TYPING",
@@ -220,10 +250,11 @@ pub fn game_help_lines() -> Vec<String> {
         "+       SPEED 1X 2X 8X MAX",
         "SPACE K PAUSE/PONDER",
         "P PGN   W O SAVE/LOAD GAME",
-        "F1 ? MORE  OTHER KEYS: GAME",
     ]
     .map(String::from)
-    .to_vec()
+    .to_vec();
+    lines.push(format!("{}  OTHER KEYS: GAME", keys.more()));
+    lines
 }
 
 /// The G7000 key for a PC key, with the state of the shift keys; `None` for keys the G7000

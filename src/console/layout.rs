@@ -17,7 +17,7 @@
 
 use super::display_list::{DisplayList, SpriteObject, TEXT_PITCH_UNITS};
 use super::help::{SETUP_KEYS, levels_and_analysis_lines, window_keys_lines};
-use super::keyboard::{game_help_lines, help_lines};
+use super::keyboard::{HostKeys, game_help_lines, help_lines};
 use super::pieces::shape_of;
 use super::screen::{Colour, ScreenState, format_clock, format_score};
 use crate::vdc::geometry::{CELL_H, CELL_W_UNITS, GRID_X0_UNITS, GRID_Y0};
@@ -213,7 +213,7 @@ pub fn status_line(state: &ScreenState) -> String {
 /// Builds the display list for the whole screen.
 pub fn display_list(state: &ScreenState) -> DisplayList {
     if state.help {
-        return help_display_list(state.help_page);
+        return help_display_list(state.help_page, state.host_keys);
     }
     let mut list = DisplayList::new();
     board_grid(&mut list, state.flipped);
@@ -332,14 +332,14 @@ fn last_move_marks(list: &mut DisplayList, squares: [usize; 2], flipped: bool) {
 /// A help page (0: the keyboard map, 1: the game keys, 2: the window's keys, 3: the levels
 /// and the analysis):
 /// text rows only, no grid.
-fn help_display_list(page: u8) -> DisplayList {
+fn help_display_list(page: u8, keys: HostKeys) -> DisplayList {
     let mut list = DisplayList::new();
     list.setup.push((CONTROL, CONTROL_FOREGROUND));
     list.setup
         .push((COLOURS, colours_value(0, false, theme::BACKGROUND)));
     let lines = match page {
-        0 => help_lines(),
-        1 => game_help_lines(),
+        0 => help_lines(keys),
+        1 => game_help_lines(keys),
         2 => window_keys_lines(),
         _ => levels_and_analysis_lines(),
     };

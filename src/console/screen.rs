@@ -3,6 +3,8 @@
 //! The game logic fills a [`ScreenState`]; the VDC front end (`layout` + `render`) and the
 //! terminal front end (`terminal`) both draw from it, so they always agree.
 
+use crate::console::keyboard::HostKeys;
+
 /// A side in the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
@@ -110,8 +112,11 @@ pub struct ScreenState {
     pub input: String,
     /// Show a help page instead of the board.
     pub help: bool,
-    /// Which help page: 0 the keyboard map, 1 the keys of the game.
+    /// Which help page: 0 the keyboard map, 1 the keys of the game, 2 the window's own
+    /// keys, 3 the levels and the analysis.
     pub help_page: u8,
+    /// The keys the front end keeps for itself, which the help pages name.
+    pub host_keys: HostKeys,
     /// The speed of the module's thinking when it is not the real module's (`2X`, `8X`,
     /// `MAX`), shown beside the level.
     pub speed: Option<String>,
@@ -200,6 +205,7 @@ impl ScreenState {
             input: String::new(),
             help: false,
             help_page: 0,
+            host_keys: HostKeys::Window,
             speed: None,
             ponder: false,
             setup: false,

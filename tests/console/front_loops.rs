@@ -181,8 +181,8 @@ mod window {
         assert_eq!(pages, [Some(0), Some(1), Some(2), Some(3), None]);
         // Every page but the last says F1 turns it; the window's keys are on one of them.
         let pages = [
-            c7010::console::keyboard::help_lines(),
-            c7010::console::keyboard::game_help_lines(),
+            c7010::console::keyboard::help_lines(c7010::console::keyboard::HostKeys::Window),
+            c7010::console::keyboard::game_help_lines(c7010::console::keyboard::HostKeys::Window),
             c7010::console::help::window_keys_lines(),
             c7010::console::help::levels_and_analysis_lines(),
         ];

@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use c7010::console::keyboard::{HostKeys, game_help_lines, help_lines};
 use c7010::console::render::render_screen;
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, GameState};
@@ -250,6 +251,42 @@ fn a_saved_game_comes_back() {
     std::fs::write(&file, "rubbish").unwrap();
     keys(&mut fresh, "O");
     assert_eq!(status(&fresh), "NOT A SAVED GAME");
+}
+
+#[test]
+fn a_web_page_help_names_no_window_key_and_skips_the_window_page() {
+    let console = |host_keys| {
+        let options = ConsoleOptions {
+            colour: Some(Colour::White),
+            level: Some(2),
+            host_keys,
+            ..ConsoleOptions::default()
+        };
+        Console::new(Box::new(RefEngine::new()), options).unwrap()
+    };
+    let mut page = console(HostKeys::Page);
+    let mut shown = Vec::new();
+    keys(&mut page, "?");
+    while page.screen().help {
+        shown.push(page.screen().help_page);
+        keys(&mut page, "?");
+    }
+    assert_eq!(shown, [0, 1, 3], "no WINDOW KEYS page on a web page");
+    let text = [help_lines(HostKeys::Page), game_help_lines(HostKeys::Page)]
+        .concat()
+        .join("\n");
+    for key in ["F1", "F2", "F12", "ESC", "ALT"] {
+        assert!(!text.contains(key), "{key} in {text}");
+    }
+    assert!(
+        text.contains("? MORE") && text.contains("HELP = ?"),
+        "{text}"
+    );
+    // The first page is drawn in the page's words, not the window's.
+    let mut window = console(HostKeys::Window);
+    keys(&mut page, "?");
+    keys(&mut window, "?");
+    assert_ne!(frame_text(&page), frame_text(&window));
 }
 
 #[test]

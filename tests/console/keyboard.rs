@@ -1,7 +1,7 @@
 //! The G7000 keyboard model and the PC key map.
 
 use c7010::console::G7000Key;
-use c7010::console::keyboard::{MATRIX, PC_KEY_MAP, help_lines};
+use c7010::console::keyboard::{HostKeys, MATRIX, PC_KEY_MAP, help_lines};
 
 use crate::common::doc_examples::{example_after, shown_in_order};
 
@@ -57,7 +57,7 @@ fn from_char_finds_the_key_that_types_each_character() {
 
 #[test]
 fn the_help_page_names_every_key_that_is_not_a_digit_or_letter() {
-    let help = help_lines().join("\n");
+    let help = help_lines(HostKeys::Window).join("\n");
     for k in G7000Key::all() {
         if !matches!(k, G7000Key::Digit(_) | G7000Key::Letter(_)) {
             assert!(help.contains(&format!("{} =", k.label())), "{k:?} missing");
@@ -67,7 +67,9 @@ fn the_help_page_names_every_key_that_is_not_a_digit_or_letter() {
     assert!(help.contains("HELP = F1") && help.contains("QUIT = ESC"));
     assert_eq!(PC_KEY_MAP.len(), 13);
     assert!(
-        help_lines().iter().all(|l| l.chars().count() <= 28),
+        help_lines(HostKeys::Window)
+            .iter()
+            .all(|l| l.chars().count() <= 28),
         "fits a VDC line"
     );
 }
@@ -153,7 +155,9 @@ fn the_game_keys_page_fits_the_vdc_and_its_characters_exist() {
     // The game keys and the pages after them (the window's keys, the levels and the
     // analysis).
     for lines in [
-        game_help_lines(),
+        game_help_lines(HostKeys::Window),
+        game_help_lines(HostKeys::Page),
+        help_lines(HostKeys::Page),
         window_keys_lines(),
         levels_and_analysis_lines(),
     ] {
@@ -165,7 +169,7 @@ fn the_game_keys_page_fits_the_vdc_and_its_characters_exist() {
             }
         }
     }
-    let text = game_help_lines().join("\n");
+    let text = game_help_lines(HostKeys::Window).join("\n");
     for word in [
         "TAKE BACK",
         "LEVEL",

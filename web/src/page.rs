@@ -8,6 +8,7 @@ use std::time::Duration;
 use c7010::console::game::side_to_move;
 use c7010::console::render::render_screen;
 use c7010::console::sounds::{Cues, Sounds};
+use c7010::console::keyboard::HostKeys;
 use c7010::console::{Console, ConsoleOptions, G7000Key, ScreenState};
 use c7010::engine::guest::GuestEngine;
 use c7010::files::ROM_IMAGE;
@@ -50,6 +51,8 @@ impl Page {
             .map_err(|e| format!("the module cannot play: {e}"))?;
         let options = ConsoleOptions {
             state_file: STATE_FILE.into(),
+            // The page has no F-keys: its buttons do their work, `?` turns the help.
+            host_keys: HostKeys::Page,
             ..ConsoleOptions::default()
         };
         let mut console = Console::new(Box::new(engine), options).map_err(|e| e.to_string())?;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::DEFAULT_STATE_FILE;
+use crate::console::keyboard::HostKeys;
 use crate::console::screen::Colour;
 use crate::engine::EngineError;
 
@@ -29,6 +30,9 @@ pub struct ConsoleOptions {
     /// The module thinks on the player's time, on the reply it expects (`K` turns it on and
     /// off; see `controller/ponder.rs`).
     pub ponder: bool,
+    /// The keys the front end keeps for itself, which the help pages name (the window's
+    /// F-keys; a web page has none).
+    pub host_keys: HostKeys,
 }
 
 impl Default for ConsoleOptions {
@@ -42,6 +46,7 @@ impl Default for ConsoleOptions {
             player: "Player".into(),
             resume_file: None,
             ponder: false,
+            host_keys: HostKeys::Window,
         }
     }
 }

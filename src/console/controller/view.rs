@@ -7,13 +7,14 @@
 use crate::console::game::{
     Game, GameState, colour_of, console_moves, console_notation, first_ply, placement_of,
 };
-use crate::console::keyboard::G7000Key;
+use crate::console::keyboard::{G7000Key, HostKeys};
 use crate::console::screen::{Analysis, Colour, MATE_CENTIPAWNS, ScreenState};
 use crate::reference::{Board, Move};
 
-/// The window's last help page (0: the keyboard map, 1: the game keys, 2: the window's own
-/// keys, 3: the levels and the analysis).
+/// The help pages (0: the keyboard map, 1: the game keys, 2: the window's own keys, 3: the
+/// levels and the analysis): the last, and the window's own.
 const LAST_HELP_PAGE: u8 = 3;
+const WINDOW_HELP_PAGE: u8 = 2;
 
 /// How the console shows the game, apart from the game itself: the side the board is seen
 /// from, the help, the typing, the analysis and the answer on the status line.
@@ -25,6 +26,8 @@ pub(super) struct View {
     help: bool,
     /// Which help page (0: the first).
     help_page: u8,
+    /// The keys the front end keeps for itself: whether the window's help page is shown.
+    host_keys: HostKeys,
     /// The move being typed (`E2-E4`).
     input: String,
     /// The engine's latest analysis.
@@ -34,12 +37,18 @@ pub(super) struct View {
 }
 
 impl View {
-    /// A view from Black's side when `flipped`.
-    pub fn new(flipped: bool) -> View {
+    /// A view from Black's side when `flipped`, for a front end keeping `host_keys`.
+    pub fn new(flipped: bool, host_keys: HostKeys) -> View {
         View {
             flipped,
+            host_keys,
             ..View::default()
         }
+    }
+
+    /// The keys the front end keeps for itself (what the help pages name).
+    pub fn host_keys(&self) -> HostKeys {
+        self.host_keys
     }
 
     /// The board is seen from Black's side.
@@ -79,11 +88,14 @@ impl View {
     }
 
     /// A key while the help is shown: `?` turns to the next page (the keyboard map, the
-    /// game keys, the window's keys, the levels and the analysis) and leaves the help after
-    /// the last; any other key leaves the help.
+    /// game keys, the window's keys where there is a window, the levels and the analysis)
+    /// and leaves the help after the last; any other key leaves the help.
     pub fn press_in_help(&mut self, key: G7000Key) {
         if key == G7000Key::Question && self.help_page < LAST_HELP_PAGE {
             self.help_page += 1;
+            if self.help_page == WINDOW_HELP_PAGE && !self.host_keys.has_window_page() {
+                self.help_page += 1;
+            }
         } else {
             self.help = false;
         }
