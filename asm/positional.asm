@@ -42,11 +42,10 @@ POSA21: LD      HL,ROOKFIL
 POSA3:  CP      60H
         JR      Z,POSA5         ; kings do not count
         LD      A,C
-        AND     0FH
         ADD     A,A
         ADD     A,A
         ADD     A,A
-        ADD     A,A             ; units (at most 144)
+        ADD     A,A             ; units (at most 144; the doublings push the kind bits out)
         ADD     A,E
         LD      E,A
         JR      NC,POSA5

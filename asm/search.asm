@@ -1,4 +1,4 @@
-; search.asm - SEARCH, the Gambiet way, ported from src/reference/search.rs (think, pass,
+; search.asm - SEARCH, the Gambiet way, ported from src/reference/search/ (think, pass,
 ; select, exmove, takeback, child_done), bit-exact with it. (The book: bookplay.asm.)
 ;
 ;   ANALYS : once per move (the original's name): positional tables, root positional sum, the root list by
