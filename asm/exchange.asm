@@ -961,84 +961,99 @@ COLIC1: EX      AF,AF'
 ; ------------------------------------------------------------------------------------------
 ; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
 ; found). A full list (EXMAX) ignores it.
-; DE walks the list, so HL stays the piece's board byte and needs no saving; the entry's
-; units and square are made from it only once its place is found (most pieces go on top).
+; HL walks the list (ADD A,(HL) makes the count times three in three instructions) and DE
+; holds the piece meanwhile; the entry's units and square are made from it only once its
+; place is found. Most pieces go on top (COLBOTH finds them roughly by key), so that path
+; saves no register but DE; the entries move up only on the rare path (COLSH).
 ; In: A = key, HL = the piece's board byte, IX = list (its count at IX-1: ATTCNT, DEFCNT).
 ; Out: the list and its count; HL kept.
-; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
+; Destroys: AF, AF'.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
         IF      ((HIGH ATTCNT) - (HIGH (ATTLST+47))) OR ((HIGH DEFCNT) - (HIGH (DEFLST+47)))
-        ERROR: ATTCNT..ATTLST and DEFCNT..DEFLST must each lie in one 256-byte page (COLINS steps E only): pad before ATTCNT in ram.asm
+        ERROR: ATTCNT..ATTLST and DEFCNT..DEFLST must each lie in one 256-byte page (COLINS steps L only): pad before ATTCNT in ram.asm
         ENDIF
 COLINS: PUSH    DE
-        PUSH    BC
-        INC     A
-        LD      B,A             ; key + 1: an entry below with key < B (CP, carry) stays below
+        EX      AF,AF'          ; A' = the key
+        EX      DE,HL           ; DE = the piece
         PUSH    IX
-        POP     DE
-        DEC     E               ; DE = the count
-        LD      A,(DE)
+        POP     HL
+        DEC     L               ; HL = the count
+        LD      A,(HL)
         CP      EXMAX
         JR      NC,COLI9        ; full: ignored
-        INC     A
-        LD      (DE),A
-        DEC     A
-        LD      C,A             ; entries below the new one
+        INC     (HL)
+        OR      A
+        JR      Z,COLI4         ; empty: the new entry is the first
         ADD     A,A
-        ADD     A,C
-        ADD     A,E
-        LD      E,A             ; DE = the last byte of the top entry (the count when none)
-        INC     C
-COLI1:  DEC     C
-        JR      Z,COLI3         ; at the bottom
-        DEC     E
-        DEC     E               ; the key of the entry below
+        ADD     A,(HL)          ; 3 * entries + 1 (the count is one more now)
+        ADD     A,L
+        SUB     3
+        LD      L,A             ; the key of the top entry
+        EX      AF,AF'
+        CP      (HL)
+        JR      C,COLSH         ; below the top entry: entries move up (rare)
+        INC     L
+        INC     L
+COLI3:  INC     L               ; the new entry: key, units, square
+        LD      (HL),A
+        INC     L
         LD      A,(DE)
-        CP      B
-        JR      C,COLI2         ; key >= the one below: insert above it
-        INC     E               ; move that entry up by one, byte by byte (cheaper than
-        INC     E               ; LDDR with BC, DE and HL saved)
-        INC     E
-        LD      (DE),A
-        DEC     E
-        DEC     E
-        LD      A,(DE)
-        INC     E
-        INC     E
-        INC     E
-        LD      (DE),A
-        DEC     E
-        DEC     E
-        LD      A,(DE)
-        INC     E
-        INC     E
-        INC     E
-        LD      (DE),A
-        LD      A,E
-        SUB     6
-        LD      E,A             ; the last byte of the next entry below
-        JR      COLI1
-COLI2:  INC     E
-        INC     E               ; the last byte of the entry below
-COLI3:  INC     E               ; the new entry: key, units, square
-        LD      A,B
-        DEC     A
-        LD      (DE),A
-        INC     E
-        LD      A,(HL)
         OR      1               ; units: the doublings push the kind and colour bits out
         ADD     A,A
         ADD     A,A
         ADD     A,A
         ADD     A,A
-        LD      (DE),A
-        INC     E
-        LD      A,L
+        LD      (HL),A
+        INC     L
+        LD      A,E
         SUB     LOW BOARD
-        LD      (DE),A
-COLI9:  POP     BC
+        LD      (HL),A
+COLI9:  EX      DE,HL           ; HL = the piece again
         POP     DE
         RET
+COLI4:  EX      AF,AF'          ; A = the key
+        JR      COLI3
+
+; COLINS's rare path: HL = the key of an entry above which the new one belongs no longer
+; (A = the new key is below it). Move it up by one entry, byte by byte, and go on down
+; until an entry with a key <= A or the bottom of the list; insert above that.
+COLSH:  PUSH    BC
+        PUSH    IX
+        POP     BC              ; C = LOW of the list's first entry
+        LD      B,A             ; B = the key
+COLS1:  LD      A,(HL)          ; its key ...
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)          ; ... its units ...
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)          ; ... and its square, one entry up
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        LD      A,L
+        SUB     8
+        LD      L,A             ; the key of the entry below the one moved
+        ADD     A,3
+        CP      C
+        JR      Z,COLS2         ; the moved one was the first: the new one goes first
+        LD      A,B
+        CP      (HL)
+        JR      C,COLS1         ; still below: that one moves up too
+COLS2:  LD      A,B
+        POP     BC
+        INC     L
+        INC     L
+        JR      COLI3
 
 ; ------------------------------------------------------------------------------------------
 ; SWAP - the swap-off on a target (reference: swap()): ATTLST's pieces capture first,
