@@ -68,16 +68,6 @@ CANDNXT MACRO
         EXX
         ENDM
 
-; The units of the piece code in A (the value nibble * 16), in A: TGUNITS inline, for
-; CANDS's walk over the candidates (a call there costs 27 T-states a candidate). The four
-; doublings push the kind and colour bits out: no AND 0FH is needed.
-TGUNITA MACRO
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        ENDM
-
 ; SWSTEP - one more capture of SWAP, inline (it runs once a capture; a call cost 27
 ; T-states each): gain[d+1] = E - gain[d].
 ; In: E = units of the piece captured, HL -> gain[d].
@@ -285,8 +275,10 @@ EXCH2:  POP     BC
 ; CANDS - EXCH's targets from TGTMAP: the squares that hold a piece, in two lists by colour,
 ; MLIST for M's (S's targets) and SLIST for S's (M's targets), each sorted by units, most
 ; first; equal units keep square order (TGTMAP is walked a1..h8, INSCND is stable).
+; The walk keeps its place in the main registers and INSCND works in the alternate ones
+; (EXCHS's are saved around the walk): no register is pushed for a candidate.
 ; In: TGTMAP, BOARD, SIDE.   Out: MLIST..MLEND, SLIST..SLEND (in MSGBUF, ram.asm).
-; Destroys: AF, BC, DE, HL.   Called by: EXCHS.
+; Destroys: AF, BC, DE, HL, AF', HL'.   Called by: EXCHS.
 ; ------------------------------------------------------------------------------------------
 CANDS:  LD      HL,MLIST-1
         LD      (HL),0FFH       ; the sentinels: an entry -1 worth more than any piece
@@ -294,12 +286,19 @@ CANDS:  LD      HL,MLIST-1
         LD      (HL),0FFH
         LD      HL,CANDNIL
         LD      (MLEND),HL      ; both lists empty (SLEND is the byte after MLEND)
+        LD      A,(SIDE)
+        EXX
+        PUSH    BC              ; EXCHS's limit and attackers used
+        PUSH    DE              ; and its best gain
+        LD      C,A             ; C' = SIDE
+        LD      H,HIGH MLEND    ; H' = the lists' page
+        EXX
         LD      DE,TGTMAP
         LD      B,LOW (BOARD+11)
         LD      H,HIGH BOARD
 CAND0:  LD      A,E             ; the next rank with a candidate
         CP      LOW (TGTMAP+8)
-        RET     Z
+        JR      Z,CAND4
         LD      A,B
         ADD     A,10
         LD      B,A
@@ -316,27 +315,31 @@ CAND1:  INC     L               ; the next candidate in the rank (RRA, not SRL: 
         LD      A,(HL)
         OR      A
         JR      Z,CAND3         ; empty (the from-square of TGKID's move)
-        PUSH    DE
-        PUSH    BC
-        PUSH    HL
-        LD      E,L             ; the square
-        LD      B,A             ; the piece
-        LD      HL,MLEND
-        LD      A,(SIDE)
-        XOR     B
-        JP      M,CAND2         ; M's piece
+        EX      AF,AF'          ; A' = the piece
+        LD      A,L
+        EXX
+        LD      E,A             ; E' = the square
+        EX      AF,AF'
+        LD      L,LOW MLEND
+        XOR     C               ; bit 7: M's piece
+        ADD     A,A             ; (carry: M's; the doublings push the kind bits out)
+        JR      C,CAND2
         INC     L               ; S's: SLEND
-CAND2:  LD      A,B
-        TGUNITA
-        LD      D,A
+CAND2:  ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        LD      D,A             ; D' = its units
         CALL    INSCND
-        POP     HL
-        POP     BC
-        POP     DE
+        EXX
 CAND3:  LD      A,C             ; the rest of the rank
         OR      A
         JR      NZ,CAND1
         JR      CAND0
+CAND4:  EXX
+        POP     DE
+        POP     BC
+        EXX
+        RET
 
 ; INSCND - insert an entry (D = units, E = square) into a list sorted by units, most first,
 ; after the entries worth as much. In: HL = the list's end byte (MLEND or SLEND), the list
