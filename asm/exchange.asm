@@ -676,17 +676,12 @@ SETBIT: PUSH    HL
         AND     1FH
         SUB     MAPLO
         ADD     A,E
-        LD      E,A
-        ADC     A,D
-        SUB     E
-        LD      D,A             ; DE = the square's byte
+        LD      E,A             ; DE = the square's byte (each map lies in one page, ram.asm)
         LD      A,L
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
-        ADC     A,HIGH BITMASK
-        SUB     L
-        LD      H,A             ; HL = the bit's mask in BITMASK
+        LD      H,HIGH BITMASK  ; HL = the bit's mask (BITMASK lies in one page)
         LD      A,(DE)
         OR      (HL)
         LD      (DE),A
@@ -726,9 +721,7 @@ SKIPT:  PUSH    HL
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
-        ADC     A,HIGH BITMASK
-        SUB     L
-        LD      H,A             ; HL = the bit's mask in BITMASK
+        LD      H,HIGH BITMASK  ; HL = the bit's mask (BITMASK lies in one page)
         EX      AF,AF'
         AND     (HL)            ; NZ: flagged
         POP     HL
@@ -1184,3 +1177,8 @@ SQ64T:  DEFB    0,1,2,3,4,5,6,7,255
         DEFB    255,40,41,42,43,44,45,46,47,255
         DEFB    255,48,49,50,51,52,53,54,55,255
         DEFB    255,56,57,58,59,60,61,62,63
+
+; Their lookups (SETBIT, SKIPT, MAPADR, SQINDEX, POINTS) add an index to LOW only and set H once.
+        IF      (HIGH BITMASK) - (HIGH (SQ64T+77))
+        ERROR: BITMASK and SQ64T must lie in one 256-byte page: move them or pad before them
+        ENDIF
