@@ -851,9 +851,9 @@ COLKG:  LD      A,B             ; a king counts only next to the target
 
 COLHD:  OR      1
         AND     7FH
-        LD      D,BISHOP
         CP      PAWN            ; the commonest piece on a diagonal first
         JR      Z,COLHP
+        LD      D,BISHOP
         CP      D
         JR      Z,COLFS
         CP      QUEEN
@@ -872,7 +872,7 @@ COLHP:  LD      A,B             ; a pawn next to the target ...
         RET     NZ              ; left out: it blocks the line
         PUSH    BC
         PUSH    DE
-        LD      B,D
+        LD      B,BISHOP        ; the line's slider (D is set after the pawn test)
         CALL    COLSEL
         LD      D,2
         JR      COLX
@@ -1078,7 +1078,22 @@ SWAPF:  LD      H,A             ; HL = the target, one attacker used
         LD      L,E
         INC     A
         RET
-SWAP1:  PUSH    BC              ; B = attackers in all
+; One attacker (the commonest case) against defenders: it takes, a defender takes it back
+; (a king may: no attacker is left), and that is all: gain[1] = attacker - target, so the
+; gain is max(min(target, target - attacker), 0) = max(target - attacker, 0), one attacker
+; used, without the lists of gains.
+SWAP1:  DJNZ    SWAPM           ; more than one attacker: the full swap-off
+        LD      D,A             ; A = the attacker's units
+        LD      A,E
+        SUB     D
+        LD      L,A
+        LD      H,0
+        LD      A,1
+        RET     NC              ; target - attacker >= 0
+        LD      L,H
+        RET
+SWAPM:  INC     B
+        PUSH    BC              ; B = attackers in all
         LD      HL,SWAPLST
         LD      (HL),E
         INC     HL
