@@ -1,5 +1,5 @@
 ; eval.asm - EVAL: the minimum and maximum evaluation of one move, the port of the
-; reference's Search::eval_move (src/reference/search.rs, docs/engine.md "EVAL"), and its
+; reference's Search::eval_move (src/reference/search/node_eval.rs, docs/engine.md "EVAL"), and its
 ; lazy form at the leaves of a pass (Search::eval_leaf). NODEHK (node.asm) is its GEN hook.
 ;
 ;   min = material after the move + clamp(positional change against the root, -15, 15)

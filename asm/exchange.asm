@@ -15,8 +15,9 @@ EXMAX   EQU     16              ; entries per list (more attackers are ignored)
 ; then a constant and the walk over empty squares costs 32 to 35 T-states a square.
 ; ------------------------------------------------------------------------------------------
 
-; One knight jump from the target in B: a knight of either colour there is listed (OR 81H
-; maps both knight codes, marked or not, to 0A3H and no other code there).
+; One knight jump from the target in B: a knight of either colour there is listed (OR C, C =
+; 81H, maps both knight codes, marked or not, to D = 0A3H and no other code there; registers
+; rather than constants: 8 T-states and 4 bytes less a jump).
 KNJUMP  MACRO   JUMP
         LD      A,B
         ADD     A,JUMP
@@ -28,8 +29,8 @@ KNJUMP  MACRO   JUMP
 ; is 19, after -19 it is -21, two DEC L cheaper than a new sum from B.
 KNTEST  MACRO
         LD      A,(HL)
-        OR      81H
-        CP      KNIGHT+BLACK
+        OR      C
+        CP      D
         CALL    Z,COLKN
         ENDM
 
@@ -65,16 +66,6 @@ CANDNXT MACRO
         EXX
         CP      E
         EXX
-        ENDM
-
-; The units of the piece code in A (the value nibble * 16), in A: TGUNITS inline, for
-; CANDS's walk over the candidates (a call there costs 27 T-states a candidate).
-TGUNITA MACRO
-        AND     0FH
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
         ENDM
 
 ; SWSTEP - one more capture of SWAP, inline (it runs once a capture; a call cost 27
@@ -284,8 +275,10 @@ EXCH2:  POP     BC
 ; CANDS - EXCH's targets from TGTMAP: the squares that hold a piece, in two lists by colour,
 ; MLIST for M's (S's targets) and SLIST for S's (M's targets), each sorted by units, most
 ; first; equal units keep square order (TGTMAP is walked a1..h8, INSCND is stable).
+; The walk keeps its place in the main registers and INSCND works in the alternate ones
+; (EXCHS's are saved around the walk): no register is pushed for a candidate.
 ; In: TGTMAP, BOARD, SIDE.   Out: MLIST..MLEND, SLIST..SLEND (in MSGBUF, ram.asm).
-; Destroys: AF, BC, DE, HL.   Called by: EXCHS.
+; Destroys: AF, BC, DE, HL, AF', HL'.   Called by: EXCHS.
 ; ------------------------------------------------------------------------------------------
 CANDS:  LD      HL,MLIST-1
         LD      (HL),0FFH       ; the sentinels: an entry -1 worth more than any piece
@@ -293,12 +286,19 @@ CANDS:  LD      HL,MLIST-1
         LD      (HL),0FFH
         LD      HL,CANDNIL
         LD      (MLEND),HL      ; both lists empty (SLEND is the byte after MLEND)
+        LD      A,(SIDE)
+        EXX
+        PUSH    BC              ; EXCHS's limit and attackers used
+        PUSH    DE              ; and its best gain
+        LD      C,A             ; C' = SIDE
+        LD      H,HIGH MLEND    ; H' = the lists' page
+        EXX
         LD      DE,TGTMAP
         LD      B,LOW (BOARD+11)
         LD      H,HIGH BOARD
 CAND0:  LD      A,E             ; the next rank with a candidate
         CP      LOW (TGTMAP+8)
-        RET     Z
+        JR      Z,CAND4
         LD      A,B
         ADD     A,10
         LD      B,A
@@ -315,27 +315,31 @@ CAND1:  INC     L               ; the next candidate in the rank (RRA, not SRL: 
         LD      A,(HL)
         OR      A
         JR      Z,CAND3         ; empty (the from-square of TGKID's move)
-        PUSH    DE
-        PUSH    BC
-        PUSH    HL
-        LD      E,L             ; the square
-        LD      B,A             ; the piece
-        LD      HL,MLEND
-        LD      A,(SIDE)
-        XOR     B
-        JP      M,CAND2         ; M's piece
+        EX      AF,AF'          ; A' = the piece
+        LD      A,L
+        EXX
+        LD      E,A             ; E' = the square
+        EX      AF,AF'
+        LD      L,LOW MLEND
+        XOR     C               ; bit 7: M's piece
+        ADD     A,A             ; (carry: M's; the doublings push the kind bits out)
+        JR      C,CAND2
         INC     L               ; S's: SLEND
-CAND2:  LD      A,B
-        TGUNITA
-        LD      D,A
+CAND2:  ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        LD      D,A             ; D' = its units
         CALL    INSCND
-        POP     HL
-        POP     BC
-        POP     DE
+        EXX
 CAND3:  LD      A,C             ; the rest of the rank
         OR      A
         JR      NZ,CAND1
         JR      CAND0
+CAND4:  EXX
+        POP     DE
+        POP     BC
+        EXX
+        RET
 
 ; INSCND - insert an entry (D = units, E = square) into a list sorted by units, most first,
 ; after the entries worth as much. In: HL = the list's end byte (MLEND or SLEND), the list
@@ -542,8 +546,7 @@ MKBUS1: PUSH    BC
 ; Destroys: AF.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 TGUNITS:  LD      A,(HL)
-        AND     0FH
-        ADD     A,A
+        ADD     A,A             ; (the doublings push the kind and colour bits out)
         ADD     A,A
         ADD     A,A
         ADD     A,A
@@ -673,17 +676,12 @@ SETBIT: PUSH    HL
         AND     1FH
         SUB     MAPLO
         ADD     A,E
-        LD      E,A
-        ADC     A,D
-        SUB     E
-        LD      D,A             ; DE = the square's byte
+        LD      E,A             ; DE = the square's byte (each map lies in one page, ram.asm)
         LD      A,L
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
-        ADC     A,HIGH BITMASK
-        SUB     L
-        LD      H,A             ; HL = the bit's mask in BITMASK
+        LD      H,HIGH BITMASK  ; HL = the bit's mask (BITMASK lies in one page)
         LD      A,(DE)
         OR      (HL)
         LD      (DE),A
@@ -723,9 +721,7 @@ SKIPT:  PUSH    HL
         AND     7
         ADD     A,LOW BITMASK
         LD      L,A
-        ADC     A,HIGH BITMASK
-        SUB     L
-        LD      H,A             ; HL = the bit's mask in BITMASK
+        LD      H,HIGH BITMASK  ; HL = the bit's mask (BITMASK lies in one page)
         EX      AF,AF'
         AND     (HL)            ; NZ: flagged
         POP     HL
@@ -751,32 +747,39 @@ COLBOTH:
         XOR     A
         LD      (ATTCNT),A
         LD      (DEFCNT),A
+; The pawn and knight tests compare with C and D (COLPN, COLKN keep them): a register
+; operand costs 3 T-states and a byte less than a constant.
+        LD      C,1             ; OR C: a target mark (bit 0 clear, see ATTMARK) is no matter
+        LD      D,PAWN
         LD      A,L             ; pawns: white ones stand on t-11, t-9, black on t+9, t+11
         SUB     11
         LD      L,A
         LD      A,(HL)
-        OR      1               ; a target mark (bit 0 clear, see ATTMARK) is no matter
-        CP      PAWN
+        OR      C
+        CP      D
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
-        OR      1
-        CP      PAWN
+        OR      C
+        CP      D
         CALL    Z,COLPN
+        LD      D,PAWN+BLACK
         LD      A,B
         ADD     A,9
         LD      L,A
         LD      A,(HL)
-        OR      1
-        CP      PAWN+BLACK
+        OR      C
+        CP      D
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
-        OR      1
-        CP      PAWN+BLACK
+        OR      C
+        CP      D
         CALL    Z,COLPN
+        LD      C,81H           ; the knights' test (KNTEST)
+        LD      D,KNIGHT+BLACK
         KNJUMP  21
         DEC     L               ; 19
         DEC     L
@@ -805,7 +808,7 @@ COLBOTH:
         RET
 
 ; COLPN, COLKN - a pawn / knight bears on the target: list it unless skipped.
-; In: HL = its square, E = the attackers' colour.   Out: its list; HL kept (KNTEST).
+; In: HL = its square, E = the attackers' colour.   Out: its list; HL, C, D kept (the tests).
 ; Destroys: AF, IX, AF'.   Called by: COLBOTH.
 COLPN:  SKIPTM
         RET     NZ
@@ -848,9 +851,9 @@ COLKG:  LD      A,B             ; a king counts only next to the target
 
 COLHD:  OR      1
         AND     7FH
-        LD      D,BISHOP
         CP      PAWN            ; the commonest piece on a diagonal first
         JR      Z,COLHP
+        LD      D,BISHOP
         CP      D
         JR      Z,COLFS
         CP      QUEEN
@@ -869,7 +872,7 @@ COLHP:  LD      A,B             ; a pawn next to the target ...
         RET     NZ              ; left out: it blocks the line
         PUSH    BC
         PUSH    DE
-        LD      B,D
+        LD      B,BISHOP        ; the line's slider (D is set after the pawn test)
         CALL    COLSEL
         LD      D,2
         JR      COLX
@@ -954,85 +957,99 @@ COLIC1: EX      AF,AF'
 ; ------------------------------------------------------------------------------------------
 ; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
 ; found). A full list (EXMAX) ignores it.
-; DE walks the list, so HL stays the piece's board byte and needs no saving; the entry's
-; units and square are made from it only once its place is found (most pieces go on top).
+; HL walks the list (ADD A,(HL) makes the count times three in three instructions) and DE
+; holds the piece meanwhile; the entry's units and square are made from it only once its
+; place is found. Most pieces go on top (COLBOTH finds them roughly by key), so that path
+; saves no register but DE; the entries move up only on the rare path (COLSH).
 ; In: A = key, HL = the piece's board byte, IX = list (its count at IX-1: ATTCNT, DEFCNT).
 ; Out: the list and its count; HL kept.
-; Destroys: AF.   Called by: COLBOTH and its helpers, SKEWHIT.
+; Destroys: AF, AF'.   Called by: COLBOTH and its helpers, SKEWHIT.
 ; ------------------------------------------------------------------------------------------
         IF      ((HIGH ATTCNT) - (HIGH (ATTLST+47))) OR ((HIGH DEFCNT) - (HIGH (DEFLST+47)))
-        ERROR: ATTCNT..ATTLST and DEFCNT..DEFLST must each lie in one 256-byte page (COLINS steps E only): pad before ATTCNT in ram.asm
+        ERROR: ATTCNT..ATTLST and DEFCNT..DEFLST must each lie in one 256-byte page (COLINS steps L only): pad before ATTCNT in ram.asm
         ENDIF
 COLINS: PUSH    DE
-        PUSH    BC
-        INC     A
-        LD      B,A             ; key + 1: an entry below with key < B (CP, carry) stays below
+        EX      AF,AF'          ; A' = the key
+        EX      DE,HL           ; DE = the piece
         PUSH    IX
-        POP     DE
-        DEC     E               ; DE = the count
-        LD      A,(DE)
+        POP     HL
+        DEC     L               ; HL = the count
+        LD      A,(HL)
         CP      EXMAX
         JR      NC,COLI9        ; full: ignored
-        INC     A
-        LD      (DE),A
-        DEC     A
-        LD      C,A             ; entries below the new one
+        INC     (HL)
+        OR      A
+        JR      Z,COLI4         ; empty: the new entry is the first
         ADD     A,A
-        ADD     A,C
-        ADD     A,E
-        LD      E,A             ; DE = the last byte of the top entry (the count when none)
-        INC     C
-COLI1:  DEC     C
-        JR      Z,COLI3         ; at the bottom
-        DEC     E
-        DEC     E               ; the key of the entry below
+        ADD     A,(HL)          ; 3 * entries + 1 (the count is one more now)
+        ADD     A,L
+        SUB     3
+        LD      L,A             ; the key of the top entry
+        EX      AF,AF'
+        CP      (HL)
+        JR      C,COLSH         ; below the top entry: entries move up (rare)
+        INC     L
+        INC     L
+COLI3:  INC     L               ; the new entry: key, units, square
+        LD      (HL),A
+        INC     L
         LD      A,(DE)
-        CP      B
-        JR      C,COLI2         ; key >= the one below: insert above it
-        INC     E               ; move that entry up by one, byte by byte (cheaper than
-        INC     E               ; LDDR with BC, DE and HL saved)
-        INC     E
-        LD      (DE),A
-        DEC     E
-        DEC     E
-        LD      A,(DE)
-        INC     E
-        INC     E
-        INC     E
-        LD      (DE),A
-        DEC     E
-        DEC     E
-        LD      A,(DE)
-        INC     E
-        INC     E
-        INC     E
-        LD      (DE),A
+        OR      1               ; units: the doublings push the kind and colour bits out
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
+        LD      (HL),A
+        INC     L
         LD      A,E
-        SUB     6
-        LD      E,A             ; the last byte of the next entry below
-        JR      COLI1
-COLI2:  INC     E
-        INC     E               ; the last byte of the entry below
-COLI3:  INC     E               ; the new entry: key, units, square
-        LD      A,B
-        DEC     A
-        LD      (DE),A
-        INC     E
-        LD      A,(HL)
-        OR      1
-        AND     0FH
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
-        LD      (DE),A
-        INC     E
-        LD      A,L
         SUB     LOW BOARD
-        LD      (DE),A
-COLI9:  POP     BC
+        LD      (HL),A
+COLI9:  EX      DE,HL           ; HL = the piece again
         POP     DE
         RET
+COLI4:  EX      AF,AF'          ; A = the key
+        JR      COLI3
+
+; COLINS's rare path: HL = the key of an entry above which the new one belongs no longer
+; (A = the new key is below it). Move it up by one entry, byte by byte, and go on down
+; until an entry with a key <= A or the bottom of the list; insert above that.
+COLSH:  PUSH    BC
+        PUSH    IX
+        POP     BC              ; C = LOW of the list's first entry
+        LD      B,A             ; B = the key
+COLS1:  LD      A,(HL)          ; its key ...
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)          ; ... its units ...
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        DEC     L
+        DEC     L
+        LD      A,(HL)          ; ... and its square, one entry up
+        INC     L
+        INC     L
+        INC     L
+        LD      (HL),A
+        LD      A,L
+        SUB     8
+        LD      L,A             ; the key of the entry below the one moved
+        ADD     A,3
+        CP      C
+        JR      Z,COLS2         ; the moved one was the first: the new one goes first
+        LD      A,B
+        CP      (HL)
+        JR      C,COLS1         ; still below: that one moves up too
+COLS2:  LD      A,B
+        POP     BC
+        INC     L
+        INC     L
+        JR      COLI3
 
 ; ------------------------------------------------------------------------------------------
 ; SWAP - the swap-off on a target (reference: swap()): ATTLST's pieces capture first,
@@ -1061,7 +1078,22 @@ SWAPF:  LD      H,A             ; HL = the target, one attacker used
         LD      L,E
         INC     A
         RET
-SWAP1:  PUSH    BC              ; B = attackers in all
+; One attacker (the commonest case) against defenders: it takes, a defender takes it back
+; (a king may: no attacker is left), and that is all: gain[1] = attacker - target, so the
+; gain is max(min(target, target - attacker), 0) = max(target - attacker, 0), one attacker
+; used, without the lists of gains.
+SWAP1:  DJNZ    SWAPM           ; more than one attacker: the full swap-off
+        LD      D,A             ; A = the attacker's units
+        LD      A,E
+        SUB     D
+        LD      L,A
+        LD      H,0
+        LD      A,1
+        RET     NC              ; target - attacker >= 0
+        LD      L,H
+        RET
+SWAPM:  INC     B
+        PUSH    BC              ; B = attackers in all
         LD      HL,SWAPLST
         LD      (HL),E
         INC     HL
@@ -1160,3 +1192,8 @@ SQ64T:  DEFB    0,1,2,3,4,5,6,7,255
         DEFB    255,40,41,42,43,44,45,46,47,255
         DEFB    255,48,49,50,51,52,53,54,55,255
         DEFB    255,56,57,58,59,60,61,62,63
+
+; Their lookups (SETBIT, SKIPT, MAPADR, SQINDEX, POINTS) add an index to LOW only and set H once.
+        IF      (HIGH BITMASK) - (HIGH (SQ64T+77))
+        ERROR: BITMASK and SQ64T must lie in one 256-byte page: move them or pad before them
+        ENDIF

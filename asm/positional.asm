@@ -42,11 +42,10 @@ POSA21: LD      HL,ROOKFIL
 POSA3:  CP      60H
         JR      Z,POSA5         ; kings do not count
         LD      A,C
-        AND     0FH
         ADD     A,A
         ADD     A,A
         ADD     A,A
-        ADD     A,A             ; units (at most 144)
+        ADD     A,A             ; units (at most 144; the doublings push the kind bits out)
         ADD     A,E
         LD      E,A
         JR      NC,POSA5
@@ -255,20 +254,21 @@ ISPAS4: POP     BC
 
 ; ------------------------------------------------------------------------------------------
 ; SQINDEX - 0..63 index of a board byte (a1 = 0).
-; In: L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: POSANA, POINTS.
+; In: L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: POSANA (POINTS has
+; it inline).
 ; ------------------------------------------------------------------------------------------
 SQINDEX:
         PUSH    HL
         LD      A,L
-        SUB     LOW BOARD
-        LD      HL,SQ64T-21     ; (it starts at a1)
-        CALL    TABPTR
+        ADD     A,LOW (SQ64T-21-BRDLO) ; (it starts at a1; one page, exchange.asm)
+        LD      L,A
+        LD      H,HIGH SQ64T
         LD      A,(HL)
         POP     HL
         RET
 
 ; TABPTR - index a table.   In: HL = the table, A = index (unsigned).   Out: HL = HL + A.
-; Destroys: AF.   Called by: POSANA, SQINDEX, POINTS, PAWNPT, DELTA, EVALMOVE.
+; Destroys: AF.   Called by: POSANA, POINTS, PAWNPT, DELTA, EVALMOVE.
 TABPTR: ADD     A,L
         LD      L,A
         ADC     A,H
@@ -286,8 +286,11 @@ TABPTR: ADD     A,L
 POINTS: PUSH    HL
         PUSH    DE
         LD      D,A             ; the code
-        CALL    SQINDEX
-        LD      E,A             ; 0..63
+        LD      A,L             ; SQINDEX inline (HL is saved already)
+        ADD     A,LOW (SQ64T-21-BRDLO)
+        LD      L,A
+        LD      H,HIGH SQ64T
+        LD      E,(HL)          ; 0..63
         LD      A,D
         AND     70H
         CP      10H

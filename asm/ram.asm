@@ -87,7 +87,7 @@ PVTAB   EQU     GOFLAGS+1       ; triangular PV: row n holds 8-n moves, 36 x 3 b
 ; GO's draw moves (CGO) wait in PVTAB until the root list is built and marked (DRWFIX, while
 ; SRFLAGS has FDRAW); the PV is written only afterwards. EXCH borrows MSGBUF meanwhile.
 DRWBYT  EQU     19              ; bytes of GO's draw bitmap: one bit per root-list entry, MSCAP
-                                ; (DRAW_BYTES in src/reference/search.rs)
+                                ; (DRAW_BYTES in src/reference/search/draws.rs)
 DRAWLST EQU     PVTAB           ; its length n, then n bytes: bit i MOD 8 of byte i / 8 marks
                                 ; the root list's entry i (CGO copies GOFLAGS and DRAWLST from
                                 ; GO's payload in one go)
@@ -134,7 +134,7 @@ LEGPIN  EQU     SRFLAGS+1       ; the batch's pinned pieces, 0 = in check (LEGPA
 
 ; --- the move stack (gen.asm, search.asm) ------------------------------------------------------
 MSENTRY EQU     7               ; bytes per entry: from, to, flags, key (word), max (word)
-MSCAP   EQU     150             ; entries (= MOVE_CAP in src/reference/search.rs)
+MSCAP   EQU     150             ; entries (= MOVE_CAP in src/reference/search/mod.rs)
 MOVESTK EQU     LEGPIN+2        ; MSCAP entries
 ; SETUP (match.asm) counts a position's pieces at the bottom of the idle move stack, where
 ; it keeps the old position once the counts are done:

@@ -1,4 +1,4 @@
-; search.asm - SEARCH, the Gambiet way, ported from src/reference/search.rs (think, pass,
+; search.asm - SEARCH, the Gambiet way, ported from src/reference/search/ (think, pass,
 ; select, exmove, takeback, child_done), bit-exact with it. (The book: bookplay.asm.)
 ;
 ;   ANALYS : once per move (the original's name): positional tables, root positional sum, the root list by
@@ -763,12 +763,12 @@ SCOPOS: LD      HL,SCORE
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
-LEVELS: DEFW    21000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+LEVELS: DEFW    23000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    2300,0          ; 2 beginner, about 10 s
-        DEFW    6200,0          ; 3 about 30 s
-        DEFW    11000,0         ; 4 about 1 minute
-        DEFW    32000,0         ; 5 about 2.5 minutes
+        DEFW    2450,0          ; 2 beginner, about 10 s
+        DEFW    6500,0          ; 3 about 30 s
+        DEFW    11600,0         ; 4 about 1 minute
+        DEFW    35000,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

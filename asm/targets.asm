@@ -303,20 +303,14 @@ MARKT:  PUSH    HL
 ; Destroys: AF, D.   Called by: MARKT, TGKID.
 ; ------------------------------------------------------------------------------------------
 MAPADR: LD      A,L             ; SQ64T: the square's number 0..63 = rank * 8 + file
-        SUB     LOW BOARD
-        ADD     A,LOW (SQ64T-21) ; (it starts at a1)
+        ADD     A,LOW (SQ64T-21-BRDLO) ; (it starts at a1; one page, exchange.asm)
         LD      L,A
-        LD      A,HIGH (SQ64T-21)
-        ADC     A,0
-        LD      H,A
+        LD      H,HIGH SQ64T
         LD      D,(HL)
         LD      A,D
         AND     7
-        ADD     A,LOW BITMASK
+        ADD     A,LOW BITMASK   ; BITMASK is in SQ64T's page: H stays
         LD      L,A
-        LD      A,HIGH BITMASK
-        ADC     A,0
-        LD      H,A
         LD      E,(HL)          ; the file's bit
         LD      A,D
         RRCA

@@ -1,6 +1,6 @@
 //! Differential tests of the guest's EVAL (asm/exchange.asm, asm/positional.asm,
 //! asm/eval.asm) against the native reference (src/reference/exchange.rs, positional.rs and
-//! `eval_move` / `root_evals` in search.rs): the same board
+//! `eval_move` / `root_evals` in search/node_eval.rs): the same board
 //! goes into guest RAM and into the reference, and every result must be identical.
 //!
 //! Positions: the perft suite, Win at Chess, and positions from random games with a fixed

@@ -201,7 +201,7 @@ impl Host {
         r
     }
 
-    /// The reference's gen_eval (search.rs) on the host board, writing the guest's RAM.
+    /// The reference's gen_eval (search/node_eval.rs) on the host board, writing the guest's RAM.
     fn gen_eval(&mut self, pos: i16, store: bool) -> (u8, i16, bool) {
         let tables = self.tables.clone().unwrap();
         let root_pos = self.word(self.sym("ROOTPOS")) as i16;

@@ -1,0 +1,166 @@
+//! EVAL at a node: GEN's pseudo-legal moves, each made, tested for legality and valued by
+//! material, the clamped positional change and the exchange analysis (in full where the
+//! list is kept, as far as the node's best needs at the leaves of the pass).
+
+use super::{Entry, INF, MATE, MOVE_CAP, MoveEval, NONE, Search};
+use crate::reference::exchange::{exchange, opponent_gain};
+use crate::reference::generate::gen_pseudo;
+use crate::reference::moves::{Move, MoveList};
+use crate::reference::piece::BLACK;
+use crate::reference::positional::MAX_POSITIONAL;
+
+impl Search {
+    /// Material plus the clamped positional change against the root, from the mover's view,
+    /// of the position after a move (the board as it is now, the mover's opponent to move),
+    /// given the node's positional sum plus the move's delta (white's view): the minimum
+    /// evaluation before the opponent's exchange gain is taken off, so also a bound on it.
+    fn material_and_positional(&self, pos_after: i16) -> i16 {
+        let white_moved = self.board.side == BLACK;
+        let mut mat = self.board.material;
+        let mut rel = pos_after - self.root_pos;
+        if !white_moved {
+            mat = -mat;
+            rel = -rel;
+        }
+        mat + rel.clamp(-MAX_POSITIONAL, MAX_POSITIONAL)
+    }
+
+    /// EVAL: minimum and maximum evaluation of a pseudo-legal move at a node whose
+    /// white-view positional sum is `pos`; `None` when the move is illegal. Also tells
+    /// whether the move gives check.
+    fn eval_move(&mut self, m: Move, pos: i16) -> Option<(i16, i16, bool)> {
+        let pd = self.tables.delta(&self.board, m);
+        let u = self.board.make(m);
+        if self.board.left_in_check() {
+            self.board.unmake(m, u);
+            return None;
+        }
+        self.positions = self.positions.wrapping_add(1);
+        let (opp, own) = exchange(&self.board);
+        let min = self.material_and_positional(pos + pd) - opp;
+        let check = self.board.in_check();
+        self.board.unmake(m, u);
+        Some((min, min + own, check))
+    }
+
+    /// EVAL at a leaf of the pass, where a move's minimum only decides whether it beats the
+    /// node's best minimum so far (`best`, `NONE` before the first legal move) and its
+    /// maximum and check flag are never asked for: `None` when the move is illegal, else
+    /// the exact minimum when it beats `best`, or a value no higher than `best`. The
+    /// opponent's gain is at least 0, so material plus positional is a bound: at or below
+    /// `best` the exchange analysis is skipped, and otherwise it stops as soon as the gain
+    /// is large enough to keep the move at or below `best`. Once `best` has reached `cut`
+    /// (see [`Search::leaf_cutoff`]) nothing about the move matters but its legality.
+    /// Counted as a position all the same: the search it serves is exactly the one full
+    /// evaluation gives.
+    fn eval_leaf(&mut self, m: Move, pos: i16, best: i16, cut: i16) -> Option<i16> {
+        let past_cut = best >= cut; // NONE never is: cut >= -INF
+        let pd = if past_cut {
+            0
+        } else {
+            self.tables.delta(&self.board, m)
+        };
+        let u = self.board.make(m);
+        if self.board.left_in_check() {
+            self.board.unmake(m, u);
+            return None;
+        }
+        self.positions = self.positions.wrapping_add(1);
+        let min = if past_cut {
+            best
+        } else {
+            let bound = self.material_and_positional(pos + pd);
+            if bound <= best {
+                bound
+            } else {
+                // Without a best yet (NONE) the limit saturates: no gain reaches it.
+                bound - opponent_gain(&self.board, bound.saturating_sub(best))
+            }
+        };
+        self.board.unmake(m, u);
+        Some(min)
+    }
+
+    /// The leaf list of the child of node `n` (its value goes back as `-v` to `n`, whose
+    /// best so far is `plies[n].best`): once the child's best minimum reaches the negated
+    /// best of `n`, the child cannot become `n`'s new best, whatever its remaining moves
+    /// are worth, so their exact minima change nothing (`n` is never the root, whose keys
+    /// are read after the pass). `INF` when `n` has no best yet.
+    fn leaf_cutoff(&self, n: usize) -> i16 {
+        match self.plies[n].best {
+            NONE => INF,
+            b => -b,
+        }
+    }
+
+    /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
+    /// full), returns (legal moves, best minimum evaluation, overflowed).
+    pub(super) fn gen_eval(&mut self, n: usize, store: bool) -> (u8, i16, bool) {
+        let cut = if n > 1 { self.leaf_cutoff(n - 1) } else { INF };
+        let mut pseudo = MoveList::default();
+        gen_pseudo(&self.board, &mut |m| pseudo.push_pseudo(m));
+        let pos = self.plies[n].pos;
+        let first = self.top;
+        let mut count = 0u8;
+        let mut best = NONE;
+        let mut overflow = false;
+        for &m in pseudo.as_slice() {
+            let evaluated = if store || !self.lazy_leaves {
+                self.eval_move(m, pos)
+            } else {
+                self.eval_leaf(m, pos, best, cut)
+                    .map(|min| (min, min, false))
+            };
+            let Some((min, max, check)) = evaluated else {
+                continue;
+            };
+            count = count.saturating_add(1);
+            best = best.max(min);
+            if store {
+                if (self.top as usize) < MOVE_CAP {
+                    self.entries[self.top as usize] = Entry {
+                        mv: m,
+                        done: false,
+                        check,
+                        draw: false,
+                        key: min,
+                        max,
+                    };
+                    self.top += 1;
+                } else {
+                    overflow = true;
+                }
+            }
+        }
+        if store {
+            self.plies[n].first = first;
+            self.plies[n].count = (self.top - first) as u8;
+        }
+        (count, best, overflow)
+    }
+
+    /// Value of a node with no legal move: mated (mate distance) or stalemate.
+    pub(super) fn no_move_value(&self, n: usize) -> i16 {
+        if self.board.in_check() {
+            -(MATE - n as i16)
+        } else {
+            0
+        }
+    }
+
+    /// The root list with both evaluations, in generation order (ANALYS's GEN + EVAL).
+    pub fn root_evals(&mut self) -> Vec<MoveEval> {
+        self.top = 0;
+        self.plies[0].pos = self.root_pos;
+        self.gen_eval(0, true);
+        self.entries[..self.top as usize]
+            .iter()
+            .map(|e| MoveEval {
+                mv: e.mv,
+                min: e.key,
+                max: e.max,
+                check: e.check,
+            })
+            .collect()
+    }
+}
