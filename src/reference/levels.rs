@@ -15,10 +15,9 @@
 
 /// Positions the guest evaluates per emulated second in the middle game at level 2's budget
 /// (measured with `c7010 bench guest --levels`; deeper searches are slower, level 1's about
-/// 175). UCI turns clock time into a position budget with it. Issue 25's speed steps raised
-/// the measured rate to 247; this figure stays 230 until the UCI transcripts that print the
-/// reference's times (positions / this rate) are recorded again with it.
-pub const POSITIONS_PER_SECOND: u32 = 230;
+/// 175). UCI turns clock time into a position budget with it; level 2's budget is ten
+/// seconds of it.
+pub const POSITIONS_PER_SECOND: u32 = 245;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
 pub const LEVEL_BUDGETS: [u32; 6] = [23_000, 2_450, 6_500, 11_600, 35_000, u32::MAX];
