@@ -1010,9 +1010,14 @@ COLI9:  EX      DE,HL           ; HL = the piece again
 COLI4:  EX      AF,AF'          ; A = the key
         JR      COLI3
 
-; COLINS's rare path: HL = the key of an entry above which the new one belongs no longer
-; (A = the new key is below it). Move it up by one entry, byte by byte, and go on down
-; until an entry with a key <= A or the bottom of the list; insert above that.
+; COLSH - COLINS's rare path: the entries whose keys are above the new one's move up one
+; entry each, byte by byte (three bytes, written out: the path is rare and a loop costs
+; as many bytes), from the top down to an entry with a key <= the new one or the bottom
+; of the list; the new entry then goes above that (COLI3).
+; In: A = the new key, HL = the key byte of the top entry (its key is above A), IX = list,
+; DE = the piece (as COLINS has it).
+; Out: jumps to COLI3 with A = the key and HL at the new entry's place.
+; Destroys: AF (BC kept on the stack).   Called by: COLINS (JR C,COLSH).
 COLSH:  PUSH    BC
         PUSH    IX
         POP     BC              ; C = LOW of the list's first entry
