@@ -5,7 +5,7 @@
 #   xvfb-run (xvfb)   window tests, under a virtual X server
 #   xwininfo          the window tests' check that the X server sees the window
 #   xdotool, openbox  the window's keys typed into a real window, full screen under a window manager
-#   python-chess      a UCI client playing the engine, and tools/match.py's arithmetic
+#   python-chess      a UCI client playing the engine, and the arithmetic of tools/match.py and tools/ladder.py
 #   mingw-w64, wine   the Windows test: c7010.exe cross-built and run under wine (tests/reach)
 #   chromium, chromium-driver, python3-selenium
 #                     the web page's test in a real browser (tests/reach); binaryen's

@@ -1,6 +1,7 @@
 //! A real UCI client plays the module: tests/python/test_uci_game.py drives two `c7010 uci`
 //! processes with python-chess through a whole short game under a clock, and
-//! tests/python/test_match_elo.py checks the arithmetic of tools/match.py;
+//! tests/python/test_match_elo.py and test_ladder.py check the arithmetic of tools/match.py
+//! and tools/ladder.py;
 //! tests/python/test_analyse.py analyses over xboard and UCI (issue 17). Without
 //! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
 
@@ -81,17 +82,14 @@ fn python_chess_analyses_over_xboard_and_uci() {
     assert!(!stderr.contains("Rejecting feature"), "{stderr}");
 }
 
-#[test]
-fn match_tool_arithmetic() {
+/// Runs one of the unittest scripts that check a Python tool's arithmetic.
+fn tool_arithmetic(script: &str) {
     if !python_chess_available() {
         return;
     }
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/python/test_match_elo.py"
-    );
+    let script = format!("{}/tests/python/{script}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
-        .arg(script)
+        .arg(&script)
         .output()
         .expect("python3 runs");
     assert!(
@@ -99,4 +97,14 @@ fn match_tool_arithmetic() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn match_tool_arithmetic() {
+    tool_arithmetic("test_match_elo.py");
+}
+
+#[test]
+fn ladder_tool_arithmetic() {
+    tool_arithmetic("test_ladder.py");
 }
