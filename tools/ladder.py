@@ -14,6 +14,9 @@ normal matrix).
     python3 tools/ladder.py --anchor "Stockfish 15.1 UCI_Elo 1500=1500" \\
         L2-sf1500.pgn L3-L2.pgn L4-L3.pgn L1-L4.pgn L5-L1.pgn
 
+`--leave-out-time-losses` leaves out the games lost on time: on a loaded machine an engine
+that lives on its increment can lose on time to the machine, not to its opponent.
+
 A pair whose score is 0 or 1 has no finite difference: it is listed and left out of the
 fit. Every player must be joined to an anchor through the pairs that count, or the
 ladder has nothing to stand on: that is an error.
@@ -33,8 +36,11 @@ import match  # noqa: E402  (the score arithmetic lives there, once)
 Z95 = 1.96
 
 
-def tally(paths):
-    """{(a, b): [wins of a, draws, losses of a]} over every game of the PGN files, a < b."""
+def tally(paths, leave_out_time_losses=False):
+    """{(a, b): [wins of a, draws, losses of a]} over every game of the PGN files, a < b.
+
+    With `leave_out_time_losses`, a game lost on time (match.py's Termination) is not
+    counted: on a loaded machine a flag can be the machine's, not the engine's."""
     pairs = {}
     for path in paths:
         with open(path, encoding="utf-8") as pgn:
@@ -42,6 +48,8 @@ def tally(paths):
                 white, black = headers.get("White", "?"), headers.get("Black", "?")
                 result = headers.get("Result", "*")
                 if result not in ("1-0", "0-1", "1/2-1/2") or white == black:
+                    continue
+                if leave_out_time_losses and "lost on time" in headers.get("Termination", ""):
                     continue
                 a, b = sorted((white, black))
                 row = pairs.setdefault((a, b), [0, 0, 0])
@@ -142,11 +150,13 @@ def main():
                                  epilog=__doc__.split("\n\n", 1)[1])
     ap.add_argument("--anchor", action="append", type=parse_anchor, required=True,
                     help="a player's fixed rating, NAME=ELO (repeatable)")
+    ap.add_argument("--leave-out-time-losses", action="store_true",
+                    help="do not count games lost on time (a loaded machine's flags)")
     ap.add_argument("pgn", nargs="+", help="PGN files written by tools/match.py")
     args = ap.parse_args()
     anchors = dict(args.anchor)
     try:
-        diffs = differences(tally(args.pgn))
+        diffs = differences(tally(args.pgn, args.leave_out_time_losses))
         ratings = fit(diffs, anchors)
     except (OSError, ValueError) as e:
         sys.exit(f"ladder: {e}")

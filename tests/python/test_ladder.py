@@ -14,11 +14,12 @@ import ladder  # noqa: E402
 import match  # noqa: E402
 
 
-def pgn(games):
+def pgn(games, termination="checkmate"):
     """PGN text of (white, black, result) games, headers only and one move."""
     out = []
     for white, black, result in games:
-        out.append(f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n1. e4 {result}\n')
+        out.append(f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n'
+                   f'[Termination "{termination}"]\n\n1. e4 {result}\n')
     return "\n".join(out)
 
 
@@ -42,15 +43,22 @@ class LadderTest(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def file(self, name, games):
+    def file(self, name, games, termination="checkmate"):
         path = os.path.join(self.dir.name, name)
         with open(path, "w", encoding="utf-8") as f:
-            f.write(pgn(games))
+            f.write(pgn(games, termination))
         return path
 
     def test_tally_counts_both_colours_for_the_same_pair(self):
         path = self.file("m.pgn", match_games("x", "anchor", 3, 2, 1))
         self.assertEqual(ladder.tally([path]), {("anchor", "x"): [1, 2, 3]})
+
+    def test_games_lost_on_time_can_be_left_out(self):
+        board = self.file("b.pgn", match_games("x", "A", 1, 1, 1))
+        flags = self.file("t.pgn", match_games("x", "A", 2, 0, 0), "A lost on time")
+        self.assertEqual(ladder.tally([board, flags]), {("A", "x"): [1, 1, 3]})
+        self.assertEqual(ladder.tally([board, flags], leave_out_time_losses=True),
+                         {("A", "x"): [1, 1, 1]})
 
     def test_a_chain_adds_differences_and_variances(self):
         one = self.file("1.pgn", match_games("x", "A", 15, 0, 5))
