@@ -5,10 +5,15 @@
 
 ; ------------------------------------------------------------------------------------------
 ; POSANA - build the tables of the root position (reference: Positional::analyse).
-; ENDGAME: 1 when the non-pawn, non-king material of both sides is at most 2 x 13 pawns.
+; ENDGAME: 0 in the middle game; in the endgame (the non-pawn, non-king material of both
+; sides at most 2 x 13 pawns) 1, or, when one side leads by HUNT_LEAD (64 units, 4 pawns) or
+; more, the hunt: bit 6 set, bit 7 = the colour ahead, bits 0-5 = the other king's square
+; (0..63) as the side ahead sees it (black's view mirrored, as POINTS reads own squares).
+; Its king then scores minus its distance to that square (POINTS): without it the module
+; could not mate K+Q or K+R against K (Positional::hunt). One byte, so no RAM.
 ; ROOKFIL: per colour and file 2 = no pawns at all, 1 = only enemy pawns, else 0.
 ; PAWNTAB: per colour and square: advance + centre + passed + king shelter (ranks 2-7).
-; In: BOARD, WKING, BKING.   Out: PAWNTAB, ROOKFIL, ENDGAME.
+; In: BOARD, WKING, BKING, MATERL.   Out: PAWNTAB, ROOKFIL, ENDGAME.
 ; Destroys: AF, BC, DE, HL, IX.   Called by: ANALYS (search), tests.
 ; ------------------------------------------------------------------------------------------
 POSANA: LD      HL,ROOKFIL      ; first the pawns per colour and file, counted in ROOKFIL
@@ -60,6 +65,28 @@ POSA5:  INC     L
         SBC     A,A             ; 0FFH when they do, else 0
         INC     A               ; 0: middle game, 1: endgame
         LD      (ENDGAME),A
+        JR      Z,POSA6         ; the middle game: nobody hunts
+        LD      HL,(MATERL)
+        LD      DE,(WKING)      ; E = white's king, D = black's
+        LD      C,40H           ; white ahead: bit 6 = a hunt, bit 7 = white hunts
+        LD      A,D             ;   black's king
+        BIT     7,H
+        JR      Z,POSA51
+        CALL    NEGHL           ; the lead
+        LD      C,0F8H          ; black ahead: bit 7 = black hunts, 38H mirrors the square
+        LD      A,E             ;   to black's view (POINTS' own squares); white's king
+POSA51: LD      B,A
+        LD      A,L
+        AND     0C0H            ; HUNT_LEAD = 64 units
+        OR      H
+        JR      Z,POSA6         ; a smaller lead: both kings centralise (ENDGAME 1)
+        LD      A,B
+        ADD     A,LOW BOARD
+        LD      L,A
+        CALL    SQINDEX
+        XOR     C
+        LD      (ENDGAME),A     ; the hunted king's square in the hunter's view, and the flags
+POSA6:
         LD      IX,ROOKFIL      ; counts -> rook points, both colours of a file at once
         LD      B,8
 POSA7:  LD      D,(IX+0)        ; white pawns on the file
@@ -278,7 +305,9 @@ TABPTR: ADD     A,L
 
 ; ------------------------------------------------------------------------------------------
 ; POINTS - the points of a piece on a square, from its owner's view
-; (reference: Positional::points).
+; (reference: Positional::points). A king in the endgame: the centre table, but the king of
+; the side ahead in a hunt (ENDGAME, see POSANA) minus its distance in king steps to the
+; hunted king's root square (POINTK).
 ; In: A = piece code (not empty), L = LOW of the square's board byte; the tables.
 ; Out: A = points (signed).
 ; Destroys: AF.   Called by: WPTS, tests.
@@ -328,7 +357,7 @@ POINT4: CP      60H
         JR      NZ,POINT6       ; knight, bishop, queen: from the centre table
         LD      A,(ENDGAME)
         OR      A
-        JR      NZ,POINT6       ; king, endgame: the centre table itself
+        JR      NZ,POINTK       ; king, endgame
         LD      A,E             ; king, middle game: KHOME on the home rank, -2 one rank
         CP      8               ; up, -4 beyond
         LD      HL,KHOME
@@ -374,6 +403,44 @@ POINT9: CALL    TABPTR
 POINTX: POP     DE
         POP     HL
         RET
+
+; POINTK - POINTS' tail for a king in the endgame (from POINT4; leaves through POINT6 or
+; POINTX, which restores DE and HL). The king of the side ahead in a hunt scores minus the
+; larger of the files and ranks between it and the hunted king's root square; any other
+; king the centre table (POINT6). Why: the search alone, 3 to 5 plies, never walked its
+; king in to mate with K+Q or K+R (docs/engine.md, "The hunting king").
+; In: A = ENDGAME (not 0), D = the king's code, E = its own square 0..63.   Out: A = points.
+; Destroys: AF (D, H, L, restored by POINTX).   Called by: POINTS (a jump).
+POINTK: LD      L,A             ; king, endgame (A = ENDGAME): the hunter's king scores
+        XOR     D               ; minus its distance to the hunted king's root square,
+        ADD     A,A             ; any other the centre table. Carry: not the colour ahead
+        JR      C,POINT6        ; (bit 7); minus: no hunt (ENDGAME 1: the king's bit 6 is 1)
+        JP      M,POINT6
+        LD      A,L             ; the hunted square's file and rank (bits 0-2, 3-5)
+        AND     7
+        LD      H,A
+        LD      A,E
+        AND     7
+        SUB     H
+        JR      NC,POINK1
+        NEG
+POINK1: LD      D,A             ; the files apart
+        LD      A,L
+        AND     38H
+        LD      L,A
+        LD      A,E
+        AND     38H
+        SUB     L
+        JR      NC,POINK2
+        NEG
+POINK2: RRCA
+        RRCA
+        RRCA                    ; the ranks apart
+        CP      D
+        JR      NC,POINK3
+        LD      A,D
+POINK3: NEG                     ; minus the king steps between them
+        JR      POINTX
 
 ; WPTS - white-view points of a code on a square: 0 for an empty square, negated for black.
 ; In: A = code, L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: PTADD.

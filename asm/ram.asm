@@ -55,7 +55,7 @@ PAWNTAB EQU     HISTBUF+HISTENT*HISTMAX       ; pawn points, 2 x 64 (white, blac
 ROOKFIL EQU     PAWNTAB+128     ; rook file points, 2 x 8
 
 ; --- search variables (search.asm) -----------------------------------------------------------
-ENDGAME EQU     ROOKFIL+16      ; non-zero in the endgame
+ENDGAME EQU     ROOKFIL+16      ; non-zero in the endgame (and the hunt: POSANA)
 ROOTPOS EQU     ENDGAME+1       ; positional sum at the root (word)
 POSCNT  EQU     ROOTPOS+2       ; positions evaluated (4 bytes)
 BUDGET  EQU     POSCNT+4        ; position budget (4 bytes)

@@ -7,7 +7,9 @@
 //! king shelter (pawns in front of a wing king lose points when they advance), centre for
 //! knights and bishops (a stand-in for mobility), development (minor pieces on the home
 //! rank), rooks on open and half-open files (root pawns) and on the seventh rank, castling
-//! and king safety (a middle-game king table; an endgame king table that centralises).
+//! and king safety (a middle-game king table; an endgame king table that centralises), and
+//! in an endgame where one side is ahead in material, that side's king closing in on the
+//! other king (the mating technique the search is too shallow to find on its own).
 
 use super::board::*;
 use super::moves::*;
@@ -15,6 +17,11 @@ use super::piece::*;
 
 /// The most positional points a line of moves can change the evaluation by.
 pub const MAX_POSITIONAL: i16 = 15;
+
+/// The material lead (units) from which an endgame's stronger king hunts the other king
+/// ([`Positional::hunt`]): four pawns, short of which the pawns, not a mate, win the game. A
+/// power of two, so the guest tests it with one mask (POSANA).
+pub const HUNT_LEAD: i16 = 64;
 
 /// Centre table for knights and bishops, from white's view, a1 first (ROM in the guest).
 const CENTRE: [i8; 64] = [
@@ -46,6 +53,13 @@ pub struct Positional {
     pub rook_file: [[i8; 8]; 2],
     /// True when the root has little material: the king centralises instead of hiding.
     pub endgame: bool,
+    /// In an endgame whose root material is not level: the colour ahead (0 white, 1 black)
+    /// and the root square of the other king, the one it hunts. The hunter's king scores
+    /// minus its distance to that square (king steps), so the search, too shallow to see
+    /// the mate of K+Q or K+R against K, still walks the king in to help (without it the
+    /// module shuffled won endings into the fifty-move rule or a repetition). The hunted
+    /// king keeps the centre table, which drives it to the edge from its side.
+    pub hunt: Option<(usize, u8)>,
 }
 
 impl Positional {
@@ -65,6 +79,11 @@ impl Positional {
             }
         }
         let endgame = non_pawn_units <= 2 * 16 * 13;
+        let hunt = match b.material {
+            m if !endgame || m.abs() < HUNT_LEAD => None,
+            m if m > 0 => Some((0, b.king[1])),
+            _ => Some((1, b.king[0])),
+        };
         let mut pawn = [[0i8; 64]; 2];
         let mut rook_file = [[0i8; 8]; 2];
         for ci in 0..2usize {
@@ -107,6 +126,7 @@ impl Positional {
             pawn,
             rook_file,
             endgame,
+            hunt,
         }
     }
 
@@ -124,7 +144,13 @@ impl Positional {
             // An arithmetic shift (floor), as SRA does on the Z80.
             K_QUEEN => CENTRE[own] >> 1,
             K_KING => {
-                if self.endgame {
+                if let Some((hunter, prey)) = self.hunt
+                    && hunter == ci
+                {
+                    let files = file_of(sq).abs_diff(file_of(prey));
+                    let ranks = rank_of(sq).abs_diff(rank_of(prey));
+                    -(files.max(ranks) as i8)
+                } else if self.endgame {
                     CENTRE[own]
                 } else if own_rank == 0 {
                     KING_MIDDLE[own % 8]

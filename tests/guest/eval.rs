@@ -336,7 +336,7 @@ fn swap_equals_the_reference_on_crafted_lists() {
 #[test]
 fn positional_tables_total_and_points_equal_the_reference() {
     let mut h = harness();
-    let (mut endgames, mut ana_t, mut total_t) = (0, 0u64, 0u64);
+    let (mut endgames, mut hunts, mut ana_t, mut total_t) = (0, 0, 0u64, 0u64);
     let positions = roots(WAC_ROOTS, RANDOM_GAMES);
     for b in &positions {
         let p = Positional::analyse(b);
@@ -367,6 +367,7 @@ fn positional_tables_total_and_points_equal_the_reference() {
         let endgame = h.read_at("ENDGAME", 0, 1).unwrap()[0] != 0;
         assert_eq!(endgame, p.endgame, "ENDGAME on {fen}");
         endgames += usize::from(p.endgame);
+        hunts += usize::from(p.hunt.is_some());
         let (regs, t) = h.call("TOTAL", |_| {}).unwrap();
         total_t += t;
         assert_eq!(regs.hl as i16, p.total(b), "TOTAL on {fen}");
@@ -399,6 +400,11 @@ fn positional_tables_total_and_points_equal_the_reference() {
     assert!(
         endgames > 3 && endgames < positions.len() - 3,
         "{endgames} endgames"
+    );
+    // The hunting king's table (an endgame one side leads in material) is among them.
+    assert!(
+        hunts > 3 && hunts < endgames,
+        "{hunts} hunts in {endgames} endgames"
     );
 }
 

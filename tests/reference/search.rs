@@ -2,9 +2,10 @@
 //! with no move and a draw score, self-play games with only legal moves (shakmaty checks),
 //! and a snapshot of search results on fixed positions.
 
+use c7010::reference::game::{Game, GameState};
 use c7010::reference::random::Xorshift;
 use c7010::reference::search::MATE;
-use c7010::reference::{Board, legal_moves, search};
+use c7010::reference::{Board, analys, legal_moves, levels, search};
 use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
 
 fn fens(file: &str) -> Vec<String> {
@@ -111,6 +112,41 @@ fn self_play_games_are_legal() {
 #[ignore = "200 games, about two minutes in release: cargo test --release -- --ignored"]
 fn self_play_200_games_are_legal() {
     assert!(self_play(200, 120, [1_000, 5_000], 99) > 10_000);
+}
+
+/// Level 2 plays both sides of `fen` with the game's draw moves, as the front ends send
+/// them, until the game ends; returns how it ended and after how many plies.
+fn play_out(fen: &str, plies: usize) -> (GameState, usize) {
+    let mut game = Game::from_fen(fen).unwrap();
+    let budget = levels::budget(2).unwrap();
+    for ply in 0..plies {
+        let state = game.state();
+        if state.is_over() {
+            return (state, ply);
+        }
+        let b = game.board().clone();
+        let draws = game.draw_moves();
+        let r = analys(&b, &[], None, &draws, budget, &mut |_| {});
+        game.play(r.best.unwrap()).unwrap();
+    }
+    (game.state(), plies)
+}
+
+#[test]
+fn level_2_mates_with_queen_or_rook_against_the_bare_king() {
+    // The hunting king (Positional::hunt): before it, level 2 drew all six by the fifty-move
+    // rule or a repetition, its own king keeping to the centre while the other's did too.
+    for fen in [
+        "8/1k6/2Q5/3K4/8/8/8/8 b - - 0 1",
+        "6k1/8/5Q2/4K3/8/8/8/8 w - - 0 1",
+        "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+        "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
+        "3k4/8/8/8/8/8/8/4K2R w - - 0 1",
+        "8/8/8/8/3K4/8/8/4k2r b - - 0 1",
+    ] {
+        let (state, plies) = play_out(fen, 200);
+        assert_eq!(state, GameState::Checkmate, "{fen} after {plies} plies");
+    }
 }
 
 #[test]
