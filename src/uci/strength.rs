@@ -1,15 +1,15 @@
 //! `UCI_LimitStrength` and `UCI_Elo`: a playing strength asked in Elo, mapped to the level
-//! whose strength was measured nearest. The figures are measured, not guessed: matches of
-//! the module's twin at each level against Debian's Stockfish 15.1 with `UCI_LimitStrength`
-//! (`tools/match.py`, docs/uci.md "Strength"), and `UCI_Elo` offers only their range.
+//! whose rating is nearest. The ratings are a ladder measured, not guessed (docs/uci.md,
+//! "Strength"): neighbouring levels of the module's twin in self-play, 200 games a pair
+//! from 100 balanced openings, tied to Debian's Stockfish 15.1 limited to an Elo at the time
+//! control its README says that Elo is calibrated at (60 s + 0.6 s, anchored to CCRL 40/4),
+//! fitted by `tools/ladder.py`; `UCI_Elo` offers only their range.
 
-/// Measured strength of the levels, weakest first: (level, Elo on Stockfish 15.1's
-/// `UCI_Elo` scale at 0.1 s a move).
-///
-/// Levels 3 (1536) and 4 (1458) were measured too but are not offered: with 40 games
-/// each they do not differ from level 2 (1508) within the margin, and a larger budget
-/// cannot play weaker, so level 2, the quickest, stands for that strength.
-pub const MEASURED: [(u8, u16); 3] = [(2, 1508), (1, 1531), (5, 1672)];
+/// The ladder, weakest first: (level, rating on Stockfish 15.1's `UCI_Elo` scale), as
+/// `tools/ladder.py` fits it (docs/uci.md shows its output). The levels climb with their
+/// budgets (2, 3, 4, 1, 5), so asking for more Elo never buys fewer positions a move
+/// (`tests/uci/strength.rs`). Level 6 (until stopped) is not a strength.
+pub const MEASURED: [(u8, u16); 5] = [(2, 1412), (3, 1501), (4, 1592), (1, 1658), (5, 1678)];
 
 /// The lowest and highest `UCI_Elo` offered: the measured range.
 pub const ELO_MIN: u16 = MEASURED[0].1;
@@ -37,5 +37,11 @@ mod tests {
         assert_eq!(level_for(0), MEASURED[0].0);
         assert_eq!(level_for(u16::MAX), MEASURED[MEASURED.len() - 1].0);
         assert!(MEASURED.windows(2).all(|w| w[0].1 < w[1].1));
+        // The nearest rung: between two ratings the mapping steps up once, at the middle.
+        for w in MEASURED.windows(2) {
+            let middle = (w[0].1 + w[1].1) / 2;
+            assert_eq!(level_for(middle - 1), w[0].0);
+            assert_eq!(level_for(middle + 1), w[1].0);
+        }
     }
 }

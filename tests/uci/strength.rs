@@ -54,3 +54,42 @@ fn a_strength_plays_at_the_nearest_measured_level() {
         "{text}"
     );
 }
+
+/// Issue 25, point 5: the ladder is monotone. A higher rating is a larger budget, so a
+/// GUI that asks for more Elo never gets fewer positions a move; and the ratings are the
+/// ones docs/uci.md shows `tools/ladder.py` printing.
+#[test]
+fn the_ladder_climbs_with_the_budget_and_is_the_one_docs_show() {
+    let budget = |level: u8| LEVEL_BUDGETS[usize::from(level) - 1];
+    for w in MEASURED.windows(2) {
+        assert!(w[0].1 < w[1].1, "{MEASURED:?}");
+        assert!(budget(w[0].0) < budget(w[1].0), "{MEASURED:?}");
+    }
+    let mut levels: Vec<u8> = MEASURED.iter().map(|m| m.0).collect();
+    levels.sort_unstable();
+    assert_eq!(
+        levels,
+        [1, 2, 3, 4, 5],
+        "every level that plays to a budget is rated"
+    );
+    let mut last = 0;
+    for elo in ELO_MIN..=ELO_MAX {
+        let b = budget(level_for(elo));
+        assert!(
+            b >= last,
+            "UCI_Elo {elo} buys fewer positions than a lower one"
+        );
+        last = b;
+    }
+    let doc = include_str!("../../docs/uci.md");
+    for (level, elo) in MEASURED {
+        let row = format!("c7010 level {level} ");
+        // The rating rows (`c7010 level 2   1450  +/- 105`), not the pairs' rows.
+        let shown = doc
+            .lines()
+            .filter(|l| l.starts_with(&row))
+            .find_map(|l| l.split_whitespace().nth(3)?.parse::<u16>().ok())
+            .unwrap_or_else(|| panic!("docs/uci.md's ladder has no row for level {level}"));
+        assert_eq!(shown, elo, "level {level}");
+    }
+}
