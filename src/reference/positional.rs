@@ -53,8 +53,8 @@ pub struct Positional {
     pub rook_file: [[i8; 8]; 2],
     /// True when the root has little material: the king centralises instead of hiding.
     pub endgame: bool,
-    /// In an endgame whose root material is not level: the colour ahead (0 white, 1 black)
-    /// and the root square of the other king, the one it hunts. The hunter's king scores
+    /// In an endgame where one side leads by [`HUNT_LEAD`] or more at the root: the colour
+    /// ahead (0 white, 1 black) and the root square of the other king, the one it hunts. The hunter's king scores
     /// minus its distance to that square (king steps), so the search, too shallow to see
     /// the mate of K+Q or K+R against K, still walks the king in to help (without it the
     /// module shuffled won endings into the fifty-move rule or a repetition). The hunted

@@ -157,7 +157,7 @@ fn book_answers_main_lines_and_leaves_off_book_positions() {
         ("d2d4 g8f6 c2c4 g7g6 b1c3 f8g7", Some("e2e4")),
         ("d2d4 g8f6 c2c4 g7g6 b1c3 d7d5", Some("c4d5")),
         ("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4", Some("g8f6")),
-        // The Ruy Lopez ends at 8 plies (issue 25: the longest lines were cut to 8 or 9).
+        // The Ruy Lopez ends at 8 plies (issue 25 cut the longest lines to 8).
         ("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6", None),
         ("g1f3", Some("d7d5")),
         ("a2a3", None),
