@@ -8,7 +8,7 @@
 
 ; Piece codes (PAWN .. KING, BLACK, OFF) and the board page come from board.asm.
 KINGU   EQU     240             ; a king's units in the exchange lists
-EXMAX   EQU     16              ; entries per list (more attackers are ignored)
+EXMAX   EQU     16              ; entries per list (all of one colour: see COLINS)
 
 ; ------------------------------------------------------------------------------------------
 ; Macros that unroll COLBOTH's and PINS's eight lines and eight knight jumps: the step is
@@ -16,8 +16,8 @@ EXMAX   EQU     16              ; entries per list (more attackers are ignored)
 ; ------------------------------------------------------------------------------------------
 
 ; One knight jump from the target in B: a knight of either colour there is listed (OR C, C =
-; 81H, maps both knight codes, marked or not, to D = 0A3H and no other code there; registers
-; rather than constants: 8 T-states and 4 bytes less a jump).
+; 80H, maps both knight codes to D = 0A3H and no other code there; registers rather than
+; constants: 8 T-states and 4 bytes less a jump).
 KNJUMP  MACRO   JUMP
         LD      A,B
         ADD     A,JUMP
@@ -296,12 +296,11 @@ CANDS:  LD      HL,MLIST-1
         LD      DE,TGTMAP
         LD      B,LOW (BOARD+11)
         LD      H,HIGH BOARD
-CAND0:  LD      A,E             ; the next rank with a candidate
-        CP      LOW (TGTMAP+8)
-        JR      Z,CAND4
-        LD      A,B
+CAND0:  LD      A,B             ; the next rank with a candidate: its board bytes
         ADD     A,10
         LD      B,A
+        CP      LOW (BOARD+101) ; past rank 8 (B ends the walk: one test less than E)
+        JR      Z,CAND4
         LD      A,(DE)
         INC     E               ; TGTMAP lies in one page (ram.asm)
         OR      A
@@ -747,21 +746,20 @@ COLBOTH:
         XOR     A
         LD      (ATTCNT),A
         LD      (DEFCNT),A
-; The pawn and knight tests compare with C and D (COLPN, COLKN keep them): a register
-; operand costs 3 T-states and a byte less than a constant.
-        LD      C,1             ; OR C: a target mark (bit 0 clear, see ATTMARK) is no matter
+; The pawn and knight tests compare with D (and the knights' OR with C; COLPN, COLKN keep
+; them): a register operand costs 3 T-states and a byte less than a constant. Every piece
+; code is odd and nothing marks the board (ATTMARK maps TGTMAP), so a code is compared as
+; it stands.
         LD      D,PAWN
         LD      A,L             ; pawns: white ones stand on t-11, t-9, black on t+9, t+11
         SUB     11
         LD      L,A
         LD      A,(HL)
-        OR      C
         CP      D
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
-        OR      C
         CP      D
         CALL    Z,COLPN
         LD      D,PAWN+BLACK
@@ -769,16 +767,14 @@ COLBOTH:
         ADD     A,9
         LD      L,A
         LD      A,(HL)
-        OR      C
         CP      D
         CALL    Z,COLPN
         INC     L
         INC     L
         LD      A,(HL)
-        OR      C
         CP      D
         CALL    Z,COLPN
-        LD      C,81H           ; the knights' test (KNTEST)
+        LD      C,80H           ; the knights' test (KNTEST)
         LD      D,KNIGHT+BLACK
         KNJUMP  21
         DEC     L               ; 19
@@ -831,7 +827,6 @@ COLHO:  LD      D,A
         AND     0CH             ; only rooks, queens, kings have value bit 2 or 3: any
         RET     Z               ; other piece ends the line for both colours (often)
         LD      A,D
-        OR      1
         AND     7FH             ; the code as if white
         LD      D,ROOK          ; the line's slider (besides the queen)
         CP      D
@@ -849,8 +844,7 @@ COLKG:  LD      A,B             ; a king counts only next to the target
         LD      A,30
         JP      COLINC
 
-COLHD:  OR      1
-        AND     7FH
+COLHD:  AND     7FH
         CP      PAWN            ; the commonest piece on a diagonal first
         JR      Z,COLHP
         LD      D,BISHOP
@@ -892,7 +886,6 @@ COLFS:  SKIPTM
 COLFS1: XOR     E
         LD      E,A
         LD      A,(HL)
-        OR      1
         AND     0FH
         ADD     A,A
         LD      D,A             ; D = the key in front
@@ -909,7 +902,6 @@ COLX:   LD      A,L
         JR      Z,COLXE
         XOR     E
         JP      M,COLXE         ; the other colour ends the line
-        OR      1
         CP      B
         JR      Z,COLX1
         CP      QUEEN
@@ -917,7 +909,6 @@ COLX:   LD      A,L
 COLX1:  SKIPTM
         JR      NZ,COLXE
         LD      A,(HL)
-        OR      1
         AND     0FH
         ADD     A,A
         INC     D
@@ -956,7 +947,11 @@ COLIC1: EX      AF,AF'
 
 ; ------------------------------------------------------------------------------------------
 ; COLINS - insert a piece into a list, keeping keys ascending (equal keys keep the order
-; found). A full list (EXMAX) ignores it.
+; found). No list can overflow, so none is tested for it: a side has at most 16 pieces
+; (SETUP refuses more, SETMAT in match.asm), all of one colour fit in EXMAX entries, and the
+; target is not among its own defenders. (SKEWHIT's king, shown in the other colour, can
+; make a 17th attacker once; its entry spills into SWAPLST, scratch, and SKEWHIT empties
+; ATTLST right after. The reference caps its lists at 16 entries, never reached.)
 ; HL walks the list (ADD A,(HL) makes the count times three in three instructions) and DE
 ; holds the piece meanwhile; the entry's units and square are made from it only once its
 ; place is found. Most pieces go on top (COLBOTH finds them roughly by key), so that path
@@ -975,8 +970,6 @@ COLINS: PUSH    DE
         POP     HL
         DEC     L               ; HL = the count
         LD      A,(HL)
-        CP      EXMAX
-        JR      NC,COLI9        ; full: ignored
         INC     (HL)
         OR      A
         JR      Z,COLI4         ; empty: the new entry is the first
@@ -993,8 +986,7 @@ COLINS: PUSH    DE
 COLI3:  INC     L               ; the new entry: key, units, square
         LD      (HL),A
         INC     L
-        LD      A,(DE)
-        OR      1               ; units: the doublings push the kind and colour bits out
+        LD      A,(DE)          ; units: the doublings push the kind and colour bits out
         ADD     A,A
         ADD     A,A
         ADD     A,A
