@@ -168,7 +168,8 @@ EVLEAF: PUSH    HL              ; frame: [material+positional][move][undo][pd]
         SBC     HL,DE           ; how far above the best (NONE, 8000H: 256 or more)
         LD      A,H
         OR      A
-        LD      A,0FFH          ; 256 or more: no gain reaches it, no limit
+        LD      A,0FEH          ; 256 or more: no gain (144 at most) reaches it, no limit
+                                ; (0FFH would be EXCHM's, which also makes the busy map)
         JR      NZ,EVLEF1
         LD      A,L             ; the gain at which the move no longer beats the best
 EVLEF1: POP     HL

@@ -198,9 +198,11 @@ EXCH14: POP     HL              ; S's gain
 ; exchange busy in BUSYMAP (reference: opponent_best). With a limit below 255 it serves a
 ; leaf of the search (EVALMOVE), where a gain that reaches the limit already decides: the
 ; walk then stops (DE' := 255: the next target is worth less, the list walk ends).
-; In: A = the limit in units (0FFH: none); BOARD, SIDE, the king squares, TGTMAP.
+; In: A = the limit in units (0FFH: none, and EXCHM's second half follows; a leaf passes at
+;     most 0FEH, and then neither BUSYMAP, C' nor SLIST is made: nothing reads them);
+;     BOARD, SIDE, the king squares, TGTMAP.
 ; Out: DE' = S's best gain (255 when it reached the limit), C' = attackers it used (0 when
-;      none won anything); PINMAP, SKIPON, SKEWCK (PINS), BUSYMAP.
+;      none won anything); PINMAP, SKIPON, SKEWCK (PINS), BUSYMAP; with the limit 0FFH.
 ; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', HL'.   Called by: EXCHM, EVALMOVE (eval.asm).
 ; ------------------------------------------------------------------------------------------
 EXCHS:  EXX
@@ -259,7 +261,10 @@ EXCHB:  LD      A,C
         CP      B
         JR      C,EXCHL         ; below the limit
         LD      E,0FFH          ; at the limit: every target left is below the bound
-EXCHL:  EXX
+EXCHL:  LD      A,B             ; B' = the limit: below 0FFH a leaf's (EVLEAF), which has no
+        INC     A               ; second half, so no busy map and no C' to make
+        EXX
+        JR      NZ,EXCH3
         LD      A,B
         EXX
         LD      C,A             ; C' = its attackers used
@@ -277,7 +282,8 @@ EXCH2:  POP     BC
 ; first; equal units keep square order (TGTMAP is walked a1..h8, INSCND is stable).
 ; The walk keeps its place in the main registers and INSCND works in the alternate ones
 ; (EXCHS's are saved around the walk): no register is pushed for a candidate.
-; In: TGTMAP, BOARD, SIDE.   Out: MLIST..MLEND, SLIST..SLEND (in MSGBUF, ram.asm).
+; In: TGTMAP, BOARD, SIDE; B' = EXCHS's limit (below 0FFH: a leaf's, SLIST left empty).
+; Out: MLIST..MLEND, SLIST..SLEND (in MSGBUF, ram.asm).
 ; Destroys: AF, BC, DE, HL, AF', HL'.   Called by: EXCHS.
 ; ------------------------------------------------------------------------------------------
 CANDS:  LD      HL,MLIST-1
@@ -290,7 +296,8 @@ CANDS:  LD      HL,MLIST-1
         EXX
         PUSH    BC              ; EXCHS's limit and attackers used
         PUSH    DE              ; and its best gain
-        LD      C,A             ; C' = SIDE
+        INC     B               ; B' = 0 when the limit is 0FFH (EXCHM: SLIST is needed),
+        LD      C,A             ; else a leaf's walk (SLIST unused); C' = SIDE
         LD      H,HIGH MLEND    ; H' = the lists' page
         EXX
         LD      DE,TGTMAP
@@ -323,13 +330,16 @@ CAND1:  INC     L               ; the next candidate in the rank (RRA, not SRL: 
         XOR     C               ; bit 7: M's piece
         ADD     A,A             ; (carry: M's; the doublings push the kind bits out)
         JR      C,CAND2
-        INC     L               ; S's: SLEND
+        INC     B               ; S's: a leaf's walk leaves them out
+        DEC     B
+        JR      NZ,CANDL
+        INC     L               ; SLEND
 CAND2:  ADD     A,A
         ADD     A,A
         ADD     A,A
         LD      D,A             ; D' = its units
         CALL    INSCND
-        EXX
+CANDL:  EXX
 CAND3:  LD      A,C             ; the rest of the rank
         OR      A
         JR      NZ,CAND1
