@@ -180,17 +180,12 @@ EXCH8:  LD      A,(SLEND)
 EXCH9:  EXX
 EXCH10: POP     HL
         JR      EXCH8
-EXCH11: CALL    SKEWER          ; HL = M's gain by a skewer through S's king
+EXCH11: CALL    SKEWER          ; E' = the larger of that and a skewer's through S's king
         EXX
         PUSH    DE
         EXX
-        POP     DE              ; M's gain over the attacked pieces
-        AND     A
-        SBC     HL,DE
-        JR      C,EXCH14
-        ADD     HL,DE
-        EX      DE,HL           ; the skewer is better
-EXCH14: POP     HL              ; S's gain
+        POP     DE              ; M's gain
+        POP     HL              ; S's gain
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -388,16 +383,15 @@ INSC2:  INC     L
 ; off, the slider takes that piece: the swap of it with the slider as the only attacker and
 ; S's defenders (not the king, not pinned, not busy). The best over the eight lines; none
 ; to look at unless PINS saw a king checked by a slider along a line (SKEWCK).
-; In: BOARD without marks, SIDE, the king squares, SKEWCK; B' = the defenders' skip map.
-; Out: HL = the best such gain (>= 0).
+; In: BOARD, SIDE, the king squares, SKEWCK; B' = the defenders' skip map; DE' = M's
+;     best gain over S's attacked pieces (EXCH's second half: below 256, D' = 0).
+; Out: E' = the larger of it and the best such gain.
 ; Destroys: AF, BC, DE, HL, IX, IY, AF'.   Called by: EXCH.
 ; ------------------------------------------------------------------------------------------
 
-SKEWER: LD      HL,0
-        LD      A,(SKEWCK)      ; PINS saw no king checked along a line by a slider:
+SKEWER: LD      A,(SKEWCK)      ; PINS saw no king checked along a line by a slider:
         OR      A               ; no skewer (the usual case)
         RET     Z
-        PUSH    HL              ; the best gain so far
         LD      A,(SIDE)
         OR      A
         LD      A,(WKING)
@@ -436,8 +430,7 @@ SKEW4:  LD      A,C
         CALL    SKEWHIT
 SKEW5:  POP     HL
         JR      SKEW2
-SKEW6:  POP     HL
-        RET
+SKEW6:  RET
 
 ; The eight lines in direction order with the slider (besides the queen) moving along each.
 SKDIRS: DEFB    10,ROOK,-10,ROOK,1,ROOK,-1,ROOK
@@ -445,9 +438,8 @@ SKDIRS: DEFB    10,ROOK,-10,ROOK,1,ROOK,-1,ROOK
 
 ; SKEWHIT - one skewer line: the piece behind the king, if it is S's, is the target.
 ; In: L = the checking slider, B = S's king, D = the step away from the slider, E = M's
-;     colour, H = HIGH BOARD; on the stack: the return address, SKEWER's table pointer,
-;     the best gain so far.
-; Out: that best raised to this swap's gain; B, E (set again), H kept.
+;     colour, H = HIGH BOARD; E' = the best gain so far (SKEWER).
+; Out: E' raised to this swap's gain; B, E (set again), H kept.
 ; Destroys: AF, C, D, L, IX, IY, AF'.   Called by: SKEWER.
 SKEWHIT:
         LD      C,L             ; the checker
@@ -491,26 +483,21 @@ SKEWH1: LD      A,L             ; the first piece behind the king
         LD      IX,ATTLST
         CALL    COLINS
         POP     HL
-        CALL    TGUNITS
+        LD      A,(HL)          ; the target's units (value * 16: the doublings push the
+        ADD     A,A             ; kind and colour bits out)
+        ADD     A,A
+        ADD     A,A
+        ADD     A,A
         LD      B,1
-        CALL    SWAP            ; HL = the gain
+        CALL    SWAP            ; HL = the gain (at most 144: H = 0)
         POP     BC              ; B = S's king
-        EX      DE,HL
-        LD      HL,4            ; the best, under the return address and the pointer
-        ADD     HL,SP
-        LD      A,(HL)
-        INC     HL
-        LD      H,(HL)
-        LD      L,A
-        AND     A
-        SBC     HL,DE
-        JR      NC,SKEWH2
-        LD      HL,4
-        ADD     HL,SP
-        LD      (HL),E
-        INC     HL
-        LD      (HL),D
-SKEWH2: LD      H,HIGH BOARD    ; the king shown again
+        LD      A,L
+        EXX
+        CP      E
+        JR      C,SKEWH2
+        LD      E,A             ; E' = the best gain, now this one
+SKEWH2: EXX
+        LD      H,HIGH BOARD    ; the king shown again
         LD      L,B
         LD      A,(HL)
         XOR     BLACK
@@ -547,18 +534,6 @@ MKBUS1: PUSH    BC
         INC     HL
         POP     BC
         DJNZ    MKBUS1
-        RET
-
-; ------------------------------------------------------------------------------------------
-; TGUNITS - the value in units of the piece on a square (value nibble * 16).
-; In: HL = its board byte.   Out: A = units.
-; Destroys: AF.   Called by: EXCH.
-; ------------------------------------------------------------------------------------------
-TGUNITS:  LD      A,(HL)
-        ADD     A,A             ; (the doublings push the kind and colour bits out)
-        ADD     A,A
-        ADD     A,A
-        ADD     A,A
         RET
 
 ; ------------------------------------------------------------------------------------------
