@@ -46,6 +46,7 @@ EVALMOVE:
         XOR     A
         LD      (LEGPIN),A      ; no batch: the full legality test
         LD      (TGKIDS),A      ; and ATTMARK for the targets
+        LD      (DLTSQ),A       ; and no points kept for DELTAK
         JR      EVALM0
 ; A leaf past its cutoff (LEAFDONE, set by NODEHK): the move's minimum no longer matters,
 ; only whether it is legal, which LEGPAR's test settles without MAKE for most moves; the
@@ -73,7 +74,7 @@ EVALM0: PUSH    IY              ; DELTA and EXCH use IY
         LD      A,E
         LD      E,C
         LD      C,A
-        CALL    DELTA           ; on the board before the move
+        CALL    DELTAK          ; on the board before the move
         POP     DE
         POP     BC
         PUSH    HL              ; frame: [pd]

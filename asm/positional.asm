@@ -489,6 +489,33 @@ TOTAL2: INC     L
         RET
 
 ; ------------------------------------------------------------------------------------------
+; DELTAK - DELTA for a move of a batch's parent (EVALMOVE): the leaving piece's points are
+; the same for every move of that piece, and GEN emits them together, so they are kept with
+; the from-square (DLTSQ, DLTV: MSGBUF, which no message uses while a batch is evaluated).
+; TGPAR and EVALMOVE clear DLTSQ, so a batch never reads another position's points.
+; In: as DELTA; DLTSQ, DLTV.   Out: as DELTA; DLTSQ, DLTV for this from-square.
+; Destroys: AF, B, HL, IY.   Called by: EVALMOVE (eval.asm).
+; ------------------------------------------------------------------------------------------
+DELTAK: LD      IY,0
+        LD      H,HIGH BOARD
+        LD      A,D
+        ADD     A,LOW BOARD
+        LD      L,A
+        LD      B,(HL)          ; the piece
+        LD      A,(DLTSQ)
+        CP      D
+        LD      A,(DLTV)
+        JR      Z,DELTK1        ; its points are known
+        LD      A,D
+        LD      (DLTSQ),A
+        LD      A,B
+        CALL    WPTS
+        NEG
+        LD      (DLTV),A
+DELTK1: CALL    PTACC
+        JR      DELTA0
+
+; ------------------------------------------------------------------------------------------
 ; DELTA - white-view change of the sum a move makes, computed before it is made
 ; (reference: Positional::delta): the piece leaves its square, the piece placed (the
 ; promoted one) arrives, the captured piece (en passant: beside) goes, the rook castles.
@@ -504,7 +531,7 @@ DELTA:  LD      IY,0
         LD      B,(HL)          ; the piece
         LD      A,B
         CALL    PTSUB
-        LD      A,C
+DELTA0: LD      A,C
         AND     7
         JR      Z,DELTA1
         PUSH    HL              ; a promotion: the new piece of the mover's colour

@@ -26,7 +26,10 @@ CANDNIL EQU     256*(SLIST MOD 256)+(MLIST MOD 256)     ; MLEND, SLEND of empty 
 ; and GENEVAL (node.asm) keeps a leaf list's cutoff there while the list is evaluated:
 LEAFCUT EQU     BESTSQ+1        ; minus the parent node's best (word), INF when none
 LEAFDONE EQU    LEAFCUT+2       ; non-zero once the list's best minimum reached LEAFCUT
-        IF      (LEAFDONE-MSGBUF) > (MSGMAX+1)
+; and DELTAK (positional.asm) the points of a batch's moving piece on its from-square:
+DLTSQ   EQU     LEAFDONE+1      ; that from-square, 0 = none (TGPAR, EVALMOVE clear it)
+DLTV    EQU     DLTSQ+1         ; minus its white-view points
+        IF      (DLTV-MSGBUF) > (MSGMAX+1)
         ERROR: the candidate lists of EXCH do not fit in MSGBUF
         ENDIF
         IF      (HIGH MSGBUF) - (HIGH LEAFDONE)

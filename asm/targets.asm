@@ -7,7 +7,7 @@
 ; Two ways to the map (docs/engine.md, "EVAL in the guest"):
 ; - ATTMARK, the whole board: the attacks of every piece (about 12,800 T-states).
 ; - TGKID, for a child of a parent whose map is in PARMAP (a batch: GEN evaluates every
-;   move of one parent, so GENEVAL and ROOTLIST call TGPAR once before GEN): the pieces
+;   move of one parent, so GENEVAL calls TGPAR once before GEN): the pieces
 ;   attacked in the parent, plus the pieces a slider sees through the from-square once it
 ;   is empty (TGLINES, once for all the moves of one piece), plus the moved piece and what
 ;   it attacks from its new square (TGKID about 1,700 T-states a child, TGLINES about
@@ -24,8 +24,9 @@
 ; ------------------------------------------------------------------------------------------
 ; TGPAR - the map of a batch's parent: PARMAP = every piece an enemy piece attacks.
 ; In: BOARD (the parent).   Out: PARMAP (and TGTMAP, the same); TGFROM = 0 (PARF unused);
-;      TGKIDS = 1 (EVALKID's moves are this position's children; GENEVAL may add TGLEAF).
-; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), ROOTLIST (eval.asm), tests.
+;      TGKIDS = 1 (EVALKID's moves are this position's children; GENEVAL may add TGLEAF);
+;      DLTSQ = 0 (DELTAK, positional.asm: no points kept from another position).
+; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), tests.
 ; ------------------------------------------------------------------------------------------
 TGPAR:  CALL    ATTMARK
         LD      HL,TGTMAP
@@ -34,6 +35,8 @@ TGPAR:  CALL    ATTMARK
         LDIR
         LD      HL,1*256+0      ; TGFROM := 0, TGKIDS := 1 (the byte after it): the
         LD      (TGFROM),HL     ; batch's moves are children of this map's position
+        LD      A,L
+        LD      (DLTSQ),A       ; and DELTAK keeps no points of another position
         RET
 
 ; ------------------------------------------------------------------------------------------
