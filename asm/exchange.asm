@@ -566,13 +566,22 @@ PINS:   LD      HL,0            ; PINMAP := 0, by words: 12 bytes cover its 10 o
         LD      B,A
         LD      E,BLACK
 ; PINK - the eight lines of one king: B = its board byte (low), E = its colour, H = page
-; (C = the step of the line).
-PINK:   PINRAY  10,PINHO,ADDC
-        PINRAY  -10,PINHO,ADDC
-        PINRAY  1,PINHO,INC
+; (C = the step of the line). The order of the lines does not matter (each only sets bits
+; and flags), so the three that lead off the board at once from a king on its first or
+; last rank, the usual home of a king in the middle game, are left out there: three steps,
+; tests and calls fewer for each such king.
+PINK:   PINRAY  1,PINHO,INC
         PINRAY  -1,PINHO,DEC
+        LD      A,B
+        CP      LOW (BOARD+91)  ; on rank 8: the lines upwards end at the border
+        JR      NC,PINK8
+        PINRAY  10,PINHO,ADDC
         PINRAY  11,PINHD,ADDC
         PINRAY  9,PINHD,ADDC
+PINK8:  LD      A,B
+        CP      LOW (BOARD+29)  ; on rank 1: the lines downwards do
+        RET     C
+        PINRAY  -10,PINHO,ADDC
         PINRAY  -9,PINHD,ADDC
         PINRAY  -11,PINHD,ADDC
         RET

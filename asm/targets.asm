@@ -56,8 +56,7 @@ TGLINES:
         LD      HL,PARMAP       ; TGTMAP is the scratch map MARKT writes
         LD      DE,TGTMAP
         LD      BC,8
-        LDIR
-        LD      A,(TGFROM)
+        LDIR                    ; (it keeps A, the from-square)
         ADD     A,LOW BOARD
         LD      B,A             ; the from-square's board byte
         LD      H,HIGH BOARD
@@ -142,7 +141,7 @@ TGKID:  LD      A,E
 TGKID0: LD      (HL),A
         POP     HL
         LD      B,L
-        JP      AMPIECE         ; and what it attacks from there
+        JR      AMPIECE         ; and what it attacks from there
 
 ; TGSEE - if the piece at L slides along the line (IX+1 = its slider, or a queen), the
 ; piece at D is in its view: AMHIT marks it when it is an enemy other than the king.
