@@ -486,6 +486,16 @@ ATSTEP  MACRO   STEP,YES
         JR      Z,YES
         ENDM
 
+; ATNEXT - the step after ATSTEP's, two squares below it (21 -> 19, -19 -> -21, 1 -> -1,
+; 11 -> 9, -9 -> -11): two DEC L, 7 T-states and 2 bytes less than a new sum from C.
+ATNEXT  MACRO   YES
+        DEC     L
+        DEC     L
+        LD      A,(HL)
+        CP      D
+        JR      Z,YES
+        ENDM
+
 ATRAY   MACRO   STEP
         LOCAL   ATRAY1
         LD      L,C
@@ -524,13 +534,13 @@ ATTN:   LD      A,B
         OR      KNIGHT
         LD      D,A
         ATSTEP  21,ATYES1
-        ATSTEP  19,ATYES1
+        ATNEXT  ATYES1          ; 19
         ATSTEP  12,ATYES1
         ATSTEP  8,ATYES1
         ATSTEP  -8,ATYES1
         ATSTEP  -12,ATYES1
         ATSTEP  -19,ATYES1
-        ATSTEP  -21,ATYES1
+        ATNEXT  ATYES1          ; -21
         BIT     0,B             ; GIVECHK: the rest is known
         JP      NZ,ATNO
         LD      A,B
@@ -539,16 +549,15 @@ ATTN:   LD      A,B
         ATSTEP  10,ATYES1
         ATSTEP  -10,ATYES1
         ATSTEP  1,ATYES1
-        LD      A,C             ; king step 3, written out for its label
-        ADD     A,-1
-        LD      L,A
+        DEC     L               ; king step 3, -1, written out for its label
+        DEC     L
         LD      A,(HL)
         CP      D
 ATHOP:  JR      Z,ATYES1        ; also the hop of the four steps below
         ATSTEP  11,ATHOP
-        ATSTEP  9,ATHOP
+        ATNEXT  ATHOP           ; 9
         ATSTEP  -9,ATHOP
-        ATSTEP  -11,ATHOP
+        ATNEXT  ATHOP           ; -11
         LD      A,B
         OR      ROOK
         LD      D,A

@@ -232,25 +232,30 @@ AMSTEP  MACRO   STEP
 ; In: B = its square (LOW), E = its colour, H = HIGH BOARD; AMKIN1, AMRAYS: IX -> the
 ;     steps, C = how many.
 ; Destroys: AF, C, D, L, IX.   Called by: AMPIECE (jumped to).
-AMPAWN: LD      A,E
-        OR      A
+AMPAWN: LD      A,E             ; (AMHIT keeps L: the second square is two INC L or DEC L
+        OR      A               ; on, and the last AMHIT is a jump, its RET the piece's)
         JR      NZ,AMPAW1
         AMSTEP  9
-        AMSTEP  11
-        RET
+        INC     L
+        INC     L
+        JP      AMHIT           ; 11
 AMPAW1: AMSTEP  -9
-        AMSTEP  -11
-        RET
+        DEC     L
+        DEC     L
+        JP      AMHIT           ; -11
 AMKNIGHT:
         AMSTEP  21
-        AMSTEP  19
+        DEC     L
+        DEC     L
+        CALL    AMHIT           ; 19
         AMSTEP  12
         AMSTEP  8
         AMSTEP  -8
         AMSTEP  -12
         AMSTEP  -19
-        AMSTEP  -21
-        RET
+        DEC     L
+        DEC     L
+        JP      AMHIT           ; -21
 AMKIN1: LD      A,B             ; a loop: there are only two kings
         ADD     A,(IX+0)
         LD      L,A
