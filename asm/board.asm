@@ -154,7 +154,11 @@ MATREM: CALL    UNITS
 ; In: A = square.   Out: A = mask to AND into CASTLE.
 ; Destroys: A, D, HL.   Called by: MAKE.
 ; ------------------------------------------------------------------------------------------
-KEPT:   LD      HL,KEPTTAB
+KEPT:   CP      29              ; ranks 2-7 hold no king or rook home square: every right
+        JR      C,KEPT0         ; is kept, without the walk (most moves, both ends)
+        CP      91
+        JR      C,KEPT3
+KEPT0:  LD      HL,KEPTTAB
         LD      D,A
 KEPT1:  LD      A,(HL)
         INC     HL
