@@ -8,7 +8,6 @@
 
 ; Piece codes (PAWN .. KING, BLACK, OFF) and the board page come from board.asm.
 KINGU   EQU     240             ; a king's units in the exchange lists
-EXMAX   EQU     16              ; entries per list (all of one colour: see COLINS)
 
 ; ------------------------------------------------------------------------------------------
 ; Macros that unroll COLBOTH's and PINS's eight lines and eight knight jumps: the step is

@@ -8,8 +8,9 @@
 //! knights and bishops (a stand-in for mobility), development (minor pieces on the home
 //! rank), rooks on open and half-open files (root pawns) and on the seventh rank, castling
 //! and king safety (a middle-game king table; an endgame king table that centralises), and
-//! in an endgame where one side is ahead in material, that side's king closing in on the
-//! other king (the mating technique the search is too shallow to find on its own).
+//! in an endgame where one side is four pawns or more ahead in material, that side's king
+//! closing in on the other king (the mating technique the search is too shallow to find
+//! on its own).
 
 use super::board::*;
 use super::moves::*;
