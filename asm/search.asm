@@ -114,12 +114,14 @@ TOPSET: LD      A,(IX+PCOUNT)
 ; DEPTH - the next move to explore at a node: the undone entry with the highest key, the
 ; earlier one on a tie. A node whose best final evaluation reached beta is finished. Forward
 ; pruning: once the node has a best, every undone entry whose maximum is below it is marked
-; done (at the root it keeps its maximum as key), unless it gives check.
+; done (at the root it keeps its maximum as key), unless it gives check; the root of the
+; first pass (PASSN 0) drops nothing, so every root move is searched once to three plies
+; before a later pass prunes it on that value.
 ; NONE (8000H) is below every beta and every maximum, so a node without a best is neither
 ; finished nor pruned by the same comparisons.
 ; DEP0 is the same without the finished test, for a root that has no beta yet (ANALYS
 ; before the first pass: PBETA holds whatever RAM held).
-; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply.
+; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply, PASSN.
 ; Out: C set, A = index, IY = entry (marked done) when a move was chosen; NC when finished.
 ; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS; DEP0 by ANALYS.
 ; ------------------------------------------------------------------------------------------
@@ -153,12 +155,15 @@ DEPLP:  BIT     DONEBIT,(IY+EFLAGS)
         CALL    CPSGN           ; max < best?
         POP     DE
         JR      NC,DEPCAN
-        SET     DONEBIT,(IY+EFLAGS) ; pruned
         LD      A,(PLYN)
         OR      A
-        JR      NZ,DEPNXT
-        LD      (IY+EKEY),L     ; at the root it keeps its maximum as key
+        JR      NZ,DEPDRP       ; below the root: dropped
+        LD      A,(PASSN)
+        OR      A
+        JR      Z,DEPCAN        ; the first pass's root drops nothing
+        LD      (IY+EKEY),L     ; a later pass's root move keeps its maximum as key
         LD      (IY+EKEY+1),H
+DEPDRP: SET     DONEBIT,(IY+EFLAGS) ; pruned
         JR      DEPNXT
 DEPCAN: LD      L,(IY+EKEY)     ; a candidate: HL = its key, DE = the chosen key
         LD      H,(IY+EKEY+1)
