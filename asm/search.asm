@@ -770,10 +770,10 @@ SCOPOS: LD      HL,SCORE
 ; ------------------------------------------------------------------------------------------
 LEVELS: DEFW    23000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    2450,0          ; 2 beginner, about 10 s
-        DEFW    6500,0          ; 3 about 30 s
-        DEFW    11600,0         ; 4 about 1 minute
-        DEFW    35000,0         ; 5 about 2.5 minutes
+        DEFW    2700,0          ; 2 beginner, about 10 s
+        DEFW    7400,0          ; 3 about 30 s
+        DEFW    13000,0         ; 4 about 1 minute
+        DEFW    32000,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------
