@@ -114,14 +114,12 @@ TOPSET: LD      A,(IX+PCOUNT)
 ; DEPTH - the next move to explore at a node: the undone entry with the highest key, the
 ; earlier one on a tie. A node whose best final evaluation reached beta is finished. Forward
 ; pruning: once the node has a best, every undone entry whose maximum is below it is marked
-; done (at the root it keeps its maximum as key), unless it gives check; the root of the
-; first pass (PASSN 0) drops nothing, so every root move is searched once to three plies
-; before a later pass prunes it on that value.
+; done (at the root it keeps its maximum as key), unless it gives check.
 ; NONE (8000H) is below every beta and every maximum, so a node without a best is neither
 ; finished nor pruned by the same comparisons.
 ; DEP0 is the same without the finished test, for a root that has no beta yet (ANALYS
 ; before the first pass: PBETA holds whatever RAM held).
-; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply, PASSN.
+; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply.
 ; Out: C set, A = index, IY = entry (marked done) when a move was chosen; NC when finished.
 ; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS; DEP0 by ANALYS.
 ; ------------------------------------------------------------------------------------------
@@ -155,15 +153,12 @@ DEPLP:  BIT     DONEBIT,(IY+EFLAGS)
         CALL    CPSGN           ; max < best?
         POP     DE
         JR      NC,DEPCAN
+        SET     DONEBIT,(IY+EFLAGS) ; pruned
         LD      A,(PLYN)
         OR      A
-        JR      NZ,DEPDRP       ; below the root: dropped
-        LD      A,(PASSN)
-        OR      A
-        JR      Z,DEPCAN        ; the first pass's root drops nothing
-        LD      (IY+EKEY),L     ; a later pass's root move keeps its maximum as key
+        JR      NZ,DEPNXT
+        LD      (IY+EKEY),L     ; at the root it keeps its maximum as key
         LD      (IY+EKEY+1),H
-DEPDRP: SET     DONEBIT,(IY+EFLAGS) ; pruned
         JR      DEPNXT
 DEPCAN: LD      L,(IY+EKEY)     ; a candidate: HL = its key, DE = the chosen key
         LD      H,(IY+EKEY+1)
@@ -770,10 +765,10 @@ SCOPOS: LD      HL,SCORE
 ; ------------------------------------------------------------------------------------------
 LEVELS: DEFW    23000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    2700,0          ; 2 beginner, about 10 s
-        DEFW    7400,0          ; 3 about 30 s
-        DEFW    13000,0         ; 4 about 1 minute
-        DEFW    32000,0         ; 5 about 2.5 minutes
+        DEFW    2450,0          ; 2 beginner, about 10 s
+        DEFW    6500,0          ; 3 about 30 s
+        DEFW    11600,0         ; 4 about 1 minute
+        DEFW    35000,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

@@ -6,23 +6,21 @@
 //! minute, 5 about 2.5 minutes, level 6 analysis until stopped (levels 1 and 5 recalibrated
 //! in issue 25 after the passes went on to 11 plies: 26,000 and 52,000 had become 139 and
 //! 187 s; all five again after the guest's EVAL got 7% faster: 21,000 / 2,300 / 6,200 /
-//! 11,000 / 32,000 had become 112.9 / 9.4 / 28.1 / 56.3 / 141.6 s; levels 2-5 again in
-//! session 12, after the root of the first pass stopped pruning: 2,450 / 6,500 / 11,600 /
-//! 35,000 had become 8.9 / 25.0 / 52.3 / 159.8 s). The guest's rate falls as the search
-//! goes deeper (about 270 positions a second at level 2, 190 at level 1), so the budgets
-//! are measured, not one rate times the seconds.
+//! 11,000 / 32,000 had become 112.9 / 9.4 / 28.1 / 56.3 / 141.6 s). The guest's rate falls
+//! as the search goes deeper (about 245 positions a second at level 2, 175 at level 1), so
+//! the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
 //! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.
 
 /// Positions the guest evaluates per emulated second in the middle game at level 2's budget
 /// (measured with `c7010 bench guest --levels`; deeper searches are slower, level 1's about
-/// 190). UCI turns clock time into a position budget with it; level 2's budget is ten
+/// 175). UCI turns clock time into a position budget with it; level 2's budget is ten
 /// seconds of it.
-pub const POSITIONS_PER_SECOND: u32 = 270;
+pub const POSITIONS_PER_SECOND: u32 = 245;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
-pub const LEVEL_BUDGETS: [u32; 6] = [23_000, 2_700, 7_400, 13_000, 32_000, u32::MAX];
+pub const LEVEL_BUDGETS: [u32; 6] = [23_000, 2_450, 6_500, 11_600, 35_000, u32::MAX];
 
 /// The emulated seconds a move takes at levels 1-5 at the real module's speed, as the level
 /// table in `docs/engine.md` and the help give them (the budgets above are calibrated to
@@ -71,13 +69,13 @@ mod tests {
     #[test]
     fn levels_one_to_six_have_budgets_and_others_are_refused() {
         assert_eq!(budget(1), Ok(23_000));
-        assert_eq!(budget(2), Ok(2_700));
+        assert_eq!(budget(2), Ok(2_450));
         assert_eq!(budget(6), Ok(u32::MAX));
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));
         assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));
         // Level 2 is 10 s at the rate measured there; the others grow with their times
-        // (2: 10 s, 3: 30 s, 4: 1 min, 1: 2 min, 5: 2.5 min), beyond that rate's reach for
-        // level 1 (its searches are slower, about 190 a second).
+        // (2: 10 s, 3: 30 s, 4: 1 min, 1: 2 min, 5: 4 min), beyond that rate's reach for
+        // level 1 (its searches are slower, about 175 a second).
         assert_eq!(budget(2).unwrap() / POSITIONS_PER_SECOND, 10);
         let order = [2, 3, 4, 1, 5, 6].map(|l| budget(l).unwrap());
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");

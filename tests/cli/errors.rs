@@ -68,7 +68,7 @@ fn solve_does_not_judge_a_position_without_bm_or_am() {
         "--suite",
         mixed.to_str().unwrap(),
         "--budget",
-        "1000",
+        "300",
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
@@ -77,7 +77,7 @@ fn solve_does_not_judge_a_position_without_bm_or_am() {
         "{out}"
     );
     assert!(
-        out.contains("solved 1/1 (budget 1000 positions, ") && out.contains("; 1 not judged"),
+        out.contains("solved 1/1 (budget 300 positions, ") && out.contains("; 1 not judged"),
         "{out}"
     );
     // A suite with nothing to judge is an error, not "solved 1/1".

@@ -13,7 +13,7 @@ use c7010::reference::Move;
 use crate::common::keys::{press_keys, settle_within};
 
 /// A middle-game position out of the book, White (the player) to move.
-const MIDDLE_GAME: &str = "2r2rk1/pp3ppp/2n1pn2/8/3N4/2N1P3/PP3PPP/2R2RK1 w - - 0 15";
+const MIDDLE_GAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8";
 
 /// The player's first move there.
 const FIRST_MOVE: &str = "H2-H3 ENTER";
@@ -203,11 +203,9 @@ fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused(
     c.press(G7000Key::Letter('M'));
     assert_eq!(c.screen().status, "IT IS YOUR MOVE");
     assert!(c.pondering());
-    // A new level: the thought begins again at it. (Level 4: at level 3 the module's
-    // reply after the take-back below comes from a pass cut short, which tells no line,
-    // so it would expect no reply to ponder on.)
-    press_keys(&mut c, "L 4");
-    assert_eq!(c.level(), 4);
+    // A new level: the thought begins again at it.
+    press_keys(&mut c, "L 3");
+    assert_eq!(c.level(), 3);
     assert!(c.pondering(), "{}", c.screen().status);
     // Pondering off and on again.
     c.press(G7000Key::Letter('K'));
@@ -342,7 +340,7 @@ fn the_terminal_turns_pondering_on_and_off_and_the_reference_cannot() {
     assert_eq!(c.type_line("ponder on"), LineOutcome::Done);
     assert_eq!(c.screen().status, "PONDER ON");
     assert!(c.pondering(), "it thinks on the reply it expects now");
-    player_thinks(&mut c, 600);
+    player_thinks(&mut c, 300);
     let text = c7010::console::terminal::render(&c.screen());
     assert!(text.contains("LEVEL 2   PONDER"), "{text}");
     assert!(text.contains("EXPECTING "), "{text}");
@@ -476,7 +474,7 @@ fn a_hit_before_the_first_pass_does_not_show_the_players_move_as_the_modules() {
 #[test]
 fn a_dropped_thought_takes_its_analysis_with_it() {
     let (mut c, _) = pondering_console();
-    player_thinks(&mut c, 600);
+    player_thinks(&mut c, 300);
     assert!(c.screen().analysis.is_some_and(|a| a.pondering));
     c.press(G7000Key::Letter('K'));
     assert!(!c.pondering());

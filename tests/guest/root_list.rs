@@ -48,7 +48,7 @@ fn root_events_equal_the_reference_root_lists_pass_by_pass() {
     let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
     let (mut passes, mut entries, mut with_draws) = (0, 0, 0);
     for (i, (board, draws)) in boards.iter().enumerate() {
-        let budget = 3500 + 1000 * (i as u32 % 4);
+        let budget = 1500 + 500 * (i as u32 % 4);
         let want = reference(board, draws, budget);
         let got = guest(&mut s, board, draws, budget, GoLong::ROOTS_EVERY_PASS);
         assert_eq!(
@@ -73,7 +73,7 @@ fn root_events_equal_the_reference_root_lists_pass_by_pass() {
 fn without_the_flag_no_root_events_come() {
     let board = suite("win_at_chess_test.epd", 1).remove(0);
     let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
-    let lists = guest(&mut s, &board, &[], 6000, 0);
+    let lists = guest(&mut s, &board, &[], 3000, 0);
     assert!(!lists.is_empty());
     assert!(lists.iter().all(|(_, l)| l.is_empty()));
 }
@@ -84,7 +84,7 @@ fn the_best_moves_key_is_the_pass_score() {
     let board = suite("bratko_kopec_test.epd", 1).remove(0);
     let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
     s.setup(&board).unwrap();
-    let go = GoLong::new(6000, GoLong::ROOTS_EVERY_PASS, vec![]).unwrap();
+    let go = GoLong::new(3000, GoLong::ROOTS_EVERY_PASS, vec![]).unwrap();
     let mut seen = 0;
     s.go_long(go, |i| {
         let best = i.root.iter().find(|r| r.mv == i.pv[0]).unwrap();

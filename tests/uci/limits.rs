@@ -61,10 +61,10 @@ fn xboard_sd_searches_past_the_level_budget() {
 fn go_nodes_is_the_budget_whatever_the_level() {
     let player = guest_player();
     let position = format!("position fen {FEN}");
-    let out = run_script::<Uci>(player, &[&position, "go nodes 12000"]);
+    let out = run_script::<Uci>(player, &[&position, "go nodes 9000"]);
     let p = passes(&out);
     assert_eq!(p.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2], "{out}");
-    assert!(p[1].1 <= 12000, "{out}");
+    assert!(p[1].1 <= 9000, "{out}");
 }
 
 /// The `bestmove` runs of a transcript: each thought's passes.
@@ -101,7 +101,7 @@ fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
         "{out}"
     );
     // Level 6 has no budget: the clock's share (two minutes) alone decides, and it goes
-    // deeper (pass 2 ends after 23 s of module time).
+    // deeper (pass 2 ends after 18 s of module time).
     assert!(runs[1].len() >= 2, "{out}");
     assert!(runs[1][1].1 > levels::LEVEL_BUDGETS[1], "{out}");
 }
@@ -109,7 +109,7 @@ fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
 #[test]
 fn a_gui_time_limit_governs_the_default_level() {
     // python-chess's `analyse(board, Limit(time=30))` is `go movetime 30000`: with the
-    // Level left at its default, the 30 s govern (pass 2 ends after 23 s here), where
+    // Level left at its default, the 30 s govern (pass 2 ends after 18 s here), where
     // level 2's budget would stop after pass 1.
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(guest_player(), &[&position, "go movetime 30000"]);
@@ -202,7 +202,7 @@ fn the_last_line_before_bestmove_is_the_moves_own() {
         player,
         &[
             "position fen r1b1kb1r/ppp1pppp/2n5/3q4/4N3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 6",
-            "go nodes 12000",
+            "go nodes 10000",
         ],
     );
     let lines: Vec<&str> = out

@@ -14,7 +14,7 @@ fn script(lines: &str) -> Vec<String> {
         "uci".to_string(),
         format!("setoption name MultiPV value {lines}"),
         format!("position fen {FEN}"),
-        "go nodes 30000".to_string(),
+        "go nodes 16000".to_string(),
         "isready".to_string(),
     ]
 }

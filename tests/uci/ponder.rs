@@ -11,9 +11,8 @@ use c7010::uci::{Uci, Xboard};
 use crate::guest_player::guest_player;
 use crate::live_gui::{Gui, converse};
 
-/// Out of the book. The guest plays b1c3 and expects f8d6 (its pass-1 PV, after 7.8 s);
-/// after f8d6 a search reaches pass 1 after 3,576 positions (10 s of the module's time),
-/// pass 2 only after 19,518 (36 s).
+/// Out of the book. The guest plays b1c3 and expects f8d6 (its pass-1 PV); after f8d6 a
+/// search reaches pass 2 only after 26,567 positions (53 s of the module's time).
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
 /// Send `send`, wait for a line `until` accepts, keep what came in `parts`.
@@ -44,11 +43,7 @@ fn uci_ponderhit_continues_the_same_search() {
         step(
             gui,
             p,
-            &[
-                "setoption name Ponder value true",
-                &pos,
-                "go movetime 10000",
-            ],
+            &["setoption name Ponder value true", &pos, "go movetime 2000"],
             best,
         );
         // Ponder until pass 2 is reported, then the hit: 1 s more on our clock.
@@ -77,15 +72,15 @@ fn uci_ponderhit_continues_the_same_search() {
     // pass 2's move at once or after 1 s more, carrying the counter on.
     let pondered: Vec<&str> = parts[1].lines().collect();
     assert_eq!(field(pondered[0], "depth"), "1", "{}", parts[1]);
-    assert_eq!(field(pondered[0], "nodes"), "3576", "{}", parts[1]);
-    assert_eq!(field(pondered[1], "nodes"), "19518", "{}", parts[1]);
+    assert_eq!(field(pondered[0], "nodes"), "733", "{}", parts[1]);
+    assert_eq!(field(pondered[1], "nodes"), "26567", "{}", parts[1]);
     let hit = &parts[2];
-    assert!(hit.contains("bestmove d2d3 ponder e8g8"), "{hit}");
+    assert!(hit.contains("bestmove d2d4 ponder e5d4"), "{hit}");
     assert!(
         !hit.contains("info depth 1 "),
         "the search did not start again: {hit}"
     );
-    // Without pondering the same second completes no pass (pass 1 needs 10 s) and plays
+    // Without pondering the same second completes no pass (pass 1 needs 1.72 s) and plays
     // another move.
     let fresh = &parts[3];
     assert!(!fresh.contains("info depth"), "{fresh}");
@@ -119,13 +114,13 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
         step(
             gui,
             p,
-            &["new", "force", &setboard, "post", "hard", "st 20", "go"],
+            &["new", "force", &setboard, "post", "hard", "st 2", "go"],
             moved,
         );
         // Pondering on f8d6 until pass 2, then the user plays it: a hit.
         step(gui, p, &[], pass("2"));
         step(gui, p, &["time 6000", "otim 6000", "usermove f8d6"], moved);
-        // Pondering on e8g8 (pass 1 seen); the user plays c6d4 instead: a miss.
+        // Pondering on e5d4 (pass 1 seen); the user plays c6d4 instead: a miss.
         step(gui, p, &[], pass("1"));
         step(gui, p, &["usermove c6d4"], moved);
         step(gui, p, &["easy", "ping 5"], |l| l == "pong 5");
@@ -143,8 +138,8 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
     for line in &pondered {
         assert_eq!(line.split_whitespace().nth(4), Some("f8d6"), "{line}");
     }
-    // The hit plays pass 2's move (20 s alone reach only pass 1).
-    assert!(parts[2].ends_with("move d2d3\n"), "{text}");
+    // The hit plays pass 2's move (2 s alone reach only pass 1, which plays e1g1).
+    assert!(parts[2].ends_with("move d2d4\n"), "{text}");
     assert!(!parts[2].lines().any(|l| l.starts_with("1 ")), "{text}");
     // XBoard drops the lines printed while pondering: after the hit the decision's own
     // line comes again, the one XBoard records with the move.
@@ -155,8 +150,8 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
         .unwrap()
         .split_whitespace()
         .collect();
-    assert_eq!((told[0], told.get(4)), ("2", Some(&"d2d3")), "{text}");
-    // The miss: the predicted e8g8 taken back, c6d4 played and searched from its pass 1.
+    assert_eq!((told[0], told.get(4)), ("2", Some(&"d2d4")), "{text}");
+    // The miss: the predicted e5d4 taken back, c6d4 played and searched from its pass 1.
     assert!(parts[4].lines().next().unwrap().starts_with("1 "), "{text}");
     let reply = parts[4].lines().last().unwrap();
     assert!(reply.starts_with("move "), "{text}");
@@ -176,8 +171,8 @@ fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
         gui.send("setoption name Ponder value true");
         // A level set on purpose caps the clock (docs/uci.md, "Time").
         gui.send("setoption name Level value 2");
-        // An hour each: the clock's share (two minutes) would reach pass 2 (36 s); level
-        // 2's 10 s from the hit do not.
+        // An hour each: the clock's share (two minutes) would reach pass 2 (53 s); level 2's
+        // 10 s from the hit do not.
         step(
             gui,
             p,
@@ -206,7 +201,7 @@ fn xboard_nopost_while_pondering_holds_for_the_search_after_a_miss() {
         step(
             gui,
             p,
-            &["new", "force", &setboard, "post", "hard", "st 10", "go"],
+            &["new", "force", &setboard, "post", "hard", "st 8", "go"],
             moved,
         );
         step(gui, p, &[], pass("1"));
@@ -216,7 +211,7 @@ fn xboard_nopost_while_pondering_holds_for_the_search_after_a_miss() {
         gui.send("quit");
     });
     let parts = parts.lock().unwrap();
-    // (10 s a move: posted, the first search shows its passes.)
+    // (8 s a move: posted, the first search shows its passes.)
     assert!(parts[0].lines().any(|l| l.starts_with("1 ")), "{text}");
     let after = &parts[2];
     assert!(

@@ -36,11 +36,7 @@ fn python_chess_plays_a_game_under_a_clock() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/test_uci_game.py");
     let out = Command::new("python3")
         .args([script, "--c7010", env!("CARGO_BIN_EXE_c7010")])
-        // Ten minutes each (of the module's emulated time: the guest thinks faster than
-        // that on the host): a share long enough for a middle-game first pass.
-        .args([
-            "--white", white, "--black", "ref", "--plies", "40", "--clock", "600",
-        ])
+        .args(["--white", white, "--black", "ref", "--plies", "40"])
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout);

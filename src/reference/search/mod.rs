@@ -24,10 +24,6 @@ pub const MATE: i16 = 30000;
 pub const INF: i16 = 32000;
 /// Deepest pass (plies): passes go 3, 5, 7, 9, 11 while the budget lasts (plies 0-10 in 2 KB).
 pub const MAX_DEPTH: usize = 11;
-/// The first pass (plies). Its root drops nothing: every root move is searched once, so
-/// that later passes prune the root on a searched value, not on a guess
-/// (`docs/engine.md`, "Session 12: forward pruning at the root").
-const FIRST_DEPTH: usize = 3;
 /// Plies whose nodes keep a PV: a node at ply n keeps at most `PV_PLIES - n` moves (the
 /// guest's triangle in PVTAB), and a node at ply `PV_PLIES` or deeper keeps none, so the
 /// PV a pass reports is at most 8 moves long whatever its depth.
@@ -100,9 +96,8 @@ impl Search {
 
     /// DEPTH: the next move to explore at node `n`, or `None` when the node is finished
     /// (all moves done, or a cutoff). Drops moves whose maximum is below the node's best,
-    /// except checks, and except at the root of the first pass (`first_pass`); a dropped
-    /// root move keeps its maximum as key.
-    fn select(&mut self, n: usize, first_pass: bool) -> Option<u16> {
+    /// except checks.
+    fn select(&mut self, n: usize) -> Option<u16> {
         let p = self.plies[n];
         if p.best != NONE && p.best >= p.beta {
             return None;
@@ -114,7 +109,7 @@ impl Search {
             if e.done {
                 continue;
             }
-            if (n > 0 || !first_pass) && p.best != NONE && e.max < p.best && !e.check {
+            if p.best != NONE && e.max < p.best && !e.check {
                 e.done = true;
                 if n == 0 {
                     e.key = e.max;
@@ -179,7 +174,7 @@ impl Search {
         }
         let mut n = 0usize;
         loop {
-            let Some(i) = self.select(n, depth == FIRST_DEPTH) else {
+            let Some(i) = self.select(n) else {
                 // CLIMB: node n is finished.
                 if n == 0 {
                     return true;
@@ -263,7 +258,7 @@ impl Search {
         result.score = self.entries[first_best].key;
         result.pv[0] = self.entries[first_best].mv;
         result.pv_len = 1;
-        let mut depth = FIRST_DEPTH;
+        let mut depth = 3;
         while depth <= MAX_DEPTH {
             let complete = self.pass(depth);
             // An incomplete pass counts when it finished at least one root move: its
