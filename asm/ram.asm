@@ -98,7 +98,9 @@ PVLEN   EQU     PVTAB+108       ; PV length per ply, MAXDPTH bytes (EXMOVE clear
 
 ; --- exchange analysis (exchange.asm) ---------------------------------------------------------
 EXMAX   EQU     16              ; entries a list holds: a side's pieces, at most 16 (SETMAT),
-                                ; so no list is tested for overflow (COLINS)
+                                ; so no list is tested for overflow (COLINS). SKEWHIT's king
+                                ; can make a 17th attacker: it spills into SWAPLST, which
+                                ; must follow ATTLST (scratch there; COLINS says more)
 ATTCNT  EQU     PVLEN+MAXDPTH   ; entries in ATTLST (COLINS finds it at ATTLST-1)
 ATTLST  EQU     ATTCNT+1        ; attackers: EXMAX entries x 3 bytes (key, units, square)
 SWAPLST EQU     ATTLST+3*EXMAX  ; swap gains: 32 words (a swap has at most 31 captures);
@@ -109,7 +111,7 @@ DEFLST  EQU     DEFCNT+1        ; defenders: EXMAX entries x 3 bytes
 ; byte LOW / 8 - MAPLO, bit LOW mod 8 (no table lookup for the square's rank and file).
 MAPLO   EQU     ((BOARD MOD 256)+21)/8          ; a1's map byte
 MAPSZ   EQU     ((BOARD MOD 256)+98)/8-MAPLO+1  ; up to h8's: 10 or 11 bytes
-PINMAP  EQU     DEFLST+3*EXMAX       ; pinned pieces (MAPSZ bytes)
+PINMAP  EQU     DEFLST+3*EXMAX  ; pinned pieces (MAPSZ bytes)
 BUSYMAP EQU     PINMAP+MAPSZ    ; pinned or busy (MAPSZ bytes)
 SKIPON  EQU     BUSYMAP+MAPSZ   ; COLBOTH's skip map: LOW PINMAP, LOW BUSYMAP, 0 = none
 SKEWCK  EQU     SKIPON+1        ; non-zero when PINS saw a king checked by a slider on a line

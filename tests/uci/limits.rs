@@ -101,7 +101,7 @@ fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
         "{out}"
     );
     // Level 6 has no budget: the clock's share (two minutes) alone decides, and it goes
-    // deeper (pass 2 ends after 18 s of module time).
+    // deeper (pass 2 ends after 17 s of module time).
     assert!(runs[1].len() >= 2, "{out}");
     assert!(runs[1][1].1 > levels::LEVEL_BUDGETS[1], "{out}");
 }
@@ -109,7 +109,7 @@ fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
 #[test]
 fn a_gui_time_limit_governs_the_default_level() {
     // python-chess's `analyse(board, Limit(time=30))` is `go movetime 30000`: with the
-    // Level left at its default, the 30 s govern (pass 2 ends after 18 s here), where
+    // Level left at its default, the 30 s govern (pass 2 ends after 17 s here), where
     // level 2's budget would stop after pass 1.
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(guest_player(), &[&position, "go movetime 30000"]);

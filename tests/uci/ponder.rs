@@ -12,7 +12,7 @@ use crate::guest_player::guest_player;
 use crate::live_gui::{Gui, converse};
 
 /// Out of the book. The guest plays b1c3 and expects f8d6 (its pass-1 PV); after f8d6 a
-/// search reaches pass 2 only after 26,567 positions (53 s of the module's time).
+/// search reaches pass 2 only after 26,567 positions (48 s of the module's time).
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
 /// Send `send`, wait for a line `until` accepts, keep what came in `parts`.
@@ -80,7 +80,7 @@ fn uci_ponderhit_continues_the_same_search() {
         !hit.contains("info depth 1 "),
         "the search did not start again: {hit}"
     );
-    // Without pondering the same second completes no pass (pass 1 needs 1.72 s) and plays
+    // Without pondering the same second completes no pass (pass 1 needs 1.55 s) and plays
     // another move.
     let fresh = &parts[3];
     assert!(!fresh.contains("info depth"), "{fresh}");
@@ -171,7 +171,7 @@ fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
         gui.send("setoption name Ponder value true");
         // A level set on purpose caps the clock (docs/uci.md, "Time").
         gui.send("setoption name Level value 2");
-        // An hour each: the clock's share (two minutes) would reach pass 2 (53 s); level 2's
+        // An hour each: the clock's share (two minutes) would reach pass 2 (48 s); level 2's
         // 10 s from the hit do not.
         step(
             gui,
