@@ -13,6 +13,14 @@
 BRDHI   EQU     BOARD / 256     ; page of the board
 BRDLO   EQU     BOARD MOD 256   ; offset of square 0 in that page
 
+; MAKE and UNMAKE reach WKING and BKING with H still BRDHI: only L is set.
+        IF      (HIGH WKING) - BRDHI
+        ERROR: WKING and BKING must lie in the page of the board (MAKE, UNMAKE)
+        ENDIF
+        IF      (HIGH BKING) - BRDHI
+        ERROR: WKING and BKING must lie in the page of the board (MAKE, UNMAKE)
+        ENDIF
+
 EMPTY   EQU     00H             ; piece codes: value nibble, kind in bits 4-6, colour bit 7
 PAWN    EQU     11H
 KNIGHT  EQU     23H
@@ -133,19 +141,16 @@ UNITS1: LD      DE,0
 
 ; ------------------------------------------------------------------------------------------
 ; MATPUT / MATREM - a piece arrives on / leaves the board: add / subtract its units in MATERL.
-; In: A = piece code.   Out: MATERL updated.
-; Destroys: A, D, E, HL.   Called by: MAKE, UNMAKE, CSETUP (match.asm).
+; MATREM adds the units of the same piece in the other colour (a piece's units negated), so
+; it needs a piece: the other colour of EMPTY (80H) would give -256 (no caller passes it).
+; In: A = piece code (MATREM: not EMPTY).   Out: MATERL updated.
+; Destroys: A, D, E, HL.   Called by: MAKE, UNMAKE (both), CSETUP (match.asm: MATPUT).
 ; ------------------------------------------------------------------------------------------
+MATREM: XOR     BLACK           ; the other colour: minus the units
+        ; fall into MATPUT
 MATPUT: CALL    UNITS
         LD      HL,(MATERL)
         ADD     HL,DE
-        LD      (MATERL),HL
-        RET
-
-MATREM: CALL    UNITS
-        LD      HL,(MATERL)
-        OR      A
-        SBC     HL,DE
         LD      (MATERL),HL
         RET
 
@@ -296,34 +301,22 @@ MAKE6:  LD      H,BRDHI
         AND     KINDS
         CP      60H
         JR      NZ,MAKE8
-        LD      A,C
+        LD      L,LOW WKING     ; (in the board's page: H stays BRDHI for the rook below)
         BIT     7,D
-        JR      NZ,MAKE7
-        LD      (WKING),A
-        JR      MAKE8
-MAKE7:  LD      (BKING),A
+        JR      Z,MAKE7
+        INC     L               ; BKING follows WKING
+MAKE7:  LD      (HL),C
         ; castling: the rook jumps over the king (h-file rook to f, a-file rook to d)
 MAKE8:  BIT     3,E
         JR      Z,MAKE10
-        LD      A,C
+        LD      A,C             ; king side (to above from): the rook from to+1 to to-1
         CP      B
-        JR      C,MAKE9
-        ADD     A,BRDLO+1       ; king side: rook from to+1 to to-1
-        LD      L,A
-        LD      A,(HL)
-        LD      (HL),EMPTY
-        DEC     L
-        DEC     L
-        LD      (HL),A
-        JR      MAKE10
-MAKE9:  ADD     A,BRDLO-2       ; queen side: rook from to-2 to to+1
-        LD      L,A
-        LD      A,(HL)
-        LD      (HL),EMPTY
-        INC     L
-        INC     L
-        INC     L
-        LD      (HL),A
+        LD      D,-2
+        INC     A               ; (INC keeps the carry of the CP)
+        JR      NC,MAKE9
+        LD      D,3             ; queen side: the rook from to-2 to to+1
+        SUB     3
+MAKE9:  CALL    ROOKJMP
         ; en-passant square: behind a double push, else none
 MAKE10: XOR     A
         BIT     5,E
@@ -439,34 +432,34 @@ UNMK5:  LD      H,BRDHI
         AND     KINDS
         CP      60H
         JR      NZ,UNMK7
-        LD      A,B
+        LD      L,LOW WKING     ; (in the board's page: H stays BRDHI for the rook below)
         BIT     7,D
-        JR      NZ,UNMK6
-        LD      (WKING),A
-        JR      UNMK7
-UNMK6:  LD      (BKING),A
+        JR      Z,UNMK6
+        INC     L               ; BKING follows WKING
+UNMK6:  LD      (HL),B
         ; castling: the rook goes home
 UNMK7:  BIT     3,E
         RET     Z
-        LD      A,C
+        LD      A,C             ; king side (to above from): the rook from to-1 back to to+1
         CP      B
-        JR      C,UNMK10
-        ADD     A,BRDLO-1       ; king side: rook from to-1 back to to+1
+        LD      D,2
+        DEC     A               ; (DEC keeps the carry of the CP)
+        JR      NC,ROOKJMP
+        LD      D,-3            ; queen side: from to+1 back to to-2
+        ADD     A,2
+        ; fall into ROOKJMP
+
+; ROOKJMP - castling's rook move, for MAKE and UNMAKE.
+; In: A = the rook's square, D = the step to its new square, H = BRDHI.   Out: the rook moved.
+; Destroys: A, D, L.   Called by: MAKE, UNMAKE (falls in).
+ROOKJMP:
+        ADD     A,BRDLO
         LD      L,A
-        LD      A,(HL)
+        ADD     A,D             ; (the board is in one page: no carry to H)
+        LD      D,(HL)          ; the rook
         LD      (HL),EMPTY
-        INC     L
-        INC     L
-        LD      (HL),A
-        RET
-UNMK10: ADD     A,BRDLO+1       ; queen side: rook from to+1 back to to-2
         LD      L,A
-        LD      A,(HL)
-        LD      (HL),EMPTY
-        DEC     L
-        DEC     L
-        DEC     L
-        LD      (HL),A
+        LD      (HL),D
         RET
 
 ; ------------------------------------------------------------------------------------------

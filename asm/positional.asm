@@ -562,28 +562,22 @@ DELTA4: LD      A,(HL)
         CALL    PTSUB
         BIT     3,C
         JR      Z,DELTA6
-        LD      A,E             ; castling: the rook jumps over the king
-        CP      D
-        JR      C,DELTA5
-        ADD     A,LOW (BOARD+1) ; king side: h-file rook (to + 1) to f (to - 1)
+        LD      A,E             ; castling: the rook jumps over the king; king side
+        CP      D               ; (to above from): h-file rook (to + 1) to f (to - 1)
+        LD      B,-2            ; (the piece is not needed any more)
+        INC     A               ; (INC keeps the carry of the CP)
+        JR      NC,DELTA5
+        LD      B,3             ; queen side: a-file rook (to - 2) to d (to + 1)
+        SUB     3
+DELTA5: ADD     A,LOW BOARD
         LD      L,A
         LD      A,(HL)
         PUSH    AF
-        CALL    PTSUB
-        POP     AF
-        DEC     L
-        DEC     L
-        CALL    PTADD
-        JR      DELTA6
-DELTA5: ADD     A,LOW (BOARD-2) ; queen side: a-file rook (to - 2) to d (to + 1)
+        CALL    PTSUB           ; (B kept)
+        LD      A,L
+        ADD     A,B
         LD      L,A
-        LD      A,(HL)
-        PUSH    AF
-        CALL    PTSUB
         POP     AF
-        INC     L
-        INC     L
-        INC     L
         CALL    PTADD
 DELTA6: PUSH    IY
         POP     HL
