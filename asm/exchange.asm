@@ -1183,7 +1183,8 @@ SQ64T:  DEFB    0,1,2,3,4,5,6,7,255
         DEFB    255,48,49,50,51,52,53,54,55,255
         DEFB    255,56,57,58,59,60,61,62,63
 
-; Their lookups (SETBIT, SKIPT, MAPADR, SQINDEX, POINTS) add an index to LOW only and set H once.
+; Their lookups (SETBIT, SKIPT, MAPADR, SQINDEX, TOWIRE, POINTS) add an index to LOW only
+; and set H once.
         IF      (HIGH BITMASK) - (HIGH (SQ64T+77))
         ERROR: BITMASK and SQ64T must lie in one 256-byte page: move them or pad before them
         ENDIF

@@ -83,7 +83,7 @@ CMDTAB: DEFW    CNEW,CSETUP,PLAYER,CGO,CMOVNOW,CLEVEL,CTAKEBK,CPERFT,CQUERY
 
 ; ------------------------------------------------------------------------------------------
 ; TOMAIL - wire square (0-63, a1 = 0) to mailbox square; 64 and above give 0 (no square).
-; TOWIRE - mailbox square to wire square.
+; (The other way, TOWIRE, looks the square up in SQ64T: positional.asm.)
 ; In: A = square.   Out: A = square.   Destroys: A.   Called by: the handlers.
 ; ------------------------------------------------------------------------------------------
 TOMAIL: CP      64
@@ -98,18 +98,6 @@ TOMAIL: CP      64
         POP     BC
         RET
 TOMAI1: XOR     A
-        RET
-
-TOWIRE: PUSH    BC
-        SUB     21
-        LD      C,A             ; 10 * rank + file, less 2 for every rank counted
-TOWIR1: SUB     10
-        JR      C,TOWIR2
-        DEC     C
-        DEC     C
-        JR      TOWIR1
-TOWIR2: LD      A,C             ; 8 * rank + file
-        POP     BC
         RET
 
 ; ------------------------------------------------------------------------------------------

@@ -145,15 +145,13 @@ PAWNC5: CALL    PAWNPT
         INC     IX
         INC     L
         INC     B
-        LD      A,B
-        CP      8
-        JR      NZ,PAWNC5
+        BIT     3,B             ; file 8: the rank is done
+        JR      Z,PAWNC5
         INC     L
         INC     L
         INC     C
-        LD      A,C
-        CP      8
-        JR      NZ,PAWNC4
+        BIT     3,C             ; rank 8: the table is done
+        JR      Z,PAWNC4
         RET
 
 ; RFPTS - rook points of a file from the own (A) and enemy (C) pawn counts.
@@ -176,11 +174,10 @@ RFPTS:  OR      A
 ; Destroys: AF.   Called by: PAWNCOL.
 ; ------------------------------------------------------------------------------------------
 PAWNPT: LD      A,C
-        OR      A
-        RET     Z
-        CP      7
+        DEC     A
+        CP      6
         LD      A,0
-        RET     Z
+        RET     NC              ; rank 1 or 8 (0 - 1 wraps round to 0FFH)
         PUSH    HL
         PUSH    BC
         LD      A,E             ; the own rank: black counts from rank 8
@@ -225,16 +222,15 @@ PAWNP4: LD      A,B             ; king shelter: the king's file and the two besi
         JR      NC,PAWNP5
         NEG
 PAWNP5: CP      2
-        JR      NC,PAWNP8
+        LD      A,0             ; not beside the king: nothing more
+        JR      NC,PAWNP7
         LD      A,C             ; own rank 1: +2, rank 2: +1, beyond: -1
         CP      3
         LD      A,-1
         JR      NC,PAWNP7
         LD      A,3
         SUB     C
-PAWNP7: ADD     A,(IX+0)
-        LD      (IX+0),A
-PAWNP8: LD      A,(IX+0)
+PAWNP7: ADD     A,(IX+0)        ; the sum (PAWNCOL stores it in the entry)
         POP     BC
         POP     HL
         RET
@@ -283,11 +279,16 @@ ISPAS4: POP     BC
 ; SQINDEX - 0..63 index of a board byte (a1 = 0).
 ; In: L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: POSANA (POINTS has
 ; it inline).
+; TOWIRE - the same for a mailbox square: the wire square (0..63, a1 = 0).
+; In: A = square a1..h8 (21..98: SQ64T has no entry for a border square, and no caller
+; passes one).   Out: A.   Destroys: AF.   Called by: SQINDEX (falls in), PLAYMV, CQUERY
+; (match.asm), WIREMV (search).
 ; ------------------------------------------------------------------------------------------
 SQINDEX:
-        PUSH    HL
         LD      A,L
-        ADD     A,LOW (SQ64T-21-BRDLO) ; (it starts at a1; one page, exchange.asm)
+        SUB     BRDLO           ; the mailbox square
+TOWIRE: PUSH    HL
+        ADD     A,LOW (SQ64T-21) ; (it starts at a1; one page, exchange.asm)
         LD      L,A
         LD      H,HIGH SQ64T
         LD      A,(HL)
@@ -446,8 +447,7 @@ POINK3: NEG                     ; minus the king steps between them
 ; In: A = code, L = LOW of the board byte.   Out: A.   Destroys: AF.   Called by: PTADD.
 WPTS:   OR      A
         RET     Z
-        BIT     7,A
-        JP      Z,POINTS
+        JP      P,POINTS        ; white (the sign flag is the colour bit)
         CALL    POINTS
         NEG
         RET
