@@ -39,7 +39,7 @@ READYMSG:
         INCLUDE "node.asm"
         INCLUDE "search.asm"
 ; The opening book: bookplay.asm follows the game in it and plays its moves (GO); book.asm
-; is its data, 217 bytes, which the reference reads from the image at label BOOK too.
+; is its data, 172 bytes, which the reference reads from the image at label BOOK too.
         INCLUDE "bookplay.asm"
         INCLUDE "book.asm"
 

@@ -66,7 +66,9 @@ MSTOP   EQU     BUDGET+4        ; first free move-stack entry (word)
 DEPTHN  EQU     MSTOP+2         ; depth of the current pass
 PASSN   EQU     DEPTHN+1        ; passes completed
 PLYN    EQU     PASSN+1         ; current ply (ANALYS clears PASSN and PLYN as one word)
-LEVEL   EQU     PLYN+1          ; playing level 1-6
+FOLLOW  EQU     PLYN+1          ; ply of the node on the last pass's line that has not chosen
+                                ; yet; 0FFH off the line, 40H in a hunt (LINE, search.asm)
+LEVEL   EQU     FOLLOW+1        ; playing level 1-6
 ; PERFT borrows three search variables (perft and the search never run at the same time):
 PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
@@ -158,6 +160,9 @@ MSEND   EQU     RAMUSED         ; one past the last move-stack entry
         ENDIF
         IF      8*DRWBYT < MSCAP
         ERROR: the draw bitmap must cover every root-list entry
+        ENDIF
+        IF      (HIGH PVTAB) - (HIGH PVLEN)
+        ERROR: PVTAB's row 0 and PVLEN must lie in one 256-byte page (LINE sets only L)
         ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack

@@ -5,7 +5,8 @@
 ;            GEN + EVAL, then the passes 3, 5, 7, 9, 11 (NEXPAS) while the budget lasts.
 ;   PASS   : one pass: DEPTH -> EXMOVE -> NODE -> ... -> CLIMB, one explicit loop over the
 ;            ply records PLYTAB (no recursion: the stack stays flat).
-;   DEPTH  : pick the next move of a node, forward pruning (checks exempt).
+;   DEPTH  : pick the next move of a node: the last pass's line first (LINE), then by key,
+;            forward pruning (checks exempt).
 ;   EXMOVE : make the chosen move, positional sum of the new node.
 ;   NODE   : GEN + EVAL at the new node (inside PASS; the list or only the best minimum).
 ;   CLIMB  : take the move back, its final evaluation = -value(child), the PV, alpha-beta.
@@ -111,15 +112,16 @@ TOPSET: LD      A,(IX+PCOUNT)
         RET
 
 ; ------------------------------------------------------------------------------------------
-; DEPTH - the next move to explore at a node: the undone entry with the highest key, the
-; earlier one on a tie. A node whose best final evaluation reached beta is finished. Forward
+; DEPTH - the next move to explore at a node: on the last pass's line, the line's move
+; (LINE); else the undone entry with the highest key, the earlier one on a tie. A node whose
+; best final evaluation reached beta is finished. Forward
 ; pruning: once the node has a best, every undone entry whose maximum is below it is marked
 ; done (at the root it keeps its maximum as key), unless it gives check.
 ; NONE (8000H) is below every beta and every maximum, so a node without a best is neither
 ; finished nor pruned by the same comparisons.
-; DEP0 is the same without the finished test, for a root that has no beta yet (ANALYS
-; before the first pass: PBETA holds whatever RAM held).
-; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply.
+; DEP0 is the same without the finished test and the line, for a root that has no beta yet
+; (ANALYS before the first pass: PBETA holds whatever RAM held).
+; In: IX = ply record (PBEST, PBETA, the list), PLYN = its ply, FOLLOW.
 ; Out: C set, A = index, IY = entry (marked done) when a move was chosen; NC when finished.
 ; Destroys: A, B, C, D, E, H, L, IY, C'.   Called by: PASS; DEP0 by ANALYS.
 ; ------------------------------------------------------------------------------------------
@@ -129,6 +131,62 @@ DEPTH:  LD      L,(IX+PBEST)
         LD      D,(IX+PBETA+1)
         CALL    CPSGN
         RET     NC              ; best >= beta: the node is finished
+        ; fall into LINE
+
+; ------------------------------------------------------------------------------------------
+; LINE - the last pass's line first. Row 0 of PVTAB keeps the last pass's PV until a root
+; move of this pass finishes (PASS), so the pass explores it first, as Gambiet's variation
+; file let it. FOLLOW is the ply of the node on the line that has not chosen yet: 0 when a
+; pass starts (40H, no ply, in a hunt: PASS). At that node (its first choice: nothing done,
+; no best to prune by) the line's move n is chosen, and FOLLOW moves on to the child, which
+; is on the line when this node takes that move; any other call leaves the line (0FFH).
+; The move is always in the node's list: the node is the position the last pass reached by
+; the same moves, and GEN lists it alike, cut alike by MSCAP. Moves are matched by from
+; and to (a promotion by its first entry: GEN lists the queen first), as
+; Search::line_move does.
+; In: IX = ply record, PLYN, FOLLOW, PVTAB row 0, PVLEN.   Out: as DEPTH; falls into DEP0
+; when the node is not on the line or the line ends above it.
+; Destroys: as DEPTH.   Called by: DEPTH (falls in).
+; ------------------------------------------------------------------------------------------
+LINE:   LD      HL,FOLLOW
+        LD      A,(PLYN)
+        CP      (HL)
+        LD      (HL),0FFH       ; off the line ...
+        JR      NZ,DEP0
+        LD      B,A
+        INC     B
+        LD      (HL),B          ; ... or the child next (B = n + 1)
+        LD      HL,PVLEN
+        CP      (HL)
+        JR      NC,DEP0         ; the line ends above this ply
+        ADD     A,A
+        ADD     A,B             ; 3n + 1
+        ADD     A,(PVTAB-1) MOD 256
+        LD      L,A             ; HL = PVTAB + 3n: H is PVLEN's page, PVTAB's too (ram.asm)
+        LD      D,(HL)
+        INC     HL
+        LD      E,(HL)          ; DE = the line's move n: from, to
+        LD      L,(IX+PFIRST)
+        LD      H,(IX+PFIRST+1)
+        LD      B,(IX+PCOUNT)   ; (a node that chooses has at least one entry)
+        LD      C,0             ; index of HL's entry
+LINLP:  LD      A,(HL)
+        CP      D
+        INC     HL
+        JR      NZ,LINNXT
+        LD      A,(HL)
+        CP      E
+        JR      Z,LINHIT
+LINNXT: PUSH    BC
+        LD      BC,MSENTRY-1
+        ADD     HL,BC
+        POP     BC
+        INC     C
+        DJNZ    LINLP
+        JR      DEP0            ; (never: see above)
+LINHIT: LD      A,C
+        JR      DEPTAK1
+
 DEP0:   EXX
         LD      C,0FFH          ; C' = chosen index, 0FFH = none yet
         EXX
@@ -187,7 +245,8 @@ DEPEND: EXX
         EXX
         CP      0FFH
         RET     Z               ; Z and NC (CP equal): nothing left, finished
-        PUSH    AF
+DEPTAK1:
+        PUSH    AF              ; A = the chosen index
         CALL    ENTADR
         PUSH    HL
         POP     IY
@@ -334,7 +393,7 @@ PVROWA: ADD     A,A
         RET
 
 PVROWS: DEFW    PVTAB, PVTAB+24, PVTAB+45, PVTAB+63, PVTAB+78
-        DEFW    PVTAB+90, PVTAB+99, PVTAB+105, PVTAB+108, PVTAB+108
+        DEFW    PVTAB+90, PVTAB+99, PVTAB+105, PVTAB+108
 
 ; ------------------------------------------------------------------------------------------
 ; STOPCHK - must the pass stop before the next EXMOVE? When the positions counter has
@@ -378,7 +437,8 @@ PASS:   LD      IX,PLYTAB
         LD      H,80H           ; L = 0 (INF = 7D00H): NONE
         LD      (PLYTAB+PBEST),HL
         ; PVLEN[0] is not cleared: row 0 keeps the result of the last pass until a root
-        ; move of this pass finishes, and then it is overwritten whole (CLIMB).
+        ; move of this pass finishes, and then it is overwritten whole (CLIMB). Until
+        ; then the pass follows it (LINE).
         LD      L,(IX+PFIRST)
         LD      H,(IX+PFIRST+1)
         LD      B,(IX+PCOUNT)
@@ -392,6 +452,9 @@ PAS0:   INC     HL
         DJNZ    PAS0
         XOR     A
         LD      (PLYN),A
+        LD      A,(ENDGAME)
+        AND     40H             ; a hunt (POSANA): no line (40H is no ply), else the root
+        LD      (FOLLOW),A      ; is on the last pass's line (LINE)
 PASLP:  CALL    DEPTH
         JP      NC,PASFIN
         PUSH    AF

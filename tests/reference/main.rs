@@ -13,6 +13,7 @@ mod common {
 mod book;
 mod eval;
 mod lazy_leaves;
+mod line;
 mod rules;
 mod search;
 mod validate;

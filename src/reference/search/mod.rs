@@ -34,6 +34,8 @@ const PV_MAX: usize = PV_PLIES + 1;
 pub const MOVE_CAP: usize = 150;
 /// "No final evaluation yet" at a node.
 const NONE: i16 = i16::MIN;
+/// `Search::follow` when no node of the pass is on the last pass's line.
+const OFF_LINE: u8 = 0xFF;
 
 /// Per-ply record (the guest's PLYTAB, 16 bytes a ply), plies 0-10: a pass of 11 plies
 /// evaluates its last list at ply 10 and makes no move there.
@@ -63,6 +65,11 @@ pub struct Search {
     top: u16,
     lazy_leaves: bool,
     draws: [u8; DRAW_BYTES],
+    /// The ply of the node that is on the last pass's line (its PV, row 0 of `pv`) and has
+    /// not yet chosen a move, or `OFF_LINE` (the guest's FOLLOW).
+    follow: u8,
+    /// Follow the last pass's line (`Search::line_move`); off only to measure what it saves.
+    line: bool,
 }
 
 impl Search {
@@ -83,7 +90,17 @@ impl Search {
             top: 0,
             lazy_leaves: true,
             draws: [0; DRAW_BYTES],
+            follow: OFF_LINE,
+            line: true,
         }
+    }
+
+    /// Search as the module did before session 13: each pass explores its moves by their
+    /// keys only, without the last pass's line first. The guest has no such switch; tests
+    /// and `c7010 bench line` use it to measure what the line saves.
+    pub fn without_line(mut self) -> Search {
+        self.line = false;
+        self
     }
 
     /// Evaluate every move at the leaves in full, as at the other nodes, instead of only
@@ -95,12 +112,17 @@ impl Search {
     }
 
     /// DEPTH: the next move to explore at node `n`, or `None` when the node is finished
-    /// (all moves done, or a cutoff). Drops moves whose maximum is below the node's best,
-    /// except checks.
+    /// (all moves done, or a cutoff). A node on the last pass's line explores the line's
+    /// move first; after it, the undone move with the highest key. Drops moves whose
+    /// maximum is below the node's best, except checks.
     fn select(&mut self, n: usize) -> Option<u16> {
         let p = self.plies[n];
         if p.best != NONE && p.best >= p.beta {
             return None;
+        }
+        if let Some(i) = self.line_move(n) {
+            self.entries[i as usize].done = true;
+            return Some(i);
         }
         let mut chosen: Option<u16> = None;
         let mut chosen_key = NONE;
@@ -125,6 +147,32 @@ impl Search {
             self.entries[i as usize].done = true;
         }
         chosen
+    }
+
+    /// The entry of the last pass's line at node `n`, when `n` is the line's next node to
+    /// choose: the first entry with the from and to squares of the line's move n (row 0 of
+    /// the PV, which the pass keeps until its first root move finishes; a promotion is
+    /// matched by its first entry, the queen, as the guest's LINE does to save bytes). The
+    /// child is next on the line when the node takes that move; any other choice at the
+    /// node leaves the line. This is the node's first choice: no entry is done yet and the
+    /// node has no best to prune by. The move is always in the list (the same position as
+    /// in the last pass, listed alike); were it not, the guest would go on with `follow`
+    /// as set here, and so does this.
+    fn line_move(&mut self, n: usize) -> Option<u16> {
+        if self.follow as usize != n {
+            self.follow = OFF_LINE;
+            return None;
+        }
+        self.follow = n as u8 + 1;
+        if n >= self.pv_len[0] as usize {
+            return None;
+        }
+        let line = self.pv[0][n];
+        let p = self.plies[n];
+        (p.first..p.first + p.count as u16).find(|&i| {
+            let m = self.entries[i as usize].mv;
+            m.from == line.from && m.to == line.to
+        })
     }
 
     /// EXMOVE: play entry `i` from node `n`.
@@ -168,7 +216,14 @@ impl Search {
         root.alpha = -INF;
         root.beta = INF;
         root.best = NONE;
-        self.pv_len[0] = 0;
+        // Row 0 keeps the last pass's PV until a root move of this pass finishes (then
+        // `child_done` overwrites it whole): the pass follows it first, but not in a hunt,
+        // where it made level 2 mate fewer of 30 K+Q and K+R against K (22 against 27).
+        self.follow = if self.line && self.tables.hunt.is_none() {
+            0
+        } else {
+            OFF_LINE
+        };
         for i in 0..self.plies[0].count as usize {
             self.entries[i].done = false;
         }
@@ -258,6 +313,9 @@ impl Search {
         result.score = self.entries[first_best].key;
         result.pv[0] = self.entries[first_best].mv;
         result.pv_len = 1;
+        // It is also the line the first pass follows (row 0 of the PV, as the guest has it).
+        self.pv[0][0] = result.pv[0];
+        self.pv_len[0] = 1;
         let mut depth = 3;
         while depth <= MAX_DEPTH {
             let complete = self.pass(depth);
