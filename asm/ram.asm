@@ -29,7 +29,11 @@ LEAFDONE EQU    LEAFCUT+2       ; non-zero once the list's best minimum reached 
 ; and DELTAK (positional.asm) the points of a batch's moving piece on its from-square:
 DLTSQ   EQU     LEAFDONE+1      ; that from-square, 0 = none (TGPAR, EVALMOVE clear it)
 DLTV    EQU     DLTSQ+1         ; minus its white-view points
-        IF      (DLTV-MSGBUF) > (MSGMAX+1)
+; and PASS (search.asm) the line it follows, for the whole pass (set when the pass starts,
+; after the last pass's INFO; the search sends no message and receives none until it ends):
+FOLLOW  EQU     DLTV+1          ; ply of the node on the last pass's line that has not chosen
+                                ; yet; 0FFH off the line, 40H in a hunt (LINE, search.asm)
+        IF      (FOLLOW-MSGBUF) > (MSGMAX+1)
         ERROR: the candidate lists of EXCH do not fit in MSGBUF
         ENDIF
         IF      (HIGH MSGBUF) - (HIGH LEAFDONE)
@@ -66,9 +70,7 @@ MSTOP   EQU     BUDGET+4        ; first free move-stack entry (word)
 DEPTHN  EQU     MSTOP+2         ; depth of the current pass
 PASSN   EQU     DEPTHN+1        ; passes completed
 PLYN    EQU     PASSN+1         ; current ply (ANALYS clears PASSN and PLYN as one word)
-FOLLOW  EQU     PLYN+1          ; ply of the node on the last pass's line that has not chosen
-                                ; yet; 0FFH off the line, 40H in a hunt (LINE, search.asm)
-LEVEL   EQU     FOLLOW+1        ; playing level 1-6
+LEVEL   EQU     PLYN+1          ; playing level 1-6
 ; PERFT borrows three search variables (perft and the search never run at the same time):
 PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
@@ -162,7 +164,7 @@ MSEND   EQU     RAMUSED         ; one past the last move-stack entry
         ERROR: the draw bitmap must cover every root-list entry
         ENDIF
         IF      (HIGH PVTAB) - (HIGH PVLEN)
-        ERROR: PVTAB's row 0 and PVLEN must lie in one 256-byte page (LINE sets only L)
+        ERROR: row 0 of PVTAB and PVLEN must lie in one 256-byte page (LINE sets only L)
         ENDIF
         IF      RAMUSED > RAMTOP-STACKSZ
         ERROR: the RAM plan does not leave STACKSZ bytes for the stack

@@ -67,7 +67,7 @@ fn an_analyze_session_follows_the_position() {
     let first = thinking(&parts[0]);
     assert_eq!(first.len(), 2, "{text}");
     assert_eq!(first[0][..4], ["1", "18", "140", "511"], "{text}");
-    assert_eq!(first[1][..4], ["2", "18", "1655", "7392"], "{text}");
+    assert_eq!(first[1][..4], ["2", "18", "1653", "7392"], "{text}");
     assert!(first.iter().all(|l| legal_from(&start, &l[4..])), "{text}");
     // `.`: the last pass's time, positions, ply; 33 legal moves.
     assert!(parts[1].contains("stat01: "), "{text}");

@@ -196,13 +196,14 @@ fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
 #[test]
 fn the_last_line_before_bestmove_is_the_moves_own() {
     let player = guest_player();
-    // Pass 1 prefers f2f3; the budget ends pass 2 early, after it found d1f3 better: the
+    // Pass 1 prefers f2f3; the budget ends pass 2 early, after it found d1f3 better (pass 2
+    // explores f2f3 first, the last pass's line, and finishes at 13,970 positions): the
     // move played gets its own line, as GUIs and polyglot take the last line as its score.
     let out = run_script::<Uci>(
         player,
         &[
             "position fen r1b1kb1r/ppp1pppp/2n5/3q4/4N3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 6",
-            "go nodes 10000",
+            "go nodes 12000",
         ],
     );
     let lines: Vec<&str> = out
