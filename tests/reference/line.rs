@@ -20,7 +20,12 @@ fn pass_positions(b: &Board, budget: u32, line: bool) -> Vec<u32> {
 fn savings(boards: &[Board], budget: u32) -> Vec<(usize, u64, u64, usize, usize)> {
     let runs: Vec<(Vec<u32>, Vec<u32>)> = boards
         .iter()
-        .map(|b| (pass_positions(b, budget, true), pass_positions(b, budget, false)))
+        .map(|b| {
+            (
+                pass_positions(b, budget, true),
+                pass_positions(b, budget, false),
+            )
+        })
         .collect();
     (1..=3)
         .map(|pass| {
@@ -61,7 +66,11 @@ fn check(rows: &[(usize, u64, u64, usize, usize)]) {
     for (pass, &(n, with, without, fewer, more)) in rows.iter().enumerate().skip(1) {
         assert!(n > 0, "no position finished pass {}", pass + 1);
         assert!(with < without, "pass {}: {with} >= {without}", pass + 1);
-        assert!(fewer > more, "pass {}: fewer {fewer}, more {more}", pass + 1);
+        assert!(
+            fewer > more,
+            "pass {}: fewer {fewer}, more {more}",
+            pass + 1
+        );
     }
 }
 
