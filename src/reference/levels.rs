@@ -7,16 +7,16 @@
 //! in issue 25 after the passes went on to 11 plies: 26,000 and 52,000 had become 139 and
 //! 187 s; all five again after the guest's EVAL got 7% faster: 21,000 / 2,300 / 6,200 /
 //! 11,000 / 32,000 had become 112.9 / 9.4 / 28.1 / 56.3 / 141.6 s; session 11's bit-exact
-//! speed steps left all five within 5 % short of their times). The guest's rate falls as the
-//! search goes deeper (about 259 positions a second at level 2, 180 at level 1), so the
-//! budgets are measured, not one rate times the seconds.
+//! speed steps and session 13's line first left all five within 5 % short of their times).
+//! The guest's rate falls as the search goes deeper (about 263 positions a second at level
+//! 2, 180 at level 1), so the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
 //! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.
 
 /// Positions the guest evaluates per emulated second in the middle game at level 2's budget,
-/// as measured when the levels were calibrated (`c7010 bench guest --levels`; 259 since
-/// session 11's speed steps, within 5 %; deeper searches are slower, level 1's about 180).
+/// as measured when the levels were calibrated (`c7010 bench guest --levels`; 263 since
+/// session 13, within 5 %; deeper searches are slower, level 1's about 180).
 /// UCI turns clock time into a position budget with it; level 2's budget is ten seconds of
 /// it.
 pub const POSITIONS_PER_SECOND: u32 = 245;
