@@ -74,22 +74,21 @@ fn check(rows: &[(usize, u64, u64, usize, usize)]) {
     }
 }
 
+/// The table of `suite`'s first `n` positions at `budget`, checked.
+fn suite_table(suite: &str, n: usize, budget: u32) -> String {
+    let rows = savings(&crate::common::suites::suite(suite, n), budget);
+    check(&rows);
+    table(&rows)
+}
+
 #[test]
 fn the_line_first_saves_positions_on_win_at_chess() {
-    let rows = savings(
-        &crate::common::suites::suite("win_at_chess_test.epd", 300),
-        12_000,
-    );
-    check(&rows);
-    insta::assert_snapshot!("line_savings_win_at_chess", table(&rows));
+    let table = suite_table("win_at_chess_test.epd", 300, 12_000);
+    insta::assert_snapshot!("line_savings_win_at_chess", table);
 }
 
 #[test]
 fn the_line_first_saves_positions_on_bratko_kopec() {
-    let rows = savings(
-        &crate::common::suites::suite("bratko_kopec_test.epd", 24),
-        40_000,
-    );
-    check(&rows);
-    insta::assert_snapshot!("line_savings_bratko_kopec", table(&rows));
+    let table = suite_table("bratko_kopec_test.epd", 24, 40_000);
+    insta::assert_snapshot!("line_savings_bratko_kopec", table);
 }
