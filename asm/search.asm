@@ -425,7 +425,8 @@ STC1:   LD      A,(DE)
 ; ------------------------------------------------------------------------------------------
 ; PASS - one pass of DEPTHN plies from the root list (NEXPAS's body): DEPTH, EXMOVE, NODE,
 ; CLIMB until the root is finished or STOPCHK says stop (the board is then restored).
-; In: DEPTHN, the root record and list.   Out: NC = complete, C = abandoned; the root's
+; In: DEPTHN, the root record and list, PV row 0 and PVLEN (the line LINE follows; none
+; in a hunt: ENDGAME).   Out: NC = complete, C = abandoned; the root's
 ; PBEST and PV row 0 (and PVLEN) as far as it got.
 ; Destroys: all but SP.   Called by: ANALYS.
 ; ------------------------------------------------------------------------------------------

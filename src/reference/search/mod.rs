@@ -96,8 +96,8 @@ impl Search {
     }
 
     /// Search as the module did before session 13: each pass explores its moves by their
-    /// keys only, without the last pass's line first. The guest has no such switch; tests
-    /// and `c7010 bench line` use it to measure what the line saves.
+    /// keys only, without the last pass's line first. The guest has no such switch;
+    /// `tests/reference/line.rs` uses it to measure what the line saves.
     pub fn without_line(mut self) -> Search {
         self.line = false;
         self
