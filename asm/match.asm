@@ -347,30 +347,10 @@ PLAYER: CALL    MOVLIST
         INC     HL
         LD      C,(HL)
         LD      HL,MOVESTK
-PLAYR1: LD      A,(HL)
-        CP      D
-        JR      NZ,PLAYR2
-        INC     HL
-        LD      A,(HL)
-        INC     HL
-        CP      E
-        JR      NZ,PLAYR3
-        LD      A,(HL)
-        AND     F_PROMO
-        CP      C
-        JR      Z,PLAYR4
-        JR      PLAYR3
-PLAYR2: INC     HL
-        INC     HL
-PLAYR3: INC     HL              ; HL = entry + 3: on to the next entry
-        INC     HL
-        INC     HL
-        INC     HL
-        INC     HL
-        DJNZ    PLAYR1
+        CALL    FINDMV
         LD      A,E_ILLEG
-        JR      SENDERR
-PLAYR4: LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
+        JR      NZ,SENDERR
+        LD      A,(MSGBUF+5)    ; found: HL = entry + 2; its index = moves - B
         SUB     B
         CALL    BKPLAY
         LD      E,(HL)

@@ -141,9 +141,8 @@ DEPTH:  LD      L,(IX+PBEST)
 ; no best to prune by) the line's move n is chosen, and FOLLOW moves on to the child, which
 ; is on the line when this node takes that move; any other call leaves the line (0FFH).
 ; The move is always in the node's list: the node is the position the last pass reached by
-; the same moves, and GEN lists it alike, cut alike by MSCAP. Moves are matched by from
-; and to (a promotion by its first entry: GEN lists the queen first), as
-; Search::line_move does.
+; the same moves, and GEN lists it alike, cut alike by MSCAP. The move is found by from,
+; to and promotion (FINDMV, as PLAYER finds a move), as Search::line_move does.
 ; In: IX = ply record, PLYN, FOLLOW, PVTAB row 0, PVLEN.   Out: as DEPTH; falls into DEP0
 ; when the node is not on the line or the line ends above it.
 ; Destroys: as DEPTH.   Called by: DEPTH (falls in).
@@ -166,25 +165,17 @@ LINE:   LD      HL,FOLLOW
         LD      D,(HL)
         INC     HL
         LD      E,(HL)          ; DE = the line's move n: from, to
+        INC     HL
+        LD      A,(HL)
+        AND     F_PROMO
+        LD      C,A             ; C = its promotion
         LD      L,(IX+PFIRST)
         LD      H,(IX+PFIRST+1)
         LD      B,(IX+PCOUNT)   ; (a node that chooses has at least one entry)
-        LD      C,0             ; index of HL's entry
-LINLP:  LD      A,(HL)
-        CP      D
-        INC     HL
-        JR      NZ,LINNXT
-        LD      A,(HL)
-        CP      E
-        JR      Z,LINHIT
-LINNXT: PUSH    BC
-        LD      BC,MSENTRY-1
-        ADD     HL,BC
-        POP     BC
-        INC     C
-        DJNZ    LINLP
-        JR      DEP0            ; (never: see above)
-LINHIT: LD      A,C
+        CALL    FINDMV
+        JR      NZ,DEP0         ; (never: see above)
+        LD      A,(IX+PCOUNT)
+        SUB     B               ; the entry's index
         JR      DEPTAK1
 
 DEP0:   EXX
@@ -254,6 +245,38 @@ DEPTAK1:
         POP     AF
         SCF
         RET
+
+; ------------------------------------------------------------------------------------------
+; FINDMV - find a move in a list of move-stack entries: the first entry with its from, to
+; and promotion (an entry's flags hold more than the promotion: only F_PROMO is compared).
+; In: HL = the first entry, B = entries (at least 1), D = from, E = to, C = promotion.
+; Out: Z = found, HL = its entry + 2, its index = entries - B; NZ = not in the list.
+; Destroys: A, B, H, L.   Called by: PLAYER (the console's move), LINE (the line's move).
+; ------------------------------------------------------------------------------------------
+        IF      MSENTRY - 7
+        ERROR: FINDMV steps 6 bytes from entry + 1 to the next entry
+        ENDIF
+FINDMV: LD      A,(HL)
+        INC     HL              ; HL = entry + 1
+        CP      D
+        JR      NZ,FINDM1
+        LD      A,(HL)
+        CP      E
+        JR      NZ,FINDM1
+        INC     HL
+        LD      A,(HL)
+        AND     F_PROMO
+        CP      C
+        RET     Z               ; HL = entry + 2
+        DEC     HL
+FINDM1: INC     HL              ; from entry + 1 to the next entry (DJNZ keeps NZ)
+        INC     HL
+        INC     HL
+        INC     HL
+        INC     HL
+        INC     HL
+        DJNZ    FINDMV
+        RET                     ; NZ: the last compare failed
 
 ; ------------------------------------------------------------------------------------------
 ; EXMOVE - play entry A of the node IX: remember it, make it, positional sum of the child.

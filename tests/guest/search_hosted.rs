@@ -49,12 +49,13 @@ fn hosted_image() -> GuestImage {
         src.push_str(&format!("        INCLUDE \"{}\"\n", dir.join(f).display()));
     }
     // The small routines search.asm borrows from eval.asm and match.asm (TOWIRE, and
-    // SENDRPL/SENDBUF with T_ROOT for SENDINF's root list).
+    // SENDRPL/SENDBUF with T_ROOT for SENDINF's root list), and board.asm's F_PROMO for
+    // FINDMV.
     src.push_str(
         "NEGHL:  XOR A\n SUB L\n LD L,A\n SBC A,A\n SUB H\n LD H,A\n RET\n\
          TOWIRE: PUSH BC\n SUB 21\n LD C,0\nTW1: CP 10\n JR C,TW2\n SUB 10\n LD B,A\n\
          LD A,C\n ADD A,8\n LD C,A\n LD A,B\n JR TW1\nTW2: ADD A,C\n POP BC\n RET\n\
-         T_ROOT EQU 49H\nSENDRPL: LD (MSGBUF),HL\nSENDBUF: LD HL,MSGBUF\n JP SENDMSG\n",
+         T_ROOT EQU 49H\nF_PROMO EQU 07H\nSENDRPL: LD (MSGBUF),HL\nSENDBUF: LD HL,MSGBUF\n JP SENDMSG\n",
     );
     src.push_str("        END\n");
     let asm = assemble_source("hosted_search.asm", &src).expect("search.asm assembles");

@@ -150,9 +150,8 @@ impl Search {
     }
 
     /// The entry of the last pass's line at node `n`, when `n` is the line's next node to
-    /// choose: the first entry with the from and to squares of the line's move n (row 0 of
-    /// the PV, which the pass keeps until its first root move finishes; a promotion is
-    /// matched by its first entry, the queen, as the guest's LINE does to save bytes). The
+    /// choose: the entry of the line's move n (row 0 of the PV, which the pass keeps until
+    /// its first root move finishes), found as the guest's LINE finds it (FINDMV). The
     /// child is next on the line when the node takes that move; any other choice at the
     /// node leaves the line. This is the node's first choice: no entry is done yet and the
     /// node has no best to prune by. The move is always in the list (the same position as
@@ -169,10 +168,7 @@ impl Search {
         }
         let line = self.pv[0][n];
         let p = self.plies[n];
-        (p.first..p.first + p.count as u16).find(|&i| {
-            let m = self.entries[i as usize].mv;
-            m.from == line.from && m.to == line.to
-        })
+        (p.first..p.first + p.count as u16).find(|&i| self.entries[i as usize].mv == line)
     }
 
     /// EXMOVE: play entry `i` from node `n`.
