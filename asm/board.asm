@@ -46,15 +46,23 @@ SQ_E8   EQU     95
 ; In: -   Out: BOARD and the state bytes as above.
 ; Destroys: A, B, C, D, E, HL.   Called by: NEWGAME, CSETUP (match.asm).
 ; ------------------------------------------------------------------------------------------
+        IF      SIDE - (BOARD+120)
+        ERROR: CLEARBD finds SIDE where its LDIR over the board ends
+        ENDIF
 CLEARBD:
         LD      HL,BOARD
         LD      DE,BOARD+1
         LD      BC,119
         LD      (HL),OFF
         LDIR
+        EX      DE,HL           ; HL = BOARD+120 = SIDE
+        XOR     A               ; 0 for the state bytes, and EMPTY for the squares below
+        LD      B,10            ; SIDE .. MATERL: 10 bytes
+CLRBD3: LD      (HL),A
+        INC     HL
+        DJNZ    CLRBD3
         LD      HL,BOARD+21
         LD      D,8             ; ranks
-        XOR     A               ; EMPTY, and 0 for the state bytes below
 CLRBD1: LD      B,8             ; files
 CLRBD2: LD      (HL),A
         INC     HL
@@ -63,11 +71,6 @@ CLRBD2: LD      (HL),A
         INC     HL
         DEC     D
         JR      NZ,CLRBD1
-        LD      HL,SIDE         ; SIDE .. MATERL: 10 bytes
-        LD      B,10
-CLRBD3: LD      (HL),A
-        INC     HL
-        DJNZ    CLRBD3
         INC     A
         LD      (FULLMV),A      ; full-move number 1
         RET

@@ -218,14 +218,13 @@ PLAYMA: PUSH    DE
 ; Destroys: A, HL.   Called by: PLAYMV, CTAKEBK.
 HISTADR:
         PUSH    DE
-        LD      HL,HISTBUF
+        LD      HL,HISTBUF-HISTENT
         LD      DE,HISTENT
-        OR      A
-        JR      Z,HISTA2
+        INC     A
 HISTA1: ADD     HL,DE
         DEC     A
         JR      NZ,HISTA1
-HISTA2: POP     DE
+        POP     DE
         RET
 
 ; ------------------------------------------------------------------------------------------
@@ -300,7 +299,7 @@ CPERFT: LD      A,(MSGBUF+2)
         LDIR
         LD      HL,5*256+T_PERFT
         JR      SENDRPL
-CBADARG:                        ; CLEVEL's and CPERFT's refusal
+CBADARG:                        ; CLEVEL's, CPERFT's and CGO's refusal
         LD      A,E_BADARG
         JR      SENDERR
 
@@ -391,10 +390,10 @@ CGO1:   LD      DE,GOFLAGS      ; (DRAWLST follows)
         LD      HL,(GOFLAGS)    ; L = flags, H = n
         LD      A,L
         CP      2
-        JR      NC,CGOARG
+        JR      NC,CBADARG
         LD      A,H
         CP      DRWBYT+1
-        JR      NC,CGOARG
+        JP      NC,CBADARG
         LD      HL,MSGBUF+2
         LD      A,(MSGBUF+1)
         OR      A
@@ -426,8 +425,6 @@ CGO3:   LD      HL,11*256+T_BEST
         OR      A
         RET     NZ              ; the game is over: nothing to ponder
         JP      PONDER
-CGOARG: LD      A,E_BADARG
-        JP      SENDERR
 
 ; ------------------------------------------------------------------------------------------
 ; CTAKEBK - TAKEBACK: undo the last ply of the history. -> OK, or ERROR NOTHING_TO_UNDO.
@@ -609,7 +606,7 @@ CSETC3: DJNZ    CSETC2
         SRL     C               ; the next right; none left to check when C is 0
         JR      NZ,CSETC1
         LD      A,(MSGBUF+68)   ; en passant
-        CP      0FFH
+        INC     A               ; 0FFH: none
         JR      Z,CSETU4
         LD      E,40            ; white to move: rank 6
         LD      A,(MSGBUF+66)

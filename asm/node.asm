@@ -6,7 +6,11 @@
 ;
 ; While GEN runs, the node's own PLYTAB record holds the running results (the search sets
 ; the record's alpha, beta, best and current move only after GENEVAL returns):
-; PCOUNT = legal moves, PBEST = best minimum, PCUR = bit 0 store, bit 1 overflow. A leaf
+; PCOUNT = legal moves (less those the filter drops, below), PBEST = best minimum, PCUR =
+; bit 0 store, bit 1 overflow. In passes 1 and 2 (PASSN < 2), below the root, a move whose
+; maximum is below the best minimum so far and which gives no check is counted as a
+; position but not kept (not stored, not in PCOUNT): forward pruning would drop it once the
+; node's best reached that minimum (reference: gen_eval's filter, FILTER_DEPTH). A leaf
 ; list (no store) also has LEAFCUT and LEAFDONE (ram.asm): once its best minimum reaches
 ; minus the parent's best, the list's value no longer matters to the parent, and EVALKID
 ; then only counts the legal moves (reference: Search::leaf_cutoff).
@@ -32,7 +36,8 @@ PLYREC: LD      A,(PLYN)
 ;     store the legal moves on the move stack from MSTOP (MSTOP advances; moves that do not
 ;     fit before MSEND are only evaluated). A leaf at ply 2 or deeper reads the parent's
 ;     best (PBEST of ply PLYN-1) for its cutoff.
-; Out: B = legal moves, DE = best minimum evaluation (8000H when none; a leaf's is exact
+; Out: B = legal moves less the filtered (at least 1 when there is a legal move), DE = best
+;      minimum evaluation (8000H when none; a leaf's is exact
 ;      unless it reached LEAFCUT, when it is at least that), carry set when a move did not
 ;      fit; POSCNT counts every legal move; PARMAP (TGPAR) for the node.
 ; Destroys: all but IY and SP.   Called by: PASS (NODE), ANALYS (the root list), tests.
@@ -90,7 +95,7 @@ GENEV2: LD      (LEAFCUT),DE
 
 ; ------------------------------------------------------------------------------------------
 ; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and
-; store it when asked and there is room. With FPOLL it first looks at the latch: a waiting
+; store it when asked, the filter keeps it (NODEHF, above) and there is room. With FPOLL it first looks at the latch: a waiting
 ; command sets FSTOP and every later move of the list is skipped (the search then stops).
 ; With FDRAW, at the root, it falls into DRWFIX: an entry whose bit DRAWLST's bitmap sets is
 ; marked as a draw (DRAWMK, key and maximum 0).
@@ -123,7 +128,7 @@ NODEH0: CALL    EVALKID         ; HL = min, DE = max, A = entry flags
         LD      E,(IX+PBEST)
         LD      D,(IX+PBEST+1)
         CALL    CPSGN           ; min < best?
-        JR      C,NODEH1
+        JR      C,NODEHF
         LD      (IX+PBEST),L
         LD      (IX+PBEST+1),H
         LD      DE,(LEAFCUT)    ; a leaf past its cutoff: the rest need only be counted
@@ -135,7 +140,7 @@ NODEH1: POP     DE              ; max
         POP     AF              ; flags
         BIT     0,(IX+PCUR)
         RET     Z               ; evaluate only
-        PUSH    HL
+NODEH4: PUSH    HL
         PUSH    DE
         LD      HL,(MSTOP)
         LD      DE,MSEND
@@ -147,6 +152,24 @@ NODEH1: POP     DE              ; max
         POP     HL
         SET     1,(IX+PCUR)     ; full: counted, not stored
         RET
+NODEHF: LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below the root ...
+        OR      A
+        JR      Z,NODEH1
+        LD      A,(PASSN)       ; ... in passes 1 and 2 (FILTER_DEPTH) ...
+        CP      2
+        JR      NC,NODEH1
+        EX      (SP),HL         ; (min to the stack, max to HL)
+        CALL    CPSGN           ; ... drops a move whose max is below the best minimum ...
+        EX      (SP),HL
+        JR      NC,NODEH1
+        POP     DE
+        POP     AF
+        BIT     0,(IX+PCUR)
+        RET     Z               ; a leaf: counted, as ever
+        OR      A               ; ... unless it gives check (CHKBIT, bit 7)
+        JP      M,NODEH4
+        DEC     (IX+PCOUNT)     ; PCOUNT counts the list's entries (a move is legal before
+        RET                     ; the first, which is never dropped: B > 0 stays true)
 NODEH2: LD      (HL),B
         INC     HL
         LD      (HL),C

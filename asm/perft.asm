@@ -16,14 +16,13 @@ PFTMAX  EQU     5               ; deepest perft the stack allows beside passes o
 ; Destroys: A, B, C, D, E, H, L (IY kept).   Called by: CPERFT (match.asm), tests.
 ; ------------------------------------------------------------------------------------------
 PFTRUN: LD      HL,0
-        LD      (PFTCNT),HL
         LD      (PFTCNT+2),HL
         OR      A
         JR      NZ,PFTRU1
-        INC     L               ; depth 0: the position itself is the one leaf
-        LD      (PFTCNT),HL
-        RET
-PFTRU1: LD      (PFTDEP),A
+        LD      L,1             ; depth 0: the position itself is the one leaf
+PFTRU1: LD      (PFTCNT),HL
+        RET     Z
+        LD      (PFTDEP),A
         LD      HL,MOVESTK
         LD      (MSTOP),HL
         PUSH    IY

@@ -189,8 +189,7 @@ PAWNPT: LD      A,C
 PAWNP1: LD      C,A             ; C = own rank from here on
         PUSH    HL
         LD      HL,PADVT
-        CALL    TABPTR
-        LD      A,(HL)
+        CALL    TABBYTE
         POP     HL
         LD      (IX+0),A        ; the running sum lives in the table entry
         LD      A,C             ; centre: own rank 3 or 4 (index 2, 3)
@@ -212,8 +211,7 @@ PAWNP3: CALL    ISPASS
         PUSH    HL
         LD      A,C
         LD      HL,PPASST
-        CALL    TABPTR
-        LD      A,(HL)
+        CALL    TABBYTE
         POP     HL
         ADD     A,(IX+0)
         LD      (IX+0),A

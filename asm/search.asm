@@ -48,6 +48,9 @@ EKEY    EQU     3               ; order key (word): minimum, then final evaluati
 EMAX    EQU     5               ; maximum evaluation (word)
 DONEBIT EQU     6
 CHKBIT  EQU     7
+        IF      CHKBIT - 7
+        ERROR: NODEHF (node.asm) reads the check flag as the sign of the entry flags
+        ENDIF
 DRAWMK  EQU     30H             ; F_EP and F_DBL both: a root move that draws (DRWFIX); no real
                                 ; move has both (a number: the hosted search test has no board.asm)
 

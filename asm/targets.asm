@@ -238,11 +238,11 @@ AMPAWN: LD      A,E             ; (AMHIT keeps L: the second square is two INC L
         AMSTEP  9
         INC     L
         INC     L
-        JP      AMHIT           ; 11
+        JR      AMHIT           ; 11
 AMPAW1: AMSTEP  -9
         DEC     L
         DEC     L
-        JP      AMHIT           ; -11
+        JR      AMHIT           ; -11
 AMKNIGHT:
         AMSTEP  21
         DEC     L
@@ -255,7 +255,7 @@ AMKNIGHT:
         AMSTEP  -19
         DEC     L
         DEC     L
-        JP      AMHIT           ; -21
+        JR      AMHIT           ; -21
 AMKIN1: LD      A,B             ; a loop: there are only two kings
         ADD     A,(IX+0)
         LD      L,A

@@ -129,9 +129,10 @@ fn a_late_hit_is_answered_at_once_from_a_deeper_search() {
     // alone takes seconds.
     assert!(time <= seconds(3), "{time} s");
     assert!((5.0..20.0).contains(&plain_time), "{plain_time} s");
-    // The same thought went on: a minute's positions more, and a pass at least as deep.
+    // The same thought went on: thousands of positions more (it may end by itself within
+    // the minute, its deepest pass done), and a pass at least as deep.
     assert!(
-        positions > plain_positions + 10_000,
+        positions > plain_positions + 5_000,
         "{positions} vs {plain_positions}"
     );
     assert!(pass >= plain_pass, "pass {pass} vs {plain_pass}");

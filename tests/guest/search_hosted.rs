@@ -212,6 +212,10 @@ impl Host {
         let mut pseudo = MoveList::default();
         gen_pseudo(&self.board, &mut |m| pseudo.push_pseudo(m));
         let mut top = self.word(mstop);
+        // The filter (passes 1 and 2, below the root) as NODEHF has it: a dropped move
+        // leaves PCOUNT, so B counts the stored entries.
+        let plyn = self.h.read(self.sym("PLYN"), 1)[0];
+        let filter = plyn > 0 && self.h.read(self.sym("PASSN"), 1)[0] < 2;
         let (mut count, mut best, mut overflow) = (0u8, i16::MIN, false);
         for &m in pseudo.as_slice() {
             let pd = tables.delta(&self.board, m);
@@ -232,8 +236,11 @@ impl Host {
             let min = mat + rel.clamp(-MAX_POSITIONAL, MAX_POSITIONAL) - opp;
             let check = self.board.in_check();
             self.board.unmake(m, u);
-            count = count.saturating_add(1);
             best = best.max(min);
+            if store && filter && min + own < best && !check {
+                continue;
+            }
+            count = count.saturating_add(1);
             if store {
                 if top < end {
                     let [kl, kh] = min.to_le_bytes();

@@ -25,18 +25,18 @@ fn bestmove(choice: EngineChoice, position: &str) -> String {
 #[test]
 fn uci_position_moves_are_the_game_the_engine_knows() {
     // A shuffle long enough that the player sets the engine up at the position.
-    let mut moves = vec!["c4c3", "d8e8", "c3c4", "e8d8"];
+    let mut moves = vec!["c4d3", "d8e8", "d3c4", "e8d8"];
     let pad = ["h3g1", "f6g8", "g1h3", "g8f6"];
     for _ in 0..10 {
         moves.extend_from_slice(&pad);
     }
     for choice in [EngineChoice::Ref, EngineChoice::Guest] {
         let alone = bestmove(choice, &format!("position fen {AHEAD}"));
-        assert_eq!(alone, "c4c3", "{choice:?} without the game");
+        assert_eq!(alone, "c4d3", "{choice:?} without the game");
         let short = format!("position fen {AHEAD} moves {}", moves[..4].join(" "));
-        assert_eq!(bestmove(choice, &short), "c4d3", "{choice:?} replayed");
+        assert_eq!(bestmove(choice, &short), "c4c3", "{choice:?} replayed");
         let long = format!("position fen {AHEAD} moves {}", moves.join(" "));
-        assert_eq!(bestmove(choice, &long), "c4d3", "{choice:?} set up");
+        assert_eq!(bestmove(choice, &long), "c4c3", "{choice:?} set up");
     }
 }
 
@@ -61,9 +61,9 @@ fn xboard_moves_are_the_game_the_engine_knows() {
             .unwrap_or_else(|| panic!("no move: {text}"))
             .to_string()
     };
-    assert_eq!(engine_move(&script(&[])), "c4c3");
+    assert_eq!(engine_move(&script(&[])), "c4d3");
     assert_eq!(
-        engine_move(&script(&["c4c3", "d8e8", "c3c4", "e8d8"])),
-        "c4d3"
+        engine_move(&script(&["c4d3", "d8e8", "d3c4", "e8d8"])),
+        "c4c3"
     );
 }

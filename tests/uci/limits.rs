@@ -196,8 +196,8 @@ fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
 #[test]
 fn the_last_line_before_bestmove_is_the_moves_own() {
     let player = guest_player();
-    // Pass 1 prefers f2f3; the budget ends pass 2 early, after it found d1f3 better (pass 2
-    // explores f2f3 first, the last pass's line, and finishes at 13,970 positions): the
+    // Pass 1 prefers d1e2; the budget ends pass 2 early, after it found f2f3 better (pass 2
+    // explores d1e2 first, the last pass's line, and finishes at 18,841 positions): the
     // move played gets its own line, as GUIs and polyglot take the last line as its score.
     let out = run_script::<Uci>(
         player,
@@ -210,7 +210,7 @@ fn the_last_line_before_bestmove_is_the_moves_own() {
         .lines()
         .filter(|l| l.starts_with("info depth"))
         .collect();
-    assert!(lines[0].ends_with("pv f2f3 c8f5"), "{out}");
-    assert!(lines.last().unwrap().ends_with("pv d1f3"), "{out}");
-    assert!(out.contains("bestmove d1f3"), "{out}");
+    assert!(lines[0].ends_with("pv d1e2 c8f5"), "{out}");
+    assert!(lines.last().unwrap().ends_with("pv f2f3"), "{out}");
+    assert!(out.contains("bestmove f2f3"), "{out}");
 }

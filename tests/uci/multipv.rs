@@ -77,7 +77,7 @@ fn three_lines_per_pass() {
     let shown: Vec<&str> = doc
         .lines()
         .map(str::trim)
-        .filter(|l| l.starts_with("info multipv") || l.starts_with("bestmove f1b5"))
+        .filter(|l| l.starts_with("info multipv") || l.starts_with("bestmove b1c3"))
         .collect();
     assert_eq!(shown.len(), 7, "docs/uci.md's MultiPV example");
     for line in shown {

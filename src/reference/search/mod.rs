@@ -32,6 +32,10 @@ pub const PV_PLIES: usize = 8;
 const PV_MAX: usize = PV_PLIES + 1;
 /// Entries of the move stack shared by all plies (7 bytes each in the guest).
 pub const MOVE_CAP: usize = 150;
+
+/// The deepest pass whose lists are filtered as they are stored (`Search::gen_eval`):
+/// passes 1 and 2.
+pub const FILTER_DEPTH: usize = 5;
 /// "No final evaluation yet" at a node.
 const NONE: i16 = i16::MIN;
 /// `Search::follow` when no node of the pass is on the last pass's line.
@@ -70,6 +74,8 @@ pub struct Search {
     follow: u8,
     /// Follow the last pass's line (`Search::line_move`); off only to measure what it saves.
     line: bool,
+    /// This pass filters its lists (its depth is at most `FILTER_DEPTH`).
+    filter: bool,
 }
 
 impl Search {
@@ -92,6 +98,7 @@ impl Search {
             draws: [0; DRAW_BYTES],
             follow: OFF_LINE,
             line: true,
+            filter: false,
         }
     }
 
@@ -223,6 +230,7 @@ impl Search {
         for i in 0..self.plies[0].count as usize {
             self.entries[i].done = false;
         }
+        self.filter = depth <= FILTER_DEPTH;
         let mut n = 0usize;
         loop {
             let Some(i) = self.select(n) else {

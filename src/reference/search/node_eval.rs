@@ -95,6 +95,16 @@ impl Search {
 
     /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
     /// full), returns (legal moves, best minimum evaluation, overflowed).
+    ///
+    /// **The filter** (passes 1 and 2, `FILTER_DEPTH`): below the root, a move whose maximum
+    /// is below the best minimum the list has shown so far, and which does not give check,
+    /// is evaluated and counted but not stored. Forward pruning (`select`) would drop it as
+    /// soon as the node's best final value reached that minimum, which its first move
+    /// usually does; stored lists are then short, and pass 2 costs about half the
+    /// positions. In passes 3 on every move is stored: there the move stack's end
+    /// (`MOVE_CAP`) makes a node whose list no longer fits a leaf, which deepens the search
+    /// only where lists are short (checks, few pieces), and that did better at levels 1
+    /// and 4 than deeper filtered passes (docs/engine.md, session 14).
     pub(super) fn gen_eval(&mut self, n: usize, store: bool) -> (u8, i16, bool) {
         let cut = if n > 1 { self.leaf_cutoff(n - 1) } else { INF };
         let mut pseudo = MoveList::default();
@@ -116,7 +126,10 @@ impl Search {
             };
             count = count.saturating_add(1);
             best = best.max(min);
-            if store {
+            // The filter: in passes 1 and 2, below the root, a move whose maximum is below
+            // the list's best minimum so far is not stored, unless it gives check.
+            let filtered = self.filter && n > 0 && max < best && !check;
+            if store && !filtered {
                 if (self.top as usize) < MOVE_CAP {
                     self.entries[self.top as usize] = Entry {
                         mv: m,
