@@ -95,8 +95,8 @@ GENEV2: LD      (LEAFCUT),DE
 
 ; ------------------------------------------------------------------------------------------
 ; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and
-; store it when asked, the filter keeps it (NODEHF, above) and there is room. With FPOLL it first looks at the latch: a waiting
-; command sets FSTOP and every later move of the list is skipped (the search then stops).
+; store it when asked, kept by the filter (NODEHF, below) and there is room. With FPOLL it
+; first looks at the latch: a waiting command sets FSTOP and every later move is skipped.
 ; With FDRAW, at the root, it falls into DRWFIX: an entry whose bit DRAWLST's bitmap sets is
 ; marked as a draw (DRAWMK, key and maximum 0).
 ; In: B = from, C = to, E = flags (GEN's hook contract); SRFLAGS (FPOLL, FDRAW), DRAWLST.
