@@ -204,9 +204,12 @@ fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused(
     c.press(G7000Key::Letter('M'));
     assert_eq!(c.screen().status, "IT IS YOUR MOVE");
     assert!(c.pondering());
-    // A new level: the thought begins again at it.
-    press_keys(&mut c, "L 3");
-    assert_eq!(c.level(), 3);
+    // A new level: the thought begins again at it. (Level 4, whose search of the position
+    // after H2-H3 ends with a line, g4f3 d1f3 c6d4; level 3's 7,500 positions cut pass 3
+    // after its new best g4f3, a pass cut short tells no line, and with no reply expected
+    // the module would not ponder after its move below.)
+    press_keys(&mut c, "L 4");
+    assert_eq!(c.level(), 4);
     assert!(c.pondering(), "{}", c.screen().status);
     // Pondering off and on again.
     c.press(G7000Key::Letter('K'));
@@ -224,7 +227,7 @@ fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused(
     press_keys(&mut c, FIRST_MOVE);
     settle_within(&mut c, 20_000);
     assert_eq!(c.game().moves().len(), 2);
-    assert!(c.pondering());
+    assert!(c.pondering(), "{:?}", c.screen().analysis);
     // Set-up leaves the game: the thought goes.
     c.press(G7000Key::Letter('S'));
     assert!(!c.pondering());
