@@ -1,7 +1,7 @@
 //! A real UCI client plays the module: tests/python/test_uci_game.py drives two `c7010 uci`
 //! processes with python-chess through a whole short game under a clock, and
 //! tests/python/test_match_elo.py and test_ladder.py check the arithmetic of tools/match.py
-//! and tools/ladder.py;
+//! and tools/ladder.py, and docs/uci.md's ladder is tools/ladder.py's output on docs/ladder/;
 //! tests/python/test_analyse.py analyses over xboard and UCI (issue 17). Without
 //! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
 
@@ -107,4 +107,44 @@ fn match_tool_arithmetic() {
 #[test]
 fn ladder_tool_arithmetic() {
     tool_arithmetic("test_ladder.py");
+}
+
+/// docs/uci.md's ladder is `tools/ladder.py`'s output on the games in `docs/ladder/`: the
+/// command the doc shows, run here on the committed PGNs, prints exactly the doc's lines.
+#[test]
+fn the_ladder_docs_show_is_ladder_py_on_the_committed_games() {
+    if !python_chess_available() {
+        return;
+    }
+    let doc = include_str!("../../docs/uci.md");
+    let block = doc
+        .split("```")
+        .find(|b| b.trim_start().starts_with("$ python3 tools/ladder.py"))
+        .expect("docs/uci.md shows a run of tools/ladder.py");
+    let mut lines = block.trim_start().lines();
+    let mut command = String::new();
+    for line in lines.by_ref() {
+        let line = line.trim_start_matches("$ ").trim();
+        match line.strip_suffix('\\') {
+            Some(part) => command.push_str(part),
+            None => {
+                command.push_str(line);
+                break;
+            }
+        }
+    }
+    let shown: Vec<&str> = lines.collect();
+    let out = Command::new("sh")
+        .args(["-c", &command])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sh runs");
+    assert!(
+        out.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let printed: Vec<&str> = printed.lines().collect();
+    assert_eq!(printed, shown, "{command}");
 }
