@@ -11,7 +11,7 @@
 //! session 14's filter in passes 1 and 2 left levels 2-4 11-17 % short, 8.4 / 24.8 / 53.1 s,
 //! and 2,450 / 6,500 / 11,600 became 2,950 / 7,500 / 12,800, with level 1 from 23,000 to
 //! 24,500). The guest's rate falls as the search goes deeper (about 295 positions a second
-//! at level 2, 180 at level 1), so the budgets are measured, not one rate times the seconds.
+//! at level 2, 185 at level 1), so the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
 //! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.
@@ -78,8 +78,8 @@ mod tests {
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));
         assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));
         // Level 2 is 10 s at the rate measured there; the others grow with their times
-        // (2: 10 s, 3: 30 s, 4: 1 min, 1: 2 min, 5: 4 min), beyond that rate's reach for
-        // level 1 (its searches are slower, about 175 a second).
+        // (2: 10 s, 3: 30 s, 4: 1 min, 1: 2 min, 5: 2.5 min), beyond that rate's reach for
+        // level 1 (its searches are slower, about 185 a second).
         assert_eq!(budget(2).unwrap() / POSITIONS_PER_SECOND, 10);
         let order = [2, 3, 4, 1, 5, 6].map(|l| budget(l).unwrap());
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");

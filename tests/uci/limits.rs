@@ -9,7 +9,7 @@ use crate::common::transcript::run_script;
 use crate::guest_player::guest_player;
 
 /// Out of the book; at level 2 (2,950 positions) the module completes only pass 1 here,
-/// pass 2 needs 7,392 positions.
+/// pass 2 needs 7,907 positions.
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
 /// The `depth` and `nodes` of each `info depth` line.
