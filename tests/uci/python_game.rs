@@ -88,15 +88,19 @@ fn tool_arithmetic(script: &str) {
         return;
     }
     let script = format!("{}/tests/python/{script}", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("python3")
-        .arg(&script)
-        .output()
-        .expect("python3 runs");
+    succeeds(Command::new("python3").arg(&script), &script);
+}
+
+/// Runs `command` and returns its standard output; fails the test, with `what` and the
+/// command's standard error, unless it succeeds.
+fn succeeds(command: &mut Command, what: &str) -> String {
+    let out = command.output().expect("the command starts");
     assert!(
         out.status.success(),
-        "{}",
+        "{what}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
@@ -134,17 +138,12 @@ fn the_ladder_docs_show_is_ladder_py_on_the_committed_games() {
         }
     }
     let shown: Vec<&str> = lines.collect();
-    let out = Command::new("sh")
-        .args(["-c", &command])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("sh runs");
-    assert!(
-        out.status.success(),
-        "{command}: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let printed = succeeds(
+        Command::new("sh")
+            .args(["-c", &command])
+            .current_dir(env!("CARGO_MANIFEST_DIR")),
+        &command,
     );
-    let printed = String::from_utf8_lossy(&out.stdout);
     let printed: Vec<&str> = printed.lines().collect();
     assert_eq!(printed, shown, "{command}");
 }
