@@ -7,7 +7,7 @@
 ; While GEN runs, the node's own PLYTAB record holds the running results (the search sets
 ; the record's alpha, beta, best and current move only after GENEVAL returns):
 ; PCOUNT = legal moves (less those the filter drops, below), PBEST = best minimum, PCUR =
-; bit 0 store, bit 1 overflow. In passes 1 and 2 (PASSN < 2), below the root, a move whose
+; bit 0 store, bit 1 overflow. In passes 1 to 3 (PASSN < 3), below the root, a move whose
 ; maximum is below the best minimum so far and which gives no check is counted as a
 ; position but not kept (not stored, not in PCOUNT): forward pruning would drop it once the
 ; node's best reached that minimum (reference: gen_eval's filter, FILTER_DEPTH). A leaf
@@ -155,8 +155,8 @@ NODEH4: PUSH    HL
 NODEHF: LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below the root ...
         OR      A
         JR      Z,NODEH1
-        LD      A,(PASSN)       ; ... in passes 1 and 2 (FILTER_DEPTH) ...
-        CP      2
+        LD      A,(PASSN)       ; ... in passes 1 to 3 (FILTER_DEPTH) ...
+        CP      3
         JR      NC,NODEH1
         EX      (SP),HL         ; (min to the stack, max to HL)
         CALL    CPSGN           ; ... drops a move whose max is below the best minimum ...

@@ -75,7 +75,7 @@ LEVEL   EQU     PLYN+1          ; playing level 1-6
 PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
-MAXDPTH EQU     11              ; the deepest pass, in plies (passes 3, 5, 7, 9, 11)
+MAXDPTH EQU     11              ; the deepest pass, in plies (passes 3, 4, 5, ... 11)
 PVPLIES EQU     8               ; nodes at this ply or deeper keep no PV (PVTAB's rows, CLIMB)
 PLYTAB  EQU     LEVEL+1         ; MAXDPTH ply records x 16 bytes: plies 0-10 (a pass of 11
                                 ; plies evaluates its last list at ply 10; nothing is made there)

@@ -2,7 +2,7 @@
 ; select, exmove, takeback, child_done), bit-exact with it. (The book: bookplay.asm.)
 ;
 ;   ANALYS : once per move (the original's name): positional tables, root positional sum, the root list by
-;            GEN + EVAL, then the passes 3, 5, 7, 9, 11 (NEXPAS) while the budget lasts.
+;            GEN + EVAL, then the passes 3, 4, 5, ... 11 (NEXPAS) while the budget lasts.
 ;   PASS   : one pass: DEPTH -> EXMOVE -> NODE -> ... -> CLIMB, one explicit loop over the
 ;            ply records PLYTAB (no recursion: the stack stays flat).
 ;   DEPTH  : pick the next move of a node: the last pass's line first (LINE), then by key,
@@ -637,7 +637,7 @@ PONDR1: LD      (SRFLAGS),A
 
 ; ------------------------------------------------------------------------------------------
 ; ANALYS - the search of the position on the board with the budget in BUDGET: positional
-; tables, the root list, then passes 3, 5, 7, 9, 11 (NEXPAS) until one is abandoned, a mate
+; tables, the root list, then passes 3, 4, 5, ... 11 (NEXPAS) until one is abandoned, a mate
 ; is found or pass 11 is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
 ; In: BUDGET, SRFLAGS (FPOLL, FINFO, FDRAW: the draw moves of DRAWLST marked at the root).
@@ -737,8 +737,8 @@ THK5:   POP     AF
         LD      DE,MATEZON
         CALL    CPSGN
         JR      NC,THKEND
-        LD      A,(DEPTHN)
-        ADD     A,2
+        LD      A,(DEPTHN)      ; one ply deeper (Gambiet went a full move: session 16)
+        INC     A
         LD      (DEPTHN),A
         CP      MAXDPTH+1
         JR      C,THKLP
@@ -853,12 +853,12 @@ SCOPOS: LD      HL,SCORE
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
-LEVELS: DEFW    24500,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+LEVELS: DEFW    24000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
         DEFW    2950,0          ; 2 beginner, about 10 s
-        DEFW    7500,0          ; 3 about 30 s
-        DEFW    12800,0         ; 4 about 1 minute
-        DEFW    35000,0         ; 5 about 2.5 minutes
+        DEFW    8100,0          ; 3 about 30 s
+        DEFW    14000,0         ; 4 about 1 minute
+        DEFW    28500,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

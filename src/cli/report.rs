@@ -8,7 +8,7 @@
 use c7010::engine::{Decision, Engine, Info};
 use c7010::reference::piece::WHITE;
 use c7010::reference::score::{self, Score};
-use c7010::reference::{Board, Move};
+use c7010::reference::{Board, Move, pass_plies};
 use std::time::Instant;
 
 /// The side to move of `board`, whose view every score of a search of it is in.
@@ -38,13 +38,13 @@ fn line_text(line: &[Move]) -> String {
     line.iter().map(Move::uci).collect::<Vec<_>>().join(" ")
 }
 
-/// A completed pass: `pass 2 depth 5 score +0.31 for White (5) positions 1234 pv e2e4 ...`
-/// (pass n searches 2n + 1 plies).
+/// A completed pass: `pass 2 depth 4 score +0.31 for White (5) positions 1234 pv e2e4 ...`
+/// (`depth`: the plies the pass searched, [`pass_plies`]).
 pub fn pass_line(info: &Info, side: &str) -> String {
     format!(
         "pass {} depth {} score {} positions {} pv {}",
         info.pass,
-        2 * u32::from(info.pass) + 1,
+        pass_plies(info.pass),
         scored(info.score, side),
         info.positions,
         line_text(&info.pv)

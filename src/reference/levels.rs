@@ -10,7 +10,9 @@
 //! speed steps and session 13's line first left all five within 5 % short of their times;
 //! session 14's filter in passes 1 and 2 left levels 2-4 11-17 % short, 8.4 / 24.8 / 53.1 s,
 //! and 2,450 / 6,500 / 11,600 became 2,950 / 7,500 / 12,800, with level 1 from 23,000 to
-//! 24,500). The guest's rate falls as the search goes deeper (about 295 positions a second
+//! 24,500; session 16's passes one ply deeper made level 1 a little slower and levels 3-5
+//! faster or slower, 123.1 / 27.3 / 52.9 / 184.8 s, and 24,500 / 7,500 / 12,800 / 35,000
+//! became 24,000 / 8,100 / 14,000 / 28,500). The guest's rate falls as the search goes deeper (about 295 positions a second
 //! at level 2, 185 at level 1), so the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
@@ -18,13 +20,13 @@
 
 /// Positions the guest evaluates per emulated second in the middle game at level 2's budget,
 /// as measured when the levels were last calibrated (`c7010 bench guest --levels`, session
-/// 15; deeper searches are slower, level 1's about 185).
+/// 16; deeper searches are slower, level 1's about 200).
 /// UCI turns clock time into a position budget with it; level 2's budget is ten seconds of
 /// it.
 pub const POSITIONS_PER_SECOND: u32 = 295;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
-pub const LEVEL_BUDGETS: [u32; 6] = [24_500, 2_950, 7_500, 12_800, 35_000, u32::MAX];
+pub const LEVEL_BUDGETS: [u32; 6] = [24_000, 2_950, 8_100, 14_000, 28_500, u32::MAX];
 
 /// The emulated seconds a move takes at levels 1-5 at the real module's speed, as the level
 /// table in `docs/engine.md` and the help give them (the budgets above are calibrated to
@@ -72,7 +74,7 @@ mod tests {
 
     #[test]
     fn levels_one_to_six_have_budgets_and_others_are_refused() {
-        assert_eq!(budget(1), Ok(24_500));
+        assert_eq!(budget(1), Ok(24_000));
         assert_eq!(budget(2), Ok(2_950));
         assert_eq!(budget(6), Ok(u32::MAX));
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));

@@ -27,5 +27,7 @@ pub mod search;
 pub mod square;
 pub mod validate;
 
-pub use search::{Entry, MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, search};
+pub use search::{
+    Entry, MoveEval, PassInfo, Search, SearchResult, analys, evaluate_moves, pass_plies, search,
+};
 pub use validate::PositionError;

@@ -125,9 +125,9 @@ fn a_late_hit_is_answered_at_once_from_a_deeper_search() {
     player_thinks(&mut c, 3_000);
     let (time, (played, pass, positions)) = answer_to(&mut c, &keys_of(expected));
     // The thought had its level's time (level 2: 10 s) on the player's minute: the answer
-    // comes within three frames of the reply (the MOVENOW's answer), where the budget
-    // alone takes seconds.
-    assert!(time <= seconds(3), "{time} s");
+    // comes within four frames of the reply (the MOVENOW's answer, after the list the
+    // search was making when the key came), where the budget alone takes seconds.
+    assert!(time <= seconds(4), "{time} s");
     assert!((5.0..20.0).contains(&plain_time), "{plain_time} s");
     // The same thought went on: thousands of positions more (it may end by itself within
     // the minute, its deepest pass done), and a pass at least as deep.

@@ -11,7 +11,7 @@ use c7010::guest::wire::{legal_move_of_wire, wire_move};
 use c7010::protocol::{Command, Event, Move as WireMove};
 use c7010::reference::levels::LEVEL_BUDGETS;
 use c7010::reference::random::random_positions;
-use c7010::reference::{Board, Move, PassInfo, Search, analys, legal_moves};
+use c7010::reference::{Board, Move, PassInfo, Search, analys, legal_moves, pass_plies};
 
 /// What both engines report for one search.
 #[derive(Debug, PartialEq, Eq)]
@@ -107,10 +107,9 @@ fn random_game_positions_equal_the_reference() {
     compare(&random_positions(12, 7010), 300);
 }
 
-/// Given the budget, the passes go on past nine plies to eleven (pass 5), in the guest as in
+/// Given the budget, the passes go on past nine plies to eleven (pass 9), in the guest as in
 /// the reference, every INFO line equal; the PV stays within the eight moves PVTAB keeps
-/// (nodes at ply 8 and deeper keep none). Endgames, where pass 5 comes quickly (leads under
-/// four pawns: K+R v K, with the hunting king, reaches pass 4 only in this budget).
+/// (nodes at ply 8 and deeper keep none). Endgames, where the last pass comes quickly.
 #[test]
 fn passes_go_on_to_eleven_plies_given_the_budget() {
     let fens = [
@@ -121,8 +120,8 @@ fn passes_go_on_to_eleven_plies_given_the_budget() {
     compare(&boards, 40_000);
     for b in &boards {
         let want = reference(b, 40_000);
-        assert_eq!(want.passes, 5, "{}", b.to_fen());
-        assert_eq!(want.lines.last().unwrap().0, 5);
+        assert_eq!(pass_plies(want.passes), 11, "{}", b.to_fen());
+        assert_eq!(want.lines.last().unwrap().0, want.passes);
         assert!(want.lines.iter().all(|l| l.3.len() <= 8), "{want:?}");
         assert_eq!(want.lines.last().unwrap().3.len(), 8, "{want:?}");
     }

@@ -19,7 +19,8 @@ use c7010::reference::exchange::exchange;
 use c7010::reference::generate::gen_pseudo;
 use c7010::reference::piece::BLACK;
 use c7010::reference::positional::{MAX_POSITIONAL, Positional};
-use c7010::reference::{Board, Move, MoveList, Search, legal_moves};
+use c7010::reference::search::FILTER_DEPTH;
+use c7010::reference::{Board, Move, MoveList, Search, legal_moves, pass_plies};
 
 use c7010::reference::random::Xorshift as Rng;
 
@@ -212,10 +213,12 @@ impl Host {
         let mut pseudo = MoveList::default();
         gen_pseudo(&self.board, &mut |m| pseudo.push_pseudo(m));
         let mut top = self.word(mstop);
-        // The filter (passes 1 and 2, below the root) as NODEHF has it: a dropped move
-        // leaves PCOUNT, so B counts the stored entries.
+        // The filter (passes to FILTER_DEPTH plies, below the root) as NODEHF has it: a
+        // dropped move leaves PCOUNT, so B counts the stored entries. PASSN counts the
+        // passes completed: the pass under way is the next.
         let plyn = self.h.read(self.sym("PLYN"), 1)[0];
-        let filter = plyn > 0 && self.h.read(self.sym("PASSN"), 1)[0] < 2;
+        let pass = self.h.read(self.sym("PASSN"), 1)[0] + 1;
+        let filter = plyn > 0 && usize::from(pass_plies(pass)) <= FILTER_DEPTH;
         let (mut count, mut best, mut overflow) = (0u8, i16::MIN, false);
         for &m in pseudo.as_slice() {
             let pd = tables.delta(&self.board, m);

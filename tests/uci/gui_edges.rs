@@ -64,13 +64,13 @@ fn no_line_after_the_best_shows_a_mate_that_was_not_found() {
         .filter(|l| l.starts_with("info multipv 2") || l.starts_with("info multipv 3"))
         .collect();
     assert!(!others.is_empty(), "{out}");
-    // Each line shown has a real score; lines at a mate bound are left out (depth 3 here).
+    // Each line shown has a real score; lines at a mate bound are left out (depth 4 here).
     for line in &others {
         assert!(line.contains(" score cp "), "{line}");
         assert!(line.contains(" pv "), "{line}");
     }
     assert!(
-        out.contains("info multipv 1 depth 3 score mate 3 "),
+        out.contains("info multipv 1 depth 4 score mate 3 "),
         "{out}"
     );
 }

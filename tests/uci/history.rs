@@ -10,9 +10,13 @@ use crate::common::transcript::run_script;
 /// White twelve pawns up; Qc3 repeats the position after the game's first move.
 const AHEAD: &str = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
 
+/// A budget at which the search without the game plays the repetition, Qd3 (below 4,000
+/// positions it finds Qc3 by itself since session 16's passes one ply apart).
+const BUDGET: &str = "go nodes 5000";
+
 fn bestmove(choice: EngineChoice, position: &str) -> String {
     let player = Player::new(factory(choice).unwrap()).unwrap();
-    let out = run_script::<Uci>(player, &[position, "go nodes 2300"]);
+    let out = run_script::<Uci>(player, &[position, BUDGET]);
     out.lines()
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap_or_else(|| panic!("no bestmove: {out}"))
@@ -51,6 +55,8 @@ fn xboard_moves_are_the_game_the_engine_knows() {
             format!("setboard {AHEAD}"),
         ];
         lines.extend(moves.iter().map(|m| format!("usermove {m}")));
+        // Level 3 (8,100 positions): Qd3 without the game, as BUDGET.
+        lines.push("option Level=3".to_string());
         lines.push("go".to_string());
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         crate::common::transcript::transcript::<c7010::uci::Xboard>(&lines)

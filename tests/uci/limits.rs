@@ -8,20 +8,25 @@ use c7010::uci::{Uci, Xboard};
 use crate::common::transcript::run_script;
 use crate::guest_player::guest_player;
 
-/// Out of the book; at level 2 (2,950 positions) the module completes only pass 1 here,
-/// pass 2 needs 7,907 positions.
-const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+/// Out of the book; at level 2 (2,950 positions) the module completes only pass 1 here
+/// (1,005 positions), pass 2 needs 4,191 (13.7 s of module time), pass 3 15,364.
+const FEN: &str = "r1bqk2r/p2p1ppp/1p3n2/2p1n3/4P3/2N3Q1/PPP1NPPP/R3KB1R b KQkq - 1 10";
 
-/// The `depth` and `nodes` of each `info depth` line.
+/// The `depth` and `nodes` of each completed pass's `info depth` line: the move's own line
+/// that follows a decision made in a pass cut short (its depth the last pass completed) is
+/// left out.
 fn passes(out: &str) -> Vec<(u8, u32)> {
-    out.lines()
+    let mut passes: Vec<(u8, u32)> = out
+        .lines()
         .filter_map(|l| l.strip_prefix("info depth "))
         .map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
             let nodes = w.iter().position(|x| *x == "nodes").unwrap();
             (w[0].parse().unwrap(), w[nodes + 1].parse().unwrap())
         })
-        .collect()
+        .collect();
+    passes.dedup_by_key(|p| p.0);
+    passes
 }
 
 #[test]
@@ -101,7 +106,7 @@ fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
         "{out}"
     );
     // Level 6 has no budget: the clock's share (two minutes) alone decides, and it goes
-    // deeper (pass 2 ends after 17 s of module time).
+    // deeper (pass 2 ends after 14 s of module time).
     assert!(runs[1].len() >= 2, "{out}");
     assert!(runs[1][1].1 > levels::LEVEL_BUDGETS[1], "{out}");
 }
@@ -109,7 +114,7 @@ fn under_a_clock_a_level_set_on_purpose_is_the_most_a_move_gets() {
 #[test]
 fn a_gui_time_limit_governs_the_default_level() {
     // python-chess's `analyse(board, Limit(time=30))` is `go movetime 30000`: with the
-    // Level left at its default, the 30 s govern (pass 2 ends after 17 s here), where
+    // Level left at its default, the 30 s govern (pass 2 ends after 14 s here), where
     // level 2's budget would stop after pass 1.
     let position = format!("position fen {FEN}");
     let out = run_script::<Uci>(guest_player(), &[&position, "go movetime 30000"]);
@@ -153,11 +158,15 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
     };
     // Two hours for 40 moves: a share of three minutes; level 2 stops at pass 1, level 6
     // searches on.
+    // The completed passes' depths (as `passes`: not the move's own line after them).
     let plies = |out: &str| -> Vec<String> {
-        out.lines()
+        let mut plies: Vec<String> = out
+            .lines()
             .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
             .map(|l| l.split_whitespace().next().unwrap().to_string())
-            .collect()
+            .collect();
+        plies.dedup();
+        plies
     };
     let two = run("2");
     let six = run("6");
@@ -166,11 +175,11 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
 }
 
 #[test]
-fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
+fn ten_minutes_a_move_at_level_6_searches_nine_plies_deep_and_answers() {
     let player = guest_player();
     // What a GUI gives in a correspondence-like game: ten minutes for this move. At level 6
-    // (no budget) the module completes pass 4 (nine plies, about five minutes of its time
-    // here), goes on with pass 5 (eleven plies) until the time is up, then answers.
+    // (no budget) the module completes pass 7 (nine plies, 76,326 positions, about eight
+    // minutes of its time here), goes on deeper until the time is up, then answers.
     let out = run_script::<Uci>(
         player,
         &[
@@ -180,10 +189,10 @@ fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
         ],
     );
     let depths: Vec<u8> = passes(&out).iter().map(|p| p.0).collect();
-    assert!(depths.starts_with(&[1, 2, 3, 4]), "{out}");
+    assert!(depths.starts_with(&[1, 2, 3, 4, 5, 6, 7]), "{out}");
     let last = out
         .lines()
-        .rfind(|l| l.starts_with("info depth 4"))
+        .rfind(|l| l.starts_with("info depth 7"))
         .unwrap();
     let w: Vec<&str> = last.split_whitespace().collect();
     let time: u64 = w[w.iter().position(|x| *x == "time").unwrap() + 1]
@@ -196,14 +205,15 @@ fn ten_minutes_a_move_at_level_6_searches_past_nine_plies_and_answers() {
 #[test]
 fn the_last_line_before_bestmove_is_the_moves_own() {
     let player = guest_player();
-    // Pass 1 prefers d1e2; the budget ends pass 2 early, after it found f2f3 better (pass 2
-    // explores d1e2 first, the last pass's line, and finishes at 18,841 positions): the
-    // move played gets its own line, as GUIs and polyglot take the last line as its score.
+    // Pass 1 prefers d1e2, pass 2 d2d3; the budget ends pass 3 early, after it found f2f3
+    // better (pass 3 explores d2d3 first, the last pass's line, and finishes at 28,840
+    // positions): the move played gets its own line, as GUIs and polyglot take the last
+    // line as its score.
     let out = run_script::<Uci>(
         player,
         &[
             "position fen r1b1kb1r/ppp1pppp/2n5/3q4/4N3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 6",
-            "go nodes 12000",
+            "go nodes 27000",
         ],
     );
     let lines: Vec<&str> = out
@@ -211,6 +221,7 @@ fn the_last_line_before_bestmove_is_the_moves_own() {
         .filter(|l| l.starts_with("info depth"))
         .collect();
     assert!(lines[0].ends_with("pv d1e2 c8f5"), "{out}");
+    assert!(lines[1].ends_with("pv d2d3 c8e6 c1e3"), "{out}");
     assert!(lines.last().unwrap().ends_with("pv f2f3"), "{out}");
     assert!(out.contains("bestmove f2f3"), "{out}");
 }

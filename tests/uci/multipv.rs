@@ -79,7 +79,7 @@ fn three_lines_per_pass() {
         .map(str::trim)
         .filter(|l| l.starts_with("info multipv") || l.starts_with("bestmove b1c3"))
         .collect();
-    assert_eq!(shown.len(), 7, "docs/uci.md's MultiPV example");
+    assert_eq!(shown.len(), 10, "docs/uci.md's MultiPV example");
     for line in shown {
         assert!(text.contains(&format!("{line}\n")), "{line} not in\n{text}");
     }

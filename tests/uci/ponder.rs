@@ -12,7 +12,8 @@ use crate::guest_player::guest_player;
 use crate::live_gui::{Gui, converse};
 
 /// Out of the book. The guest plays b1c3 and expects f8d6 (its pass-1 PV); after f8d6 a
-/// search reaches pass 2 only after 26,567 positions (48 s of the module's time).
+/// search reaches pass 2 after 1,972 positions (6.8 s of the module's time), pass 3 after
+/// 5,095.
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
 /// Send `send`, wait for a line `until` accepts, keep what came in `parts`.
@@ -73,9 +74,9 @@ fn uci_ponderhit_continues_the_same_search() {
     let pondered: Vec<&str> = parts[1].lines().collect();
     assert_eq!(field(pondered[0], "depth"), "1", "{}", parts[1]);
     assert_eq!(field(pondered[0], "nodes"), "469", "{}", parts[1]);
-    assert_eq!(field(pondered[1], "nodes"), "4550", "{}", parts[1]);
+    assert_eq!(field(pondered[1], "nodes"), "1972", "{}", parts[1]);
     let hit = &parts[2];
-    assert!(hit.contains("bestmove d2d4 ponder e5d4"), "{hit}");
+    assert!(hit.contains("bestmove d2d3 ponder e8g8"), "{hit}");
     assert!(
         !hit.contains("info depth 1 "),
         "the search did not start again: {hit}"
@@ -120,9 +121,10 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
         // Pondering on f8d6 until pass 2, then the user plays it: a hit.
         step(gui, p, &[], pass("2"));
         step(gui, p, &["time 6000", "otim 6000", "usermove f8d6"], moved);
-        // Pondering on e5d4 (pass 1 seen); the user plays c6d4 instead: a miss.
+        // Pondering on e8g8 (pass 1 seen); the user plays h7h6 instead: a miss
+        // (its pass 1 needs 388 positions, well within the 2 s).
         step(gui, p, &[], pass("1"));
-        step(gui, p, &["usermove c6d4"], moved);
+        step(gui, p, &["usermove h7h6"], moved);
         step(gui, p, &["easy", "ping 5"], |l| l == "pong 5");
         gui.send("quit");
     });
@@ -139,7 +141,7 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
         assert_eq!(line.split_whitespace().nth(4), Some("f8d6"), "{line}");
     }
     // The hit plays pass 2's move (2 s alone reach only pass 1, which plays e1g1).
-    assert!(parts[2].ends_with("move d2d4\n"), "{text}");
+    assert!(parts[2].ends_with("move d2d3\n"), "{text}");
     assert!(!parts[2].lines().any(|l| l.starts_with("1 ")), "{text}");
     // XBoard drops the lines printed while pondering: after the hit the decision's own
     // line comes again, the one XBoard records with the move.
@@ -150,8 +152,8 @@ fn xboard_hard_ponders_and_a_miss_searches_the_real_move() {
         .unwrap()
         .split_whitespace()
         .collect();
-    assert_eq!((told[0], told.get(4)), ("2", Some(&"d2d4")), "{text}");
-    // The miss: the predicted e5d4 taken back, c6d4 played and searched from its pass 1.
+    assert_eq!((told[0], told.get(4)), ("2", Some(&"d2d3")), "{text}");
+    // The miss: the predicted e8g8 taken back, h7h6 played and searched from its pass 1.
     assert!(parts[4].lines().next().unwrap().starts_with("1 "), "{text}");
     let reply = parts[4].lines().last().unwrap();
     assert!(reply.starts_with("move "), "{text}");
@@ -171,8 +173,8 @@ fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
         gui.send("setoption name Ponder value true");
         // A level set on purpose caps the clock (docs/uci.md, "Time").
         gui.send("setoption name Level value 2");
-        // An hour each: the clock's share (two minutes) would reach pass 2 (48 s); level 2's
-        // 10 s from the hit do not.
+        // An hour each: the clock's share (two minutes) would reach pass 3 (5,095
+        // positions, about 17 s); level 2's 10 s from the hit do not.
         step(
             gui,
             p,
@@ -185,7 +187,7 @@ fn after_a_ponderhit_the_levels_time_caps_a_long_clock() {
     let parts = parts.lock().unwrap();
     let hit = &parts[1];
     assert!(hit.contains("bestmove "), "{hit}");
-    assert!(!hit.contains("info depth 2"), "{hit}");
+    assert!(!hit.contains("info depth 3"), "{hit}");
 }
 
 #[test]

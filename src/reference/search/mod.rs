@@ -1,7 +1,7 @@
 //! SEARCH, the Gambiet way: ANALYS (once per move: positional tables, root list by GEN +
 //! EVAL) -> DEPTH (pick the move to explore, forward pruning) -> EXMOVE (make) -> NODE (GEN +
 //! EVAL of the new position) -> CLIMB (unmake, backward alpha-beta) ... -> NEXPAS (next pass
-//! one full move deeper: 3, 5, 7, 9, 11 plies) while the position budget lasts.
+//! one ply deeper: 3, 4, 5, ... 11 plies) while the position budget lasts.
 //!
 //! Written as the guest runs it: one explicit loop over a ply stack (no recursion), one move
 //! stack shared by all plies with fixed-size entries, i16 scores, a u32 positions counter.
@@ -22,8 +22,16 @@ use super::positional::Positional;
 pub const MATE: i16 = 30000;
 /// Bound beyond every score.
 pub const INF: i16 = 32000;
-/// Deepest pass (plies): passes go 3, 5, 7, 9, 11 while the budget lasts (plies 0-10 in 2 KB).
+/// Deepest pass (plies): passes go 3, 4, 5, ... 11 while the budget lasts (plies 0-10 in 2 KB).
 pub const MAX_DEPTH: usize = 11;
+/// Depth of the first pass (plies); each pass goes one ply deeper ([`pass_plies`]).
+const FIRST_DEPTH: usize = 3;
+
+/// The plies pass `pass` searches (pass 1 = 3 plies, 2 = 4, ... 9 = [`MAX_DEPTH`]).
+pub const fn pass_plies(pass: u8) -> u8 {
+    pass + FIRST_DEPTH as u8 - 1
+}
+
 /// Plies whose nodes keep a PV: a node at ply n keeps at most `PV_PLIES - n` moves (the
 /// guest's triangle in PVTAB), and a node at ply `PV_PLIES` or deeper keeps none, so the
 /// PV a pass reports is at most 8 moves long whatever its depth.
@@ -34,7 +42,7 @@ const PV_MAX: usize = PV_PLIES + 1;
 pub const MOVE_CAP: usize = 150;
 
 /// The deepest pass whose lists are filtered as they are stored (`Search::gen_eval`):
-/// passes 1 and 2.
+/// passes 1 to 3.
 pub const FILTER_DEPTH: usize = 5;
 /// "No final evaluation yet" at a node.
 const NONE: i16 = i16::MIN;
@@ -320,7 +328,7 @@ impl Search {
         // It is also the line the first pass follows (row 0 of the PV, as the guest has it).
         self.pv[0][0] = result.pv[0];
         self.pv_len[0] = 1;
-        let mut depth = 3;
+        let mut depth = FIRST_DEPTH;
         while depth <= MAX_DEPTH {
             let complete = self.pass(depth);
             // An incomplete pass counts when it finished at least one root move: its
@@ -346,7 +354,9 @@ impl Search {
             if result.score.abs() >= MATE - 100 {
                 break;
             }
-            depth += 2;
+            // One ply deeper, not Gambiet's full move: a budget then ends less often in a
+            // pass it cannot finish (session 16: +58 Elo at level 2, docs/engine.md).
+            depth += 1;
         }
         result.positions = self.positions;
         result

@@ -96,12 +96,12 @@ impl Search {
     /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
     /// full), returns (legal moves, best minimum evaluation, overflowed).
     ///
-    /// **The filter** (passes 1 and 2, `FILTER_DEPTH`): below the root, a move whose maximum
+    /// **The filter** (passes 1 to 3, depths 3 to `FILTER_DEPTH`): below the root, a move whose maximum
     /// is below the best minimum the list has shown so far, and which does not give check,
     /// is evaluated and counted but not stored. Forward pruning (`select`) would drop it as
     /// soon as the node's best final value reached that minimum, which its first move
-    /// usually does; stored lists are then short, and pass 2 costs about half the
-    /// positions. In passes 3 on every move is stored: there the move stack's end
+    /// usually does; stored lists are then short, and a 5-ply pass costs about half the
+    /// positions. From 6 plies on every move is stored: there the move stack's end
     /// (`MOVE_CAP`) makes a node whose list no longer fits a leaf, which deepens the search
     /// only where lists are short (checks, few pieces), and that did better at levels 1
     /// and 4 than deeper filtered passes (docs/engine.md, session 14).
@@ -126,7 +126,7 @@ impl Search {
             };
             count = count.saturating_add(1);
             best = best.max(min);
-            // The filter: in passes 1 and 2, below the root, a move whose maximum is below
+            // The filter: in passes 1 to 3, below the root, a move whose maximum is below
             // the list's best minimum so far is not stored, unless it gives check.
             let filtered = self.filter && n > 0 && max < best && !check;
             if store && !filtered {
