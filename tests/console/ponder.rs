@@ -205,9 +205,9 @@ fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused(
     assert_eq!(c.screen().status, "IT IS YOUR MOVE");
     assert!(c.pondering());
     // A new level: the thought begins again at it. (Level 4, whose search of the position
-    // after H2-H3 ends with a line, g4f3 d1f3 c6d4; level 3's 7,500 positions cut pass 3
-    // after its new best g4f3, a pass cut short tells no line, and with no reply expected
-    // the module would not ponder after its move below.)
+    // after H2-H3 ends with a told line, g4f3 d1f3 c6d4, so the module expects a reply and
+    // ponders after its move below; a decision made in a pass cut short after a new best
+    // tells no line, and then no reply is expected.)
     press_keys(&mut c, "L 4");
     assert_eq!(c.level(), 4);
     assert!(c.pondering(), "{}", c.screen().status);
