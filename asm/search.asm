@@ -638,7 +638,7 @@ PONDR1: LD      (SRFLAGS),A
 ; ------------------------------------------------------------------------------------------
 ; ANALYS - the search of the position on the board with the budget in BUDGET: positional
 ; tables, the root list, then passes 3, 4, 5, ... 11 (NEXPAS) until one is abandoned, a mate
-; is found or pass 11 is done. The move played: the best of the last pass that finished a root
+; is found or the pass of 11 plies is done. The move played: the best of the last pass that finished a root
 ; move; before any, the root move with the highest minimum evaluation.
 ; In: BUDGET, SRFLAGS (FPOLL, FINFO, FDRAW: the draw moves of DRAWLST marked at the root).
 ; Out: BESTMV (from, to, flags; 0,0,0 when there is

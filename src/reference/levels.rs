@@ -10,10 +10,11 @@
 //! speed steps and session 13's line first left all five within 5 % short of their times;
 //! session 14's filter in passes 1 and 2 left levels 2-4 11-17 % short, 8.4 / 24.8 / 53.1 s,
 //! and 2,450 / 6,500 / 11,600 became 2,950 / 7,500 / 12,800, with level 1 from 23,000 to
-//! 24,500; session 16's passes one ply deeper made level 1 a little slower and levels 3-5
-//! faster or slower, 123.1 / 27.3 / 52.9 / 184.8 s, and 24,500 / 7,500 / 12,800 / 35,000
-//! became 24,000 / 8,100 / 14,000 / 28,500). The guest's rate falls as the search goes deeper (about 295 positions a second
-//! at level 2, 185 at level 1), so the budgets are measured, not one rate times the seconds.
+//! 24,500; after session 16's passes one ply apart levels 1 and 5 took longer, 3 and 4
+//! less, 123.1 / 27.3 / 52.9 / 184.8 s, and 24,500 / 7,500 / 12,800 / 35,000 became 24,000
+//! / 8,100 / 14,000 / 28,500). The guest's rate falls as the search goes deeper (about 295
+//! positions a second at level 2, 200 at level 1), so the budgets are measured, not one
+//! rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
 //! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.
