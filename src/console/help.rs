@@ -130,7 +130,7 @@ pub fn terminal_help_lines() -> Vec<String> {
         [
             "",
             "ANALYSIS (while the module thinks, then the move it decided on: PLAYED)",
-            "  PASS n      the search's pass n, 2n+1 plies deep",
+            "  PASS n      the search's pass n, n+2 plies deep",
             "  PASS 1 CUT SHORT  no pass finished (told to move, or out of time): the best so far",
             "  SCORE       in pawns, always from White's side, whichever side you play:",
             "              + is good for White; +M2 White mates in 2, -M1 Black mates in 1",
