@@ -82,7 +82,7 @@ mod tests {
         assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));
         // Level 2 is 10 s at the rate measured there; the others grow with their times
         // (2: 10 s, 3: 30 s, 4: 1 min, 1: 2 min, 5: 2.5 min), beyond that rate's reach for
-        // level 1 (its searches are slower, about 185 a second).
+        // level 1 (its searches are slower, about 200 a second).
         assert_eq!(budget(2).unwrap() / POSITIONS_PER_SECOND, 10);
         let order = [2, 3, 4, 1, 5, 6].map(|l| budget(l).unwrap());
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");

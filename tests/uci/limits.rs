@@ -29,6 +29,18 @@ fn passes(out: &str) -> Vec<(u8, u32)> {
     passes
 }
 
+/// The depth of each completed pass's xboard thinking line (`DEPTH SCORE TIME NODES PV`),
+/// as [`passes`] takes them from UCI's `info depth` lines.
+fn xboard_depths(out: &str) -> Vec<u8> {
+    let mut depths: Vec<u8> = out
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    depths.dedup();
+    depths
+}
+
 #[test]
 fn go_depth_searches_past_the_level_budget() {
     let player = guest_player();
@@ -53,12 +65,7 @@ fn xboard_sd_searches_past_the_level_budget() {
     let player = guest_player();
     let setboard = format!("setboard {FEN}");
     let out = run_script::<Xboard>(player, &["new", "force", "post", &setboard, "sd 2", "go"]);
-    let plies: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .map(|l| l.split_whitespace().next().unwrap())
-        .collect();
-    assert_eq!(plies, ["1", "2"], "{out}");
+    assert_eq!(xboard_depths(&out), [1, 2], "{out}");
     assert!(out.contains("\nmove "), "{out}");
 }
 
@@ -158,20 +165,10 @@ fn xboard_level_changed_in_the_gui_holds_under_its_clock() {
     };
     // Two hours for 40 moves: a share of three minutes; level 2 stops at pass 1, level 6
     // searches on.
-    // The completed passes' depths (as `passes`: not the move's own line after them).
-    let plies = |out: &str| -> Vec<String> {
-        let mut plies: Vec<String> = out
-            .lines()
-            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-            .map(|l| l.split_whitespace().next().unwrap().to_string())
-            .collect();
-        plies.dedup();
-        plies
-    };
     let two = run("2");
     let six = run("6");
-    assert_eq!(plies(&two), ["1"], "{two}");
-    assert!(plies(&six).len() >= 2, "{six}");
+    assert_eq!(xboard_depths(&two), [1], "{two}");
+    assert!(xboard_depths(&six).len() >= 2, "{six}");
 }
 
 #[test]
