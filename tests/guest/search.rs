@@ -127,6 +127,44 @@ fn passes_go_on_to_eleven_plies_given_the_budget() {
     }
 }
 
+/// Gambiet's remembered win ("having seen that it wins a piece in five plies, it has not
+/// forgotten on the next move and sees the win in three at once"), by the passes one ply
+/// apart, not by a variation file (docs/engine.md, "Known gaps"): in WAC.107 the knight
+/// move's win shows only in pass 3 (five plies); after the move and the reply the line
+/// expected, pass 1 (three plies) of the next search sees it, with its next move, at a
+/// tenth of the positions. Every line the guest's, equal to the reference's.
+#[test]
+fn a_win_seen_at_five_plies_is_seen_at_three_on_the_next_move() {
+    let board = Board::from_fen("5n2/pRrk2p1/P4p1p/4p3/3N4/5P2/6PP/6K1 w - - 0 1").unwrap();
+    let mut s = GuestSession::boot(&GuestImage::builtin()).unwrap();
+    s.setup(&board).unwrap();
+    let (first, _) = guest_go(&mut s, 3_000);
+    assert_eq!(first, reference(&board, 3_000));
+    let scores: Vec<i16> = first.lines.iter().map(|l| l.1).collect();
+    assert_eq!(scores, [-10, -14, 71], "{first:?}");
+    // The line: d4b5 c7b7 a6b7 (the pawn takes the rook and queens).
+    let mut after = board.clone();
+    let mut want_line = vec![];
+    for (i, m) in ["d4b5", "c7b7", "a6b7"].iter().enumerate() {
+        let mv = c7010::reference::parse_uci(&after, m).unwrap();
+        want_line.push(wire_move(&mv));
+        if i < 2 {
+            after.make(mv);
+        }
+    }
+    let line = &first.lines[2].3;
+    assert_eq!(line[..3], want_line[..], "{first:?}");
+    // The module played its move; the reply is the one its line expected.
+    s.play_uci("c7b7").unwrap();
+    let (next, _) = guest_go(&mut s, 3_000);
+    assert_eq!(next, reference(&after, 3_000));
+    let (pass, score, positions, pv) = &next.lines[0];
+    assert_eq!(*pass, 1);
+    assert!(*score >= 71, "{next:?}");
+    assert_eq!(pv[0], want_line[2], "{next:?}");
+    assert!(*positions * 10 <= first.lines[2].2, "{next:?}");
+}
+
 #[test]
 fn go_in_a_game_equals_analys() {
     // A game from NEW: the guest answers GO for white, the reference plays black; every GO
