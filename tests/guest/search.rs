@@ -2,8 +2,9 @@
 //! against the reference: every INFO line (pass, score, positions, PV) and the BESTMOVE
 //! (move, score, positions, passes) of GO must equal `Search::think` / `analys`. Also: the
 //! level table in ROM equals the reference's, the passes go on to eleven plies given the
-//! budget, MOVENOW stops a search at once, and thinking on the opponent's time stops at
-//! the next command and changes nothing GO answers.
+//! budget, a win seen at five plies is seen at three on the next move, MOVENOW stops a
+//! search at once, and thinking on the opponent's time stops at the next command and
+//! changes nothing GO answers.
 
 use c7010::guest::GuestImage;
 use c7010::guest::session::GuestSession;
@@ -142,7 +143,7 @@ fn a_win_seen_at_five_plies_is_seen_at_three_on_the_next_move() {
     assert_eq!(first, reference(&board, 3_000));
     let scores: Vec<i16> = first.lines.iter().map(|l| l.1).collect();
     assert_eq!(scores, [-10, -14, 71], "{first:?}");
-    // The line: d4b5 c7b7 a6b7 (the pawn takes the rook and queens).
+    // The line: Nb5 Rxb7 axb7 (the pawn retakes and runs to b8).
     let mut after = board.clone();
     let mut want_line = vec![];
     for (i, m) in ["d4b5", "c7b7", "a6b7"].iter().enumerate() {
