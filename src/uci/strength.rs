@@ -3,14 +3,15 @@
 //! "Strength"): neighbouring levels of the module's twin in self-play, 200 games a pair
 //! from 100 balanced openings, each level against the same level of session 15's module,
 //! whose ladder is tied to Debian's Stockfish 15.1 limited to an Elo at the time control
-//! its README says that Elo is calibrated at (60 s + 0.6 s, anchored to CCRL 40/4), all
-//! fitted together by `tools/ladder.py`; `UCI_Elo` offers only their range.
+//! its README says that Elo is calibrated at (60 s + 0.6 s, anchored to CCRL 40/4), as
+//! levels 1-4 of today's module are (session 17), all fitted together by
+//! `tools/ladder.py`; `UCI_Elo` offers only their range.
 
 /// The ladder, weakest first: (level, rating on Stockfish 15.1's `UCI_Elo` scale), as
 /// `tools/ladder.py` fits it (docs/uci.md shows its output). The levels climb with their
 /// budgets (2, 3, 4, 1, 5), so asking for more Elo never buys fewer positions a move
 /// (`tests/uci/strength.rs`). Level 6 (until stopped) is not a strength.
-pub const MEASURED: [(u8, u16); 5] = [(2, 1432), (3, 1571), (4, 1599), (1, 1648), (5, 1653)];
+pub const MEASURED: [(u8, u16); 5] = [(2, 1408), (3, 1540), (4, 1564), (1, 1619), (5, 1625)];
 
 /// The lowest and highest `UCI_Elo` offered: the measured range.
 pub const ELO_MIN: u16 = MEASURED[0].1;
