@@ -7,8 +7,8 @@
 ; While GEN runs, the node's own PLYTAB record holds the running results (the search sets
 ; the record's alpha, beta, best and current move only after GENEVAL returns):
 ; PCOUNT = legal moves (less those the filter drops, below), PBEST = best minimum, PCUR =
-; bit 0 store, bit 1 overflow. In passes 1 to 3 (PASSN < 3), below the root, a move whose
-; maximum is below the best minimum so far and which gives no check is counted as a
+; bit 0 store, bit 1 overflow. In passes 1 to 3 (PASSN < FILTPAS), below the root, a move
+; whose maximum is below the best minimum so far and which gives no check is counted as a
 ; position but not kept (not stored, not in PCOUNT): forward pruning would drop it once the
 ; node's best reached that minimum (reference: gen_eval's filter, FILTER_DEPTH). A leaf
 ; list (no store) also has LEAFCUT and LEAFDONE (ram.asm): once its best minimum reaches
@@ -156,7 +156,7 @@ NODEHF: LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below th
         OR      A
         JR      Z,NODEH1
         LD      A,(PASSN)       ; ... in passes 1 to 3 (FILTER_DEPTH) ...
-        CP      3
+        CP      FILTPAS
         JR      NC,NODEH1
         EX      (SP),HL         ; (min to the stack, max to HL)
         CALL    CPSGN           ; ... drops a move whose max is below the best minimum ...

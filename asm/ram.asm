@@ -76,6 +76,9 @@ PFTCNT  EQU     POSCNT          ; perft: leaves counted (4 bytes)
 PFTDEP  EQU     DEPTHN          ; perft: plies still to go below the current node
 ; and MSTOP: perft keeps one 7-byte frame per ply (move, undo record) on the move stack.
 MAXDPTH EQU     11              ; the deepest pass, in plies (passes 3, 4, 5, ... 11)
+FIRSTD  EQU     3               ; the first pass's plies: pass n searches FIRSTD + n - 1
+FILTPAS EQU     3               ; passes 1-3 filter their lists (NODEHF): plies 3-5, the
+                                ; reference's FILTER_DEPTH (tests/guest/search.rs checks both)
 PVPLIES EQU     8               ; nodes at this ply or deeper keep no PV (PVTAB's rows, CLIMB)
 PLYTAB  EQU     LEVEL+1         ; MAXDPTH ply records x 16 bytes: plies 0-10 (a pass of 11
                                 ; plies evaluates its last list at ply 10; nothing is made there)

@@ -638,8 +638,8 @@ PONDR1: LD      (SRFLAGS),A
 ; ------------------------------------------------------------------------------------------
 ; ANALYS - the search of the position on the board with the budget in BUDGET: positional
 ; tables, the root list, then passes 3, 4, 5, ... 11 (NEXPAS) until one is abandoned, a mate
-; is found or the pass of 11 plies is done. The move played: the best of the last pass that finished a root
-; move; before any, the root move with the highest minimum evaluation.
+; is found or the pass of 11 plies is done. The move played: the best of the last pass that
+; finished a root move; before any, the root move with the highest minimum evaluation.
 ; In: BUDGET, SRFLAGS (FPOLL, FINFO, FDRAW: the draw moves of DRAWLST marked at the root).
 ; Out: BESTMV (from, to, flags; 0,0,0 when there is
 ; no legal move), SCORE, PASSES, POSCNT, PV row 0 with PVLEN; FDRAW cleared once the root
@@ -713,7 +713,7 @@ THK2:   ; before any pass: the root move with the highest minimum evaluation (it
         LDIR
         LD      A,1
         LD      (PVLEN),A
-        LD      A,3
+        LD      A,FIRSTD
         LD      (DEPTHN),A
 THKLP:  CALL    PASS            ; NEXPAS
         PUSH    AF

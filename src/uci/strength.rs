@@ -1,11 +1,11 @@
 //! `UCI_LimitStrength` and `UCI_Elo`: a playing strength asked in Elo, mapped to the level
 //! whose rating is nearest. The ratings are a ladder measured, not guessed (docs/uci.md,
 //! "Strength"): neighbouring levels of the module's twin in self-play, 200 games a pair
-//! from 100 balanced openings, each level against the same level of session 15's module,
-//! whose ladder is tied to Debian's Stockfish 15.1 limited to an Elo at the time control
-//! its README says that Elo is calibrated at (60 s + 0.6 s, anchored to CCRL 40/4), as
-//! levels 1-4 of today's module are (session 17), all fitted together by
-//! `tools/ladder.py`; `UCI_Elo` offers only their range.
+//! from 100 balanced openings; each level against the same level of session 15's module;
+//! and today's levels 1-4 and that module's 1, 2, 4 and 5 against Debian's Stockfish 15.1
+//! limited to an Elo, at the time control its README says that Elo is calibrated at (60 s
+//! plus 0.6 s a move, anchored to CCRL 40/4). `tools/ladder.py` fits them all together;
+//! `UCI_Elo` offers only their range.
 
 /// The ladder, weakest first: (level, rating on Stockfish 15.1's `UCI_Elo` scale), as
 /// `tools/ladder.py` fits it (docs/uci.md shows its output). The levels climb with their

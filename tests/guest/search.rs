@@ -12,6 +12,7 @@ use c7010::guest::wire::{legal_move_of_wire, wire_move};
 use c7010::protocol::{Command, Event, Move as WireMove};
 use c7010::reference::levels::LEVEL_BUDGETS;
 use c7010::reference::random::random_positions;
+use c7010::reference::search::FILTER_DEPTH;
 use c7010::reference::{Board, Move, PassInfo, Search, analys, legal_moves, pass_plies};
 
 /// What both engines report for one search.
@@ -96,6 +97,20 @@ fn the_level_table_in_rom_is_the_references() {
         .map(|i| u32::from_le_bytes(image.rom[at + 4 * i..at + 4 * i + 4].try_into().unwrap()))
         .collect();
     assert_eq!(rom, LEVEL_BUDGETS);
+}
+
+/// The passes' plies in ROM are the reference's: the first pass's depth (FIRSTD) and the
+/// last pass NODEHF filters (FILTPAS) name the same plies as `pass_plies` and
+/// `FILTER_DEPTH` (the deepest pass, MAXDPTH, and the move stack: the debugger's layout
+/// test).
+#[test]
+fn the_passes_in_rom_are_the_references() {
+    let image = GuestImage::builtin();
+    let symbol = |name: &str| u8::try_from(image.symbol(name).unwrap()).unwrap();
+    assert_eq!(symbol("FIRSTD"), pass_plies(1));
+    let filtered = symbol("FILTPAS");
+    assert_eq!(usize::from(pass_plies(filtered)), FILTER_DEPTH);
+    assert!(usize::from(pass_plies(filtered + 1)) > FILTER_DEPTH);
 }
 
 #[test]

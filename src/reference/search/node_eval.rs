@@ -96,9 +96,9 @@ impl Search {
     /// GEN + EVAL at node `n`: stores the list on the move stack when `store` (until it is
     /// full), returns (legal moves, best minimum evaluation, overflowed).
     ///
-    /// **The filter** (passes 1 to 3, depths 3 to `FILTER_DEPTH`): below the root, a move whose maximum
-    /// is below the best minimum the list has shown so far, and which does not give check,
-    /// is evaluated and counted but not stored. Forward pruning (`select`) would drop it as
+    /// **The filter** (passes 1 to 3, depths 3 to `FILTER_DEPTH`): below the root, a move
+    /// whose maximum is below the best minimum the list has shown so far, and which does not
+    /// give check, is evaluated and counted but not stored. Forward pruning (`select`) would drop it as
     /// soon as the node's best final value reached that minimum, which its first move
     /// usually does; stored lists are then short, and a 5-ply pass costs about half the
     /// positions. From 6 plies on every move is stored: there the move stack's end
