@@ -61,6 +61,15 @@ fn main() -> ExitCode {
     }
 }
 
+/// `c7010` alone is `c7010 play`: its arguments read by clap from the words `c7010 play`, so
+/// the defaults are the ones `play --help` shows (one source of them: the `#[arg]` lines).
+fn play_with_its_defaults() -> CliCommand {
+    match Cli::parse_from(["c7010", "play"]).command {
+        Some(command) => command,
+        None => unreachable!("`c7010 play` names the play subcommand"),
+    }
+}
+
 /// Rust ignores SIGPIPE, so `c7010 ... | head` would panic on the next print; a command-line
 /// tool should end quietly instead, as C tools do.
 fn restore_default_sigpipe() {
@@ -72,10 +81,7 @@ fn restore_default_sigpipe() {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli
-        .command
-        .unwrap_or(CliCommand::Play(cli::play::Args::default()))
-    {
+    match cli.command.unwrap_or_else(play_with_its_defaults) {
         CliCommand::Play(a) => cli::play::run(a),
         CliCommand::Games(a) => cli::games::run(a),
         CliCommand::Asm(a) => cli::asm::run(a),

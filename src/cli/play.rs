@@ -33,7 +33,7 @@ pub enum ColourChoice {
 }
 
 /// Arguments of `c7010 play`.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Use the terminal even where a window could be opened (type `help` there for its
     /// commands: moves, level, undo, go, new, setup, flip, speed, pause, ponder, pgn, save,
@@ -231,15 +231,12 @@ fn run_window_or_terminal(
         Err(WindowLoopError::NoWindow(e)) => {
             // Said above the screens too: the terminal's first screen clears what stderr said.
             eprintln!("c7010: no window ({e}); using the terminal instead");
-            run_terminal(console, stop, Some(NO_WINDOW))
+            let banner = format!("No window could be opened here ({e}): playing in the terminal.");
+            run_terminal(console, stop, Some(&banner))
         }
         Err(e) => Err(e.into()),
     }
 }
-
-/// The line above the screens when no window could be opened.
-#[cfg(feature = "gui")]
-const NO_WINDOW: &str = "No window could be opened here (no display): playing in the terminal.";
 
 #[cfg(not(feature = "gui"))]
 fn run_window_or_terminal(

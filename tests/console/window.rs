@@ -171,6 +171,21 @@ fn bad_scale_is_an_error() {
 /// script ends the program after a few seconds.
 #[test]
 fn play_opens_its_window_under_xvfb() {
+    let args = "play --engine ref --colour white --level 2 --scale 1";
+    window_of(args, "360x243");
+}
+
+/// The README's main command, `cargo run --release`, runs `c7010` with no argument (the
+/// crate's `default-run`): that is `c7010 play` with play's own defaults, so the window
+/// opens at the default scale 3 (1080x729), not the terminal.
+#[test]
+fn bare_c7010_opens_the_window_at_the_default_scale() {
+    window_of("", "1080x729");
+}
+
+/// Runs `c7010 ARGS` under Xvfb for a few seconds and requires its window, of the given
+/// size where xwininfo is there to measure it.
+fn window_of(args: &str, size: &str) {
     if !xvfb_run_available() {
         return;
     }
@@ -181,7 +196,7 @@ fn play_opens_its_window_under_xvfb() {
         "echo NO-XWININFO"
     };
     let script = format!(
-        "'{exe}' play --engine ref --colour white --level 2 --scale 1 </dev/null & pid=$!; \
+        "'{exe}' {args} </dev/null & pid=$!; \
          sleep 3; {list}; kill -0 $pid && echo STILL-RUNNING; kill $pid; wait $pid; true"
     );
     let out = Command::new("xvfb-run")
@@ -189,7 +204,7 @@ fn play_opens_its_window_under_xvfb() {
             "XDG_STATE_HOME",
             tempfile::tempdir().expect("a temporary directory").keep(),
         )
-        .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", &script])
+        .args(["-a", "-s", "-screen 0 1280x1024x24", "sh", "-c", &script])
         .output()
         .expect("run xvfb-run");
     let text = format!(
@@ -197,16 +212,16 @@ fn play_opens_its_window_under_xvfb() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(!text.contains("using the terminal"), "{text}");
+    assert!(!text.contains("using the terminal"), "c7010 {args}: {text}");
     assert!(
         text.contains("STILL-RUNNING"),
-        "c7010 play ended early:\n{text}"
+        "c7010 {args} ended early:\n{text}"
     );
     if !text.contains("NO-XWININFO") {
         let line = text
             .lines()
             .find(|l| l.contains("c7010 - Videopac"))
             .unwrap_or_else(|| panic!("xwininfo lists no c7010 window:\n{text}"));
-        assert!(line.contains("360x243"), "{line}");
+        assert!(line.contains(size), "c7010 {args}: {line}");
     }
 }
