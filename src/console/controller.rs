@@ -26,12 +26,14 @@
 //! | `P` | write the PGN |
 //! | `W` / `O` | write / open the saved game (`c7010.state`) |
 
+mod apply;
 mod clocks;
 mod files;
 mod frame;
 mod keys;
 mod lines;
 mod options;
+mod pointing;
 mod ponder;
 mod view;
 
@@ -42,7 +44,7 @@ use super::game::{
 use super::help::level_time;
 use super::keyboard::G7000Key;
 use super::pgn_database::PgnDatabase;
-use super::screen::{Analysis, Colour, PieceKind, ScreenState};
+use super::screen::{Analysis, Colour, PieceKind, ScreenState, chosen_square};
 use super::setup::SetupEditor;
 use crate::engine::table::AfterFailure;
 use crate::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
@@ -527,6 +529,11 @@ impl Console {
             help_page: self.view.help_page(),
             host_keys: self.view.host_keys(),
             setup: editing,
+            chosen: match &self.phase {
+                Phase::Play => chosen_square(self.view.input()),
+                _ => None,
+            },
+            cursor: self.view.cursor(),
             speed: (self.clocks.speed() != Speed::Real).then(|| self.clocks.speed().mark().into()),
             ponder: self.pondering.wanted(),
         }

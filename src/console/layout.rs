@@ -20,7 +20,9 @@ use super::help::{SETUP_KEYS, levels_and_analysis_lines, window_keys_lines};
 use super::keyboard::{HostKeys, game_help_lines, help_lines};
 use super::pieces::shape_of;
 use super::screen::{Colour, ScreenState, format_clock, format_score};
-use crate::vdc::geometry::{CELL_H, CELL_W_UNITS, GRID_X0_UNITS, GRID_Y0};
+use crate::vdc::geometry::{
+    CELL_H, CELL_W_UNITS, GRID_X0_UNITS, GRID_Y0, PIXELS_PER_UNIT, grid_x_px, sprite_height,
+};
 use crate::vdc::registers::{
     COLOURS, CONTROL, CONTROL_FILL, CONTROL_FOREGROUND, CONTROL_GRID, GRID_V, colours_value,
 };
@@ -61,6 +63,10 @@ pub mod theme {
     pub const ANALYSIS: u8 = 2;
     /// Last-move markers.
     pub const MARKER: u8 = 1;
+    /// The brackets round the piece chosen (pointed at or typed) before its target.
+    pub const CHOSEN: u8 = 6;
+    /// The pad's cursor.
+    pub const CURSOR: u8 = 5;
 }
 
 /// Top line of the file letters.
@@ -98,6 +104,14 @@ const HELP_ROW_LINES: u8 = 15;
 const MARKER_SHAPE: [u8; 8] = [0x0F, 0x07, 0x03, 0x01, 0, 0, 0, 0];
 /// Cursor sprite: an underline bar at the bottom of a character cell.
 const CURSOR_SHAPE: [u8; 8] = [0, 0, 0, 0, 0, 0, 0x3E, 0x3E];
+/// The chosen piece's brackets: the top-left corner of a frame round the square, and the
+/// bottom-right one (8 dots by 8 rows each, 2 dots thick).
+const CHOSEN_TOP_LEFT: [u8; 8] = [0xFF, 0x03, 0x03, 0x03, 0, 0, 0, 0];
+const CHOSEN_BOTTOM_RIGHT: [u8; 8] = [0, 0, 0, 0, 0xC0, 0xC0, 0xC0, 0xFF];
+/// The pad's cursor: an arrow left of the piece, pointing at it.
+const PAD_CURSOR_SHAPE: [u8; 8] = [0x01, 0x07, 0x1F, 0x7F, 0x7F, 0x1F, 0x07, 0x01];
+/// The 8244's sprites: no line may cross more.
+const SPRITES_A_LINE: usize = 4;
 
 /// The grid column and row (0 = top) where square (`file`, `rank`) is shown.
 pub fn square_cell(file: usize, rank: usize, flipped: bool) -> (usize, usize) {
@@ -106,6 +120,24 @@ pub fn square_cell(file: usize, rank: usize, flipped: bool) -> (usize, usize) {
     } else {
         (file, 7 - rank)
     }
+}
+
+/// The square (a1 = 0) shown at frame pixel (`x`, `y`), `None` off the board: the inverse
+/// of where [`display_list`] draws the squares, turned with the board. Every front end
+/// maps its pointer through this (the window's clicks, the page's taps, RetroArch's
+/// pointer), after taking its own scale and offset off.
+pub fn square_at(x: usize, y: usize, flipped: bool) -> Option<usize> {
+    let col = x.checked_sub(grid_x_px(0))? / (CELL_W_UNITS * PIXELS_PER_UNIT);
+    let row = y.checked_sub(GRID_Y0)? / CELL_H;
+    if col >= 8 || row >= 8 {
+        return None;
+    }
+    let (file, rank) = if flipped {
+        (7 - col, row)
+    } else {
+        (col, 7 - row)
+    };
+    Some(rank * 8 + file)
 }
 
 /// X unit of the centre glyph of grid column `col`.
@@ -219,6 +251,7 @@ pub fn display_list(state: &ScreenState) -> DisplayList {
     board_grid(&mut list, state.flipped);
     coordinates(&mut list, state.flipped);
     pieces(&mut list, state);
+    pointing_marks(&mut list, state);
     if let Some((from, to)) = state.last_move {
         last_move_marks(&mut list, [from, to], state.flipped);
     }
@@ -315,18 +348,70 @@ fn pieces(list: &mut DisplayList, state: &ScreenState) {
     }
 }
 
-/// A marker sprite in the corner of each of the last move's squares (a1 = 0).
+/// A marker sprite in the corner of each of the last move's squares (a1 = 0), where the
+/// line has a sprite left for it (the chosen piece and the pad's cursor come first).
 fn last_move_marks(list: &mut DisplayList, squares: [usize; 2], flipped: bool) {
     for sq in squares {
-        let (col, row) = square_cell(sq % 8, sq / 8, flipped);
-        list.sprite(SpriteObject {
-            x: (GRID_X0_UNITS + col * CELL_W_UNITS + 1) as u8,
-            y: (GRID_Y0 + row * CELL_H + 1) as u8,
-            shape: MARKER_SHAPE,
-            colour: theme::MARKER,
-            double: false,
-        });
+        let marker = square_sprite(sq, flipped, (1, 1), MARKER_SHAPE, theme::MARKER);
+        if sprites_crossing(list, &marker) < SPRITES_A_LINE {
+            list.sprite(marker);
+        }
     }
+}
+
+/// The chosen piece's brackets and the pad's cursor.
+fn pointing_marks(list: &mut DisplayList, state: &ScreenState) {
+    if let Some(sq) = state.chosen {
+        let (right, bottom) = (CELL_W_UNITS - 5, CELL_H - 17);
+        for (at, shape) in [
+            ((1, 1), CHOSEN_TOP_LEFT),
+            ((right, bottom), CHOSEN_BOTTOM_RIGHT),
+        ] {
+            list.sprite(square_sprite(sq, state.flipped, at, shape, theme::CHOSEN));
+        }
+    }
+    if let Some(sq) = state.cursor {
+        let at = (1, (CELL_H - 16) / 2);
+        list.sprite(square_sprite(
+            sq,
+            state.flipped,
+            at,
+            PAD_CURSOR_SHAPE,
+            theme::CURSOR,
+        ));
+    }
+}
+
+/// A sprite on square `sq` (a1 = 0), `at` X units and lines from the square's top left.
+fn square_sprite(
+    sq: usize,
+    flipped: bool,
+    at: (usize, usize),
+    shape: [u8; 8],
+    colour: u8,
+) -> SpriteObject {
+    let (col, row) = square_cell(sq % 8, sq / 8, flipped);
+    SpriteObject {
+        x: (GRID_X0_UNITS + col * CELL_W_UNITS + at.0) as u8,
+        y: (GRID_Y0 + row * CELL_H + at.1) as u8,
+        shape,
+        colour,
+        double: false,
+    }
+}
+
+/// The most sprites of `list` that cross one line of `sprite`'s.
+fn sprites_crossing(list: &DisplayList, sprite: &SpriteObject) -> usize {
+    let lines = |s: &SpriteObject| s.y as usize..s.y as usize + sprite_height(s.double);
+    lines(sprite)
+        .map(|y| {
+            list.sprites
+                .iter()
+                .filter(|s| lines(s).contains(&y))
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// A help page (0: the keyboard map, 1: the game keys, 2: the window's keys, 3: the levels

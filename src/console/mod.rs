@@ -14,11 +14,14 @@
 //! - [`game`]: the console's side of the reference's game (its rules in
 //!   `reference::game`): refusals in words, console notation, the pieces on the screen;
 //!   [`pgn`]: its PGN; [`setup`]: the position editor; [`saved`]: the saved-game file;
+//! - [`command`]: what a front end asks of the console ([`ConsoleCommand`]: keys, squares
+//!   pointed at, the pad's cursor, the terminal's words), carried out by `Console::apply`;
 //! - [`controller`]: the [`Console`] itself: keys (one handler per phase) and the terminal's
 //!   lines in, engine driven, time kept (`clocks`), screen out (`view`).
 
 #[cfg(feature = "sound")]
 pub mod audio;
+pub mod command;
 pub mod controller;
 pub mod debug_panel;
 pub mod display_list;
@@ -48,6 +51,7 @@ pub mod window_layout;
 #[cfg(feature = "gui")]
 pub mod window_loop;
 
+pub use command::{ConsoleCommand, Step};
 pub use controller::{Console, ConsoleOptions, LineOutcome, Speed};
 pub use game::{Game, GameState};
 pub use keyboard::G7000Key;

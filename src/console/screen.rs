@@ -124,6 +124,11 @@ pub struct ScreenState {
     pub ponder: bool,
     /// The position editor is open: each front end says its commands.
     pub setup: bool,
+    /// The square of the piece chosen (a1 = 0): pointed at, or typed (`E2`), before its
+    /// target; marked on the board.
+    pub chosen: Option<usize>,
+    /// The pad's cursor (a1 = 0), once the pad has moved it.
+    pub cursor: Option<usize>,
 }
 
 /// A board placement that could not be read.
@@ -209,6 +214,8 @@ impl ScreenState {
             speed: None,
             ponder: false,
             setup: false,
+            chosen: None,
+            cursor: None,
         }
     }
 
@@ -285,6 +292,24 @@ pub fn format_score(centipawns: i32) -> String {
     };
     let a = centipawns.unsigned_abs();
     format!("{sign}{}.{:02}", a / 100, a % 100)
+}
+
+/// The square of the piece chosen while a move is typed or pointed at: the text is its
+/// from-square alone (`E2`, `E2-`, `E2x`); `None` for anything else.
+pub fn chosen_square(input: &str) -> Option<usize> {
+    let bytes = input.as_bytes();
+    let (square, rest) = bytes.split_at_checked(2)?;
+    let [file, rank] = square else { return None };
+    let named = (b'A'..=b'H').contains(&file.to_ascii_uppercase()) && (b'1'..=b'8').contains(rank);
+    let only_a_sign_after = matches!(rest, [] | [b'-'] | [b'x' | b'X']);
+    (named && only_a_sign_after)
+        .then(|| (rank - b'1') as usize * 8 + (file.to_ascii_uppercase() - b'A') as usize)
+}
+
+/// A square's name as the console types and shows it (`E2`; a1 = 0).
+pub fn square_text(square: usize) -> String {
+    let file = (b'A' + (square % 8) as u8) as char;
+    format!("{file}{}", square / 8 + 1)
 }
 
 /// Parses typed move text like `"E2-E4"`, `"g1f3"`, `"E4xD5"` or `"E7-E8Q"` into its from and

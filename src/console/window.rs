@@ -1,6 +1,9 @@
 //! The desktop window (feature `gui`): shows frames at the PAL rate and turns PC key presses
 //! into G7000 keys.
 //!
+//! A left click on the board points at its square (`ConsoleCommand::PointAt`: a piece,
+//! then its target).
+//!
 //! Keys the window keeps for itself (the G7000 has none of them): F1 the help page, F2 a
 //! screenshot (`c7010 play` writes it), Alt+Enter full screen, F12
 //! the debugger panel (while it is open: F10 next, F11 step, F12 continue), Escape back to
@@ -76,6 +79,8 @@ pub struct Window {
     reader: KeyReader,
     input: WindowInput,
     open: bool,
+    /// The left mouse button was down at the last update (a press is read on its edge).
+    mouse_down: bool,
     /// What the window shows now, and how many frames ago it was drawn: an unchanged
     /// picture is not drawn again (an idle console then costs almost nothing), except once
     /// in [`FRAMES_PER_SECOND`] frames, for a window the desktop has covered and uncovered.
@@ -117,6 +122,7 @@ impl Window {
             buffer: vec![0; width * height],
             input: WindowInput::default(),
             open: true,
+            mouse_down: false,
             shown: None,
             frames_since_drawn: 0,
             pictures_drawn: 0,
@@ -189,9 +195,11 @@ impl Window {
         self.after_update()
     }
 
-    /// Reads the key events of the update just done; whether the window is still open.
+    /// Reads the key events and the mouse of the update just done; whether the window is
+    /// still open.
     fn after_update(&mut self) -> bool {
         self.reader.read(&self.queue.take(), &mut self.input);
+        self.read_mouse();
         if std::mem::take(&mut self.input.full_screen)
             && let Err(e) = super::full_screen::toggle(&self.inner)
         {
@@ -200,6 +208,22 @@ impl Window {
         // Escape is the front's to read (it leaves a help page before it quits).
         self.open = self.inner.is_open();
         self.open
+    }
+
+    /// A left button press (read on its edge: minifb gives the button's state at each
+    /// update, not its events, so a press and release within one 20 ms frame is not seen;
+    /// a person's click lasts longer), at the frame pixel under it.
+    fn read_mouse(&mut self) {
+        let down = self.inner.get_mouse_down(minifb::MouseButton::Left);
+        let pressed = down && !self.mouse_down;
+        self.mouse_down = down;
+        if !pressed {
+            return;
+        }
+        let at = self.inner.get_mouse_pos(minifb::MouseMode::Discard);
+        let arrangement = arrange(self.width, self.height, false);
+        let point = at.and_then(|(x, y)| arrangement.frame_point(x as usize, y as usize));
+        self.input.clicks.push(point);
     }
 
     /// The G7000 keys pressed since the last call.

@@ -44,6 +44,9 @@ pub struct WindowInput {
     pub screenshot: bool,
     /// Alt+Enter was pressed: full screen on or off.
     pub full_screen: bool,
+    /// Left mouse button presses, in order: the frame pixel pressed on, or `None` outside
+    /// the picture (the surround).
+    pub clicks: Vec<Option<(usize, usize)>>,
 }
 
 /// The events minifb reported, oldest first, until the frame takes them. A clone shares

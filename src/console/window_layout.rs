@@ -34,6 +34,18 @@ pub struct Arrangement {
     pub panel: Option<(usize, usize)>,
 }
 
+impl Arrangement {
+    /// The frame pixel under window pixel (`x`, `y`) (a mouse click), `None` outside the
+    /// picture: the window's scale and offset taken off, for the console's one mapping
+    /// from the picture to squares (`layout::square_at`).
+    pub fn frame_point(&self, x: usize, y: usize) -> Option<(usize, usize)> {
+        let (x0, y0) = self.picture_at;
+        let fx = x.checked_sub(x0)? / self.scale;
+        let fy = y.checked_sub(y0)? / self.scale;
+        (fx < WIDTH && fy < HEIGHT).then_some((fx, fy))
+    }
+}
+
 /// Arranges a window of `width` x `height` pixels, with or without the panel.
 pub fn arrange(width: usize, height: usize, with_panel: bool) -> Arrangement {
     let fit = |w: usize| (w / WIDTH).min(height / HEIGHT).max(1);

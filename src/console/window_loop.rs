@@ -1,5 +1,5 @@
 //! The window front end's frame: what one 50 Hz frame of the window does with the keys it
-//! read, around one [`Console`]. F1 help (its pages in turn), Escape (out of the help, else
+//! read, around one [`Console`]. Left clicks point at squares; F1 help (its pages in turn), Escape (out of the help, else
 //! quit), the G7000 keys, F2 a screenshot (its file named on
 //! the status line for a while), F12 the debugger panel (the console paused, the panel
 //! borrowing the engine's machine for each action), the sounds. [`WindowFront::frame`] is
@@ -14,7 +14,7 @@ use super::sounds::{Cues, Effect};
 use super::terminal_loop::MAX_SPEED_BUDGET;
 use super::window::{Window, WindowError, WindowView};
 use super::window_input::WindowInput;
-use super::{Console, ScreenState};
+use super::{Console, ConsoleCommand, ScreenState};
 use crate::debugger::DebugInfo;
 use crate::vdc::Frame;
 
@@ -106,8 +106,19 @@ impl WindowFront {
                 if input.help {
                     console.help_key();
                 }
+                // A key or a click answers what the status line asks now: a notice (F2's
+                // file name) gives the line back at once.
+                if !input.keys.is_empty() || !input.clicks.is_empty() {
+                    self.notice = Notice::default();
+                }
                 for &key in &input.keys {
-                    console.press(key);
+                    console.apply(ConsoleCommand::Key(key));
+                }
+                for &click in &input.clicks {
+                    console.apply(match click {
+                        Some((x, y)) => ConsoleCommand::PointAt { x, y },
+                        None => ConsoleCommand::Point(None),
+                    });
                 }
                 console.run_frame(MAX_SPEED_BUDGET);
                 let game = console.game();

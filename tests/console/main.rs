@@ -28,6 +28,7 @@ mod keyboard;
 mod legibility;
 mod machine_state;
 mod pgn;
+mod pointing;
 mod ponder;
 mod positions;
 mod recovery;

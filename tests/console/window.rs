@@ -14,7 +14,7 @@ use c7010::console::render::render_screen;
 use c7010::console::window::{Window, WindowError};
 
 use crate::common::child_test::xvfb_run_available;
-use crate::common::outside::on_path;
+use crate::common::outside::{on_path, skip};
 
 /// Set in the child process's environment to make the `child_*` tests act.
 const CHILD: &str = "C7010_WINDOW_TEST_CHILD";
@@ -224,4 +224,49 @@ fn window_of(args: &str, size: &str) {
             .unwrap_or_else(|| panic!("xwininfo lists no c7010 window:\n{text}"));
         assert!(line.contains(size), "c7010 {args}: {line}");
     }
+}
+
+/// The window as a person uses it with the mouse: `c7010 play` under Xvfb, xdotool presses
+/// the left button on E2, then on E4 (100 ms each, a person's click), then Escape; the game
+/// kept for the next start holds E2-E4 and the module's reply.
+#[test]
+fn two_mouse_clicks_on_the_board_make_a_move() {
+    if !xvfb_run_available() {
+        return;
+    }
+    if !on_path("xdotool") {
+        skip("xdotool is not installed (apt-get install xdotool)");
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_c7010");
+    // At scale 3 the picture fills the window from its corner: E2's centre is frame pixel
+    // (170, 180), E4's (170, 132).
+    let click = |x: usize, y: usize| {
+        format!("xdotool mousemove --window $id {x} {y} mousedown 1 sleep 0.1 mouseup 1")
+    };
+    let script = format!(
+        "'{exe}' play --engine ref --colour white --level 2 --mute </dev/null & pid=$!; \
+         id=$(xdotool search --sync --name 'c7010 - Videopac' | head -1); sleep 1; \
+         {}; sleep 0.3; {}; sleep 1.5; \
+         xdotool windowfocus --sync $id key Escape; wait $pid; echo EXIT $?",
+        click(170 * 3 + 1, 180 * 3 + 1),
+        click(170 * 3 + 1, 132 * 3 + 1),
+    );
+    let state = tempfile::tempdir().expect("a temporary directory");
+    let out = Command::new("xvfb-run")
+        .env("XDG_STATE_HOME", state.path())
+        .args(["-a", "-s", "-screen 0 1280x1024x24", "sh", "-c", &script])
+        .output()
+        .expect("run xvfb-run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("EXIT 0"), "{text}");
+    let kept = std::fs::read_to_string(state.path().join("c7010/last-game.state"))
+        .expect("the game is kept at Escape");
+    let moves = kept.lines().find(|l| l.starts_with("moves")).unwrap_or("");
+    assert!(moves.starts_with("moves e2e4 "), "{kept}");
+    assert_eq!(
+        moves.split_whitespace().count(),
+        3,
+        "E2-E4 and a reply: {kept}"
+    );
 }

@@ -9,7 +9,7 @@ use c7010::console::game::side_to_move;
 use c7010::console::render::render_screen;
 use c7010::console::sounds::{Cues, Sounds};
 use c7010::console::keyboard::HostKeys;
-use c7010::console::{Console, ConsoleOptions, G7000Key, ScreenState};
+use c7010::console::{Console, ConsoleCommand, ConsoleOptions, G7000Key, ScreenState};
 use c7010::engine::guest::GuestEngine;
 use c7010::files::ROM_IMAGE;
 use c7010::vdc::palette::rgb;
@@ -85,7 +85,7 @@ impl Page {
     }
 
     fn press(&mut self, key: G7000Key) {
-        self.console.press(key);
+        self.console.apply(ConsoleCommand::Key(key));
         self.cue(1);
     }
 

@@ -90,10 +90,6 @@ impl Console {
         }
     }
 
-    pub(super) fn save_pgn_on_request(&mut self) {
-        self.save_pgn(None);
-    }
-
     /// Writes this game to the `--pgn` database (over its earlier record, if it has one)
     /// unless it is there as it stands (or has no moves), with any game an earlier failure
     /// left waiting. Says so on the status line when `tell` (else only a failure).

@@ -3,10 +3,10 @@
 //! the confirmations and the position editor.
 
 use super::{Console, Phase};
+use crate::console::command::ConsoleCommand;
 use crate::console::game::{Game, MoveRefusal};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::{Colour, PieceKind, move_squares};
-use crate::console::setup::SetupEditor;
 use crate::engine::Level;
 
 impl Console {
@@ -142,7 +142,8 @@ impl Console {
         }
     }
 
-    /// A key during the game.
+    /// A key during the game: a letter or digit of a move being typed, else the game's
+    /// command keys (`ConsoleCommand::of_game_key`), carried out by `apply`.
     fn press_in_game(&mut self, key: G7000Key) {
         use G7000Key::*;
         let typing = !self.view.input().is_empty();
@@ -154,36 +155,11 @@ impl Console {
             No if self.has_two_squares() => self.type_char('N'),
             Clear => self.view.clear_input(),
             Enter if typing => self.enter_move(),
-            Letter('L') => self.phase = Phase::ChangeLevel,
-            Letter('T') => self.take_back(),
-            // Thinking on the player's time: there is no move of the module to make now.
-            Letter('M') if self.pondering() => self.view.say("IT IS YOUR MOVE".into()),
-            Letter('M') if self.table.thinking() => {
-                let result = self.table.move_now();
-                self.report(result);
-            }
-            // Not thinking although it is its move (after a refusal): set the engine up
-            // again and let it think.
-            Letter('M') => self.resync_engine(),
-            Letter('R') => self.phase = Phase::ConfirmNew,
-            Letter('S') => {
-                if self.thinking() {
-                    self.view.say("WAIT FOR MY MOVE".into());
-                } else {
-                    self.end_ponder();
-                    self.phase =
-                        Phase::Setup(Box::new(SetupEditor::new(self.table.game().board())));
+            _ => {
+                if let Some(command) = ConsoleCommand::of_game_key(key) {
+                    self.apply(command);
                 }
             }
-            Equals => self.view.flip(),
-            Plus => self.set_speed(self.clocks.speed().next()),
-            Letter('K') => self.toggle_ponder(),
-            Space => self.toggle_pause(),
-            Question => self.toggle_help(),
-            Letter('P') => self.save_pgn_on_request(),
-            Letter('W') => self.save_game(),
-            Letter('O') => self.load_game(),
-            _ => {}
         }
     }
 

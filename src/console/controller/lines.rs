@@ -1,11 +1,10 @@
-//! The terminal's typed lines: command words (`new`, `level 3`, `undo`, `pgn FILE`, `setup
-//! FEN`, `quit`, ...), moves in the console's notation or SAN, and answers (`y`, `n`, a
-//! digit), which mostly end up as the same G7000 keys the window delivers.
+//! The terminal's typed lines: each read into a [`ConsoleCommand`] (command words such as
+//! `new`, `level 3`, `undo`, `pgn FILE`, `setup FEN`, `quit`) and carried out by `apply`;
+//! here also what a line that is no command word is: a move in the console's notation or
+//! SAN, or an answer (`y`, `n`, a digit), which go in as the G7000 keys the window delivers.
 
-use crate::engine::Level;
-use std::path::PathBuf;
-
-use super::{Console, Phase, Speed};
+use super::{Console, Phase};
+use crate::console::command::ConsoleCommand;
 use crate::console::game::{Game, MoveRefusal, side_to_move};
 use crate::console::keyboard::G7000Key;
 use crate::console::screen::move_squares;
@@ -24,123 +23,35 @@ pub enum LineOutcome {
 }
 
 impl Console {
-    /// A line typed in the terminal: a command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or
-    /// answers (`y`, `n`, a digit), which go in as G7000 keys.
+    /// A line typed in the terminal, read into a [`ConsoleCommand`] and carried out: a
+    /// command word, or a move (`e2-e4`, `e2e4`, `Nf3`), or answers (`y`, `n`, a digit).
     pub fn type_line(&mut self, line: &str) -> LineOutcome {
-        let line = line.trim();
-        let (word, rest) = match line.split_once(char::is_whitespace) {
-            Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
-            None => (line.to_ascii_lowercase(), ""),
-        };
-        // While the module thinks only these act at once; anything else (a move, a take
-        // back, a new level) waits for its move, so a script means the same at any speed.
-        let at_once = [
-            "quit", "exit", "go", "now", "help", "?", "flip", "turbo", "speed", "pause", "ponder",
-        ];
-        let acts_at_once = at_once.contains(&word.as_str());
+        let editing = matches!(self.phase, Phase::Setup(_));
+        let command = ConsoleCommand::from_line(line, editing);
+        // While the module thinks only some commands act at once; anything else (a move, a
+        // take back, a new level) waits for its move, so a script means the same at any
+        // speed. A line whose word was refused acts at once: it is only said.
+        let at_once = command.as_ref().map_or(true, ConsoleCommand::acts_at_once);
         // Paused, nothing else happens: the line is dropped (a script cannot wait for a
         // move that a pause holds back).
-        if self.clocks.paused() && !acts_at_once {
+        if self.clocks.paused() && !at_once {
             self.view.say("PAUSED: TYPE PAUSE TO GO ON".into());
             return LineOutcome::Done;
         }
-        if self.thinking() && !acts_at_once {
+        if self.thinking() && !at_once {
             return LineOutcome::Wait;
         }
         self.view.clear_message();
         // A typed line leaves the help (the terminal shows both pages at once).
-        if word != "help" && word != "?" {
+        if command != Ok(ConsoleCommand::Help) {
             self.view.hide_help();
         }
-        if matches!(self.phase, Phase::Setup(_))
-            && !matches!(word.as_str(), "quit" | "exit" | "setup" | "fen" | "")
-        {
-            self.type_in_editor(&word, line);
-            return LineOutcome::Done;
-        }
-        self.type_word(&word, rest, line)
-    }
-
-    /// A line in the position editor: its words, or squares and pieces for it.
-    fn type_in_editor(&mut self, word: &str, line: &str) {
-        match word {
-            "done" | "yes" | "y" => self.press(G7000Key::Yes),
-            "cancel" | "no" | "n" => self.phase = Phase::Play,
-            "clear" => self.press(G7000Key::Times),
-            "side" => self.press(G7000Key::Equals),
-            _ => {
-                if let Phase::Setup(editor) = &mut self.phase
-                    && let Err(why) = editor.type_text(line)
-                {
-                    self.view.say(why.to_string());
-                }
+        match command {
+            Ok(command) => self.apply(command),
+            Err(why) => {
+                self.view.say(why.to_string());
+                LineOutcome::Done
             }
-        }
-    }
-
-    /// A line's command word (`word`, lower case, with the `rest` of the line), else the
-    /// line as a move or an answer.
-    fn type_word(&mut self, word: &str, rest: &str, line: &str) -> LineOutcome {
-        match word {
-            // ENTER: at `LEVEL?` it keeps the level.
-            "" if self.phase == Phase::ChooseLevel => self.press(G7000Key::Enter),
-            "" => {}
-            "quit" | "exit" => {
-                self.quit = true;
-                self.write_pgn_on_quit();
-                return LineOutcome::Quit;
-            }
-            "y" | "yes" => self.press(G7000Key::Yes),
-            "n" | "no" => self.press(G7000Key::No),
-            "new" => {
-                self.press(G7000Key::Letter('R'));
-                self.press(G7000Key::Yes);
-            }
-            // `R` as on the keyboard: the status line asks NEW GAME? YES/NO.
-            "r" => self.press(G7000Key::Letter('R')),
-            "level" => match rest.parse::<Level>() {
-                Ok(level) if matches!(self.phase, Phase::ChooseLevel) => {
-                    self.press(G7000Key::Digit(level.get()))
-                }
-                Ok(level) => self.change_level(level),
-                Err(e) => self.view.say(e.to_string().to_uppercase()),
-            },
-            "undo" | "takeback" | "back" => self.press(G7000Key::Letter('T')),
-            "flip" => self.view.flip(),
-            "help" | "?" => self.toggle_help(),
-            "pause" => self.toggle_pause(),
-            "ponder" => match rest.to_ascii_lowercase().as_str() {
-                "" => self.toggle_ponder(),
-                "on" => self.ponder_as_told(true),
-                "off" => self.ponder_as_told(false),
-                _ => self.view.say("PONDER ON OR PONDER OFF".into()),
-            },
-            "speed" | "turbo" => self.type_speed(word, rest),
-            "go" | "now" => self.press(G7000Key::Letter('M')),
-            "save" => self.save_game(),
-            "load" => self.load_game(),
-            "pgn" => {
-                let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
-                self.save_pgn(path);
-            }
-            "setup" | "fen" if !rest.is_empty() => self.setup_fen(rest),
-            "setup" => self.press(G7000Key::Letter('S')),
-            _ => return self.type_move_or_answer(line),
-        }
-        LineOutcome::Done
-    }
-
-    /// `speed 1|2|8|max` sets the module's speed, `speed` alone steps to the next;
-    /// `turbo` (the old word) is `speed max`.
-    fn type_speed(&mut self, word: &str, rest: &str) {
-        let speed = match (word, rest) {
-            ("turbo", _) => Some(Speed::Max),
-            (_, "") => Some(self.clocks.speed().next()),
-            (_, text) => Speed::from_word(text),
-        };
-        match speed {
-            Some(s) => self.set_speed(s),
-            None => self.view.say("SPEEDS ARE 1 2 8 MAX".into()),
         }
     }
 

@@ -4,6 +4,7 @@
 //! the screen's texts that need no console: a finished game's status line, the analysis of
 //! a line, the screen of a bare game.
 
+use crate::console::command::Step;
 use crate::console::game::{
     Game, GameState, colour_of, console_moves, console_notation, first_ply, placement_of,
 };
@@ -34,6 +35,8 @@ pub(super) struct View {
     analysis: Option<Analysis>,
     /// The answer to the last key or line, shown in place of the phase's status text.
     message: Option<String>,
+    /// The pad's cursor (a1 = 0), once the pad has moved it.
+    cursor: Option<usize>,
 }
 
 impl View {
@@ -155,6 +158,37 @@ impl View {
             }
             _ => self.analysis = None,
         }
+    }
+
+    /// The pad's cursor, once shown.
+    pub fn cursor(&self) -> Option<usize> {
+        self.cursor
+    }
+
+    /// The pad's cursor, shown where it was, else on the player's king's file in front of
+    /// the player's pieces (E2 for White, E7 for Black); its square.
+    pub fn show_cursor(&mut self, player: Colour) -> usize {
+        *self.cursor.get_or_insert(match player {
+            Colour::White => 12,
+            Colour::Black => 52,
+        })
+    }
+
+    /// One step of the pad's cursor on the screen (shown first if it was not), up being up
+    /// on the screen whichever way the board is turned; it stops at the board's edge.
+    pub fn move_cursor(&mut self, step: Step, player: Colour) {
+        let square = self.show_cursor(player);
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        let (right, up) = match step {
+            Step::Up => (0, 1),
+            Step::Down => (0, -1),
+            Step::Left => (-1, 0),
+            Step::Right => (1, 0),
+        };
+        let turn = if self.flipped { -1 } else { 1 };
+        let file = (file + right * turn).clamp(0, 7);
+        let rank = (rank + up * turn).clamp(0, 7);
+        self.cursor = Some((rank * 8 + file) as usize);
     }
 
     /// The answer on the status line, if any.
