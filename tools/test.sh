@@ -54,7 +54,7 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "test.sh: could not install ${need[*]} (needs apt-get and root or sudo); their tests will be skipped" >&2
 fi
 
-if ! python3 -c 'import chess.engine' >/dev/null 2>&1; then
+if ! python3 -c 'import chess.engine, selenium' >/dev/null 2>&1; then
   # Debian's pip wants --break-system-packages outside a virtual environment.
   python3 -m pip install -q -r tools/requirements.txt 2>/dev/null ||
     python3 -m pip install -q --break-system-packages -r tools/requirements.txt 2>/dev/null ||

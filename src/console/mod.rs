@@ -29,6 +29,7 @@ pub mod display_list;
 pub mod full_screen;
 pub mod game;
 pub mod help;
+pub mod icon;
 pub mod keyboard;
 pub mod layout;
 pub mod pgn;

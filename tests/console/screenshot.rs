@@ -75,3 +75,36 @@ fn the_screenshot_key_writes_the_next_free_numbered_file() {
     assert!(matches!(err, PngError::Io { .. }), "{err}");
     assert!(err.to_string().contains("c7010-0001.png"), "{err}");
 }
+
+/// The page's icons are drawn from the module's picture and committed in `web/`: they are
+/// the ones `console::icon` draws today (`C7010_WRITE_ICONS=1` writes them again), at the
+/// sizes the manifest names, and they show the board (its two square colours and pieces).
+#[test]
+fn the_pages_icons_are_the_boards_picture_and_current() {
+    use c7010::console::icon::{ICON_SIZES, icon_png};
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let manifest = std::fs::read_to_string(web.join("manifest.webmanifest")).unwrap();
+    for size in ICON_SIZES {
+        let png = icon_png(size).expect("the icon is drawn");
+        let path = web.join(format!("icon-{size}.png"));
+        if std::env::var_os("C7010_WRITE_ICONS").is_some() {
+            c7010::files::write_atomic(&path, &png).expect("icon written");
+        }
+        let committed = std::fs::read(&path).expect("the icon is in web/");
+        assert!(
+            committed == png,
+            "{} is stale: C7010_WRITE_ICONS=1 cargo test",
+            path.display()
+        );
+        assert!(manifest.contains(&format!(
+            "\"icon-{size}.png\", \"sizes\": \"{size}x{size}\""
+        )));
+        let (width, height, pixels) = decode_rgb(&png);
+        assert_eq!((width, height), (size as u32, size as u32));
+        let colours: std::collections::HashSet<&[u8]> = pixels.chunks(3).collect();
+        assert!(
+            colours.len() >= 4,
+            "squares of two colours and both sides' pieces"
+        );
+    }
+}

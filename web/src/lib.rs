@@ -10,7 +10,7 @@ mod page;
 use std::cell::RefCell;
 use std::time::Duration;
 
-use page::Page;
+use page::{Link, Page};
 
 thread_local! {
     /// The console, once started.
@@ -66,27 +66,53 @@ pub extern "C" fn c7010_out() -> *const u8 {
     OUT.with(|o| o.borrow().as_ptr())
 }
 
-/// Starts (or starts again) the console: the kept game (saved-game text, may be empty) and
-/// a ROM image (empty: the built-in one). 1 when started; 0 and the reason in the out
-/// buffer (its length from [`c7010_out_len`]) when not, the console running before going on.
+/// Starts (or starts again) the console: the kept game (saved-game text, may be empty), a
+/// ROM image when `has_rom` (else the built-in one; an empty file is refused) and the
+/// page's link (`level`, `colour` and `fen` of its address, as three lines; a link's game
+/// replaces the kept one). 1 when started; 2 when started but the kept game could not be
+/// read (a new game began; why in the out buffer, its length from [`c7010_out_len`]); 0
+/// and the reason in the out buffer when not started, the console running before going on.
 ///
 /// # Safety
-/// Both buffers come from [`c7010_alloc`] with these lengths.
+/// The buffers come from [`c7010_alloc`] with these lengths.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn c7010_start(
     kept: *mut u8,
     kept_len: usize,
     rom: *mut u8,
     rom_len: usize,
+    has_rom: u32,
+    link: *mut u8,
+    link_len: usize,
 ) -> u32 {
     // SAFETY: as the caller promises.
-    let (kept, rom) = unsafe { (take(kept, kept_len), take(rom, rom_len)) };
+    let (kept, rom, link) = unsafe {
+        (
+            take(kept, kept_len),
+            take(rom, rom_len),
+            take(link, link_len),
+        )
+    };
     let kept = String::from_utf8_lossy(&kept);
-    let rom = (!rom.is_empty()).then_some(rom.as_slice());
-    match Page::start(Some(&kept), rom) {
+    let rom = (has_rom != 0).then_some(rom.as_slice());
+    let link = String::from_utf8_lossy(&link);
+    let mut fields = link.split('\n').map(str::to_string);
+    let link = Link {
+        level: fields.next().unwrap_or_default(),
+        colour: fields.next().unwrap_or_default(),
+        fen: fields.next().unwrap_or_default(),
+    };
+    match Page::start(Some(&kept), rom, &link) {
         Ok(page) => {
+            let unreadable = page.unreadable.clone();
             PAGE.with(|p| *p.borrow_mut() = Some(page));
-            1
+            match unreadable {
+                Some(why) => {
+                    give(why.into_bytes());
+                    2
+                }
+                None => 1,
+            }
         }
         Err(why) => {
             give(why.into_bytes());
@@ -113,6 +139,25 @@ pub unsafe extern "C" fn c7010_key(code: *mut u8, code_len: usize, shift: u32) -
     with_page(0, |page| u32::from(page.key(&code, shift != 0)))
 }
 
+/// A key of the on-screen keyboard by its `data-key` name; 1 when it is one.
+///
+/// # Safety
+/// The buffer comes from [`c7010_alloc`] with this length.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn c7010_button(name: *mut u8, name_len: usize) -> u32 {
+    // SAFETY: as the caller promises.
+    let name = unsafe { take(name, name_len) };
+    let name = String::from_utf8_lossy(&name);
+    with_page(0, |page| u32::from(page.button(&name)))
+}
+
+/// A point of the picture pressed (a tap, a click, a pen), in frame pixels (360 x 243);
+/// outside it is off the board.
+#[unsafe(no_mangle)]
+pub extern "C" fn c7010_point(x: f64, y: f64) {
+    with_page((), |page| page.point(x, y));
+}
+
 /// Runs one display frame for `elapsed_ms` of real time (at MAX, `budget_ms` of host time),
 /// then draws: 1 when the picture changed (read it at [`c7010_pixels`]).
 #[unsafe(no_mangle)]
@@ -135,13 +180,15 @@ pub extern "C" fn c7010_pixels() -> *const u8 {
 }
 
 /// Puts a text in the out buffer and returns its length: 0 the movetext, 1 the PGN, 2 the
-/// game to keep (saved-game text, empty for none), 3 the status line.
+/// game to keep (saved-game text, empty for none), 3 the status line, 4 the game as a
+/// link's fields (level, colour and FEN, one a line).
 #[unsafe(no_mangle)]
 pub extern "C" fn c7010_text(which: u32) -> usize {
     let text = with_page(String::new(), |page| match which {
         0 => page.movetext(),
         1 => page.pgn(),
         2 => page.kept(),
+        4 => page.link(),
         _ => page.status(),
     });
     give(text.into_bytes())

@@ -9,7 +9,8 @@ use c7010::console::game::side_to_move;
 use c7010::console::render::render_screen;
 use c7010::console::sounds::{Cues, Sounds};
 use c7010::console::keyboard::HostKeys;
-use c7010::console::{Console, ConsoleCommand, ConsoleOptions, G7000Key, ScreenState};
+use c7010::console::{Colour, Console, ConsoleCommand, ConsoleOptions, G7000Key, ScreenState};
+use c7010::engine::Level;
 use c7010::engine::guest::GuestEngine;
 use c7010::files::ROM_IMAGE;
 use c7010::vdc::palette::rgb;
@@ -17,6 +18,65 @@ use c7010::vdc::{HEIGHT, WIDTH};
 
 /// Where `W` and `O` keep the saved game among the page's files (`c7010::files::browser`).
 const STATE_FILE: &str = "c7010.state";
+
+/// A game started by the page's address (`?level=N&colour=white|black&fen=...`), so a
+/// position can be shared as a link; every field may be empty.
+#[derive(Debug, Default)]
+pub struct Link {
+    /// `level`: 1-6.
+    pub level: String,
+    /// `colour`: `white` or `black`.
+    pub colour: String,
+    /// `fen`: the position.
+    pub fen: String,
+}
+
+impl Link {
+    /// No field given: the kept game goes on.
+    pub fn is_empty(&self) -> bool {
+        self.level.is_empty() && self.colour.is_empty() && self.fen.is_empty()
+    }
+
+    /// The console's options the link asks for, or why a field is refused (the FEN is
+    /// read by the console itself, which refuses a bad one in its own words).
+    fn options(&self) -> Result<ConsoleOptions, String> {
+        let level = match self.level.as_str() {
+            "" => None,
+            text => Some(text.parse::<Level>().map_err(|e| format!("level: {e}"))?.get()),
+        };
+        let colour = match self.colour.to_ascii_lowercase().as_str() {
+            "" => None,
+            "white" | "w" => Some(Colour::White),
+            "black" | "b" => Some(Colour::Black),
+            other => return Err(format!("colour: {other:?} is neither white nor black")),
+        };
+        let fen = (!self.fen.trim().is_empty()).then(|| self.fen.trim().to_string());
+        Ok(ConsoleOptions {
+            level,
+            colour,
+            fen,
+            ..ConsoleOptions::default()
+        })
+    }
+}
+
+/// The G7000 key an on-screen button names (its `data-key`).
+fn key_named(name: &str) -> Option<G7000Key> {
+    Some(match name {
+        "Y" => G7000Key::Yes,
+        "N" => G7000Key::No,
+        "ENTER" => G7000Key::Enter,
+        "CLEAR" => G7000Key::Clear,
+        "SPACE" => G7000Key::Space,
+        _ => {
+            let mut chars = name.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => G7000Key::from_char(c)?,
+                _ => return None,
+            }
+        }
+    })
+}
 
 /// The console in the page.
 pub struct Page {
@@ -27,15 +87,19 @@ pub struct Page {
     pub rgba: Vec<u8>,
     cues: Cues,
     sounds: Option<Sounds>,
+    /// Why the kept game given at the start could not be read, if it could not.
+    pub unreadable: Option<String>,
 }
 
 impl Page {
     /// The console with the built-in ROM, or with `rom` after the checks of `--rom` (the
     /// size of a ROM image, the module boots and plays); the game `kept` (saved-game
-    /// text) goes on.
-    pub fn start(kept: Option<&str>, rom: Option<&[u8]>) -> Result<Page, String> {
+    /// text) goes on, unless `link` starts a game of its own (a shared link's level,
+    /// colour and position).
+    pub fn start(kept: Option<&str>, rom: Option<&[u8]>, link: &Link) -> Result<Page, String> {
         let mut engine = match rom {
             None => GuestEngine::builtin(),
+            Some([]) => return Err("the ROM file is empty".into()),
             Some(rom) if rom.len() as u64 > ROM_IMAGE.limit => {
                 return Err(format!(
                     "the ROM has {} bytes; a ROM image has at most {}",
@@ -53,12 +117,14 @@ impl Page {
             state_file: STATE_FILE.into(),
             // The page has no F-keys: its buttons do their work, `?` turns the help.
             host_keys: HostKeys::Page,
-            ..ConsoleOptions::default()
+            ..link.options()?
         };
         let mut console = Console::new(Box::new(engine), options).map_err(|e| e.to_string())?;
-        if let Some(text) = kept.filter(|t| !t.trim().is_empty()) {
-            // A damaged text is dropped: the page starts a new game, as the resume file.
-            let _ = console.resume_kept_game(text);
+        // A kept game that cannot be read is said (the page sets its text aside, as the
+        // terminal sets a damaged resume file aside) and a new game starts.
+        let mut unreadable = None;
+        if let Some(text) = kept.filter(|t| !t.trim().is_empty() && link.is_empty()) {
+            unreadable = console.resume_kept_game(text).err();
         }
         let plies = console.game().moves().len();
         let mut cues = Cues::default();
@@ -69,6 +135,7 @@ impl Page {
             rgba: vec![0; WIDTH * HEIGHT * 4],
             cues,
             sounds: None,
+            unreadable,
         })
     }
 
@@ -82,6 +149,32 @@ impl Page {
             }
             None => false,
         }
+    }
+
+    /// A key of the page's on-screen keyboard, by its `data-key` name (`E`, `2`, `Y` for
+    /// YES, `N` for NO, `ENTER`, `CLEAR`, `SPACE`, `=`, `+`, `?`); whether it is one.
+    pub fn button(&mut self, name: &str) -> bool {
+        match key_named(name) {
+            Some(key) => {
+                self.press(key);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A point of the picture pressed (a tap, a click, a pen), in frame pixels; off the
+    /// picture (negative or beyond it) is off the board.
+    pub fn point(&mut self, x: f64, y: f64) {
+        let inside = (0.0..WIDTH as f64).contains(&x) && (0.0..HEIGHT as f64).contains(&y);
+        self.console.apply(match inside {
+            true => ConsoleCommand::PointAt {
+                x: x as usize,
+                y: y as usize,
+            },
+            false => ConsoleCommand::Point(None),
+        });
+        self.cue(1);
     }
 
     fn press(&mut self, key: G7000Key) {
@@ -156,6 +249,17 @@ impl Page {
     /// when there is nothing to keep: the start position and no move, or the game is over.
     pub fn kept(&self) -> String {
         self.console.kept_game_text().unwrap_or_default()
+    }
+
+    /// The game as a link's fields (`level`, `colour`, `fen` as three lines): the
+    /// position on the board, the level and the player's colour, to share.
+    pub fn link(&self) -> String {
+        let colour = match self.console.human() {
+            Colour::White => "white",
+            Colour::Black => "black",
+        };
+        let fen = self.console.game().board().to_fen();
+        format!("{}\n{colour}\n{fen}", self.console.level())
     }
 
     /// One line under the picture: the speed, a pause, the analysis in words.
