@@ -73,5 +73,6 @@ done
 say "building the API documentation (cargo doc), no broken link allowed"
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps
 
-say "cargo test $*"
-exec cargo test "$@"
+# Every test binary runs even when one fails: a failure in one area hides none in another.
+say "cargo test --no-fail-fast $*"
+exec cargo test --no-fail-fast "$@"

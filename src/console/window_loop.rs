@@ -34,7 +34,12 @@ pub fn sound_out(mute: bool) -> SoundOut {
             if effects.is_empty() {
                 return;
             }
-            let device = out.get_or_insert_with(|| super::audio::AudioOut::open().ok());
+            // Without a device one line says so and the game goes on silently.
+            let device = out.get_or_insert_with(|| {
+                super::audio::AudioOut::open()
+                    .inspect_err(|e| eprintln!("c7010: {e}: playing on without sound"))
+                    .ok()
+            });
             if let Some(device) = device {
                 effects.iter().for_each(|&e| device.play(e));
             }

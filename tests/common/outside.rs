@@ -25,3 +25,12 @@ pub fn skip(reason: &str) {
     assert!(!in_ci(), "{test}: {reason}, and CI must run it");
     let _ = writeln!(std::io::stderr(), "skipped: {test}: {reason}");
 }
+
+/// Says what a long test is doing now (building a program, starting a browser), on the
+/// real standard error past the harness's capture, so a long quiet wait has a reason.
+#[allow(dead_code)]
+pub fn progress(what: &str) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(std::io::stderr(), "{test}: {what}");
+}

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use crate::common::outside::{on_path, skip};
+use crate::common::outside::{on_path, progress, skip};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -92,7 +92,7 @@ fn browser_tools(modules: &str) -> Result<&'static str, String> {
 /// `tools/web.sh build` into a temporary folder, served: the folder and the server.
 fn built_and_served(python: &str) -> (tempfile::TempDir, Server, String) {
     let site = tempfile::tempdir().unwrap();
-    eprintln!("browser: building the page (tools/web.sh build)");
+    progress("building the page (tools/web.sh build; the first build takes minutes)");
     let built = Command::new(repo().join("tools/web.sh"))
         .arg("build")
         .arg(site.path())
@@ -105,6 +105,7 @@ fn built_and_served(python: &str) -> (tempfile::TempDir, Server, String) {
 
 /// Runs a browser script with its arguments; what it printed, the run asserted a success.
 fn run_script(python: &str, script: &str, args: &[&Path]) -> String {
+    progress(&format!("playing the page in headless Chromium ({script})"));
     let out = Command::new(python)
         .arg(repo().join("tests/reach").join(script))
         .args(args)

@@ -15,7 +15,7 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
-use crate::common::outside::{on_path, skip};
+use crate::common::outside::{on_path, progress, skip};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
 const MINGW_GCC: &str = "x86_64-w64-mingw32-gcc";
@@ -38,16 +38,28 @@ fn target_installed() -> bool {
         .is_some_and(|root| Path::new(&root).join("lib/rustlib").join(TARGET).is_dir())
 }
 
-/// Cross-builds `c7010.exe` (the dev profile, default features) and returns its path.
+/// Cross-builds `c7010.exe` (the dev profile, default features) and returns its path, as
+/// cargo reports it (`CARGO_TARGET_DIR` or `build.target-dir` may put it anywhere).
 fn build_exe() -> PathBuf {
+    progress("cross-building c7010.exe for Windows (the first build takes minutes)");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
+    let out = Command::new(cargo)
         .current_dir(repo())
         .args(["build", "--quiet", "--bin", "c7010", "--target", TARGET])
-        .status()
+        .args(["--message-format", "json-render-diagnostics"])
+        .stderr(Stdio::inherit())
+        .output()
         .expect("run cargo");
-    assert!(status.success(), "cargo build --target {TARGET} failed");
-    repo().join("target").join(TARGET).join("debug/c7010.exe")
+    assert!(out.status.success(), "cargo build --target {TARGET} failed");
+    let messages = String::from_utf8_lossy(&out.stdout);
+    let key = "\"executable\":\"";
+    let path = messages
+        .lines()
+        .filter_map(|line| line.split_once(key).map(|(_, rest)| rest))
+        .filter_map(|rest| rest.split_once('"').map(|(path, _)| path))
+        .find(|path| path.ends_with("c7010.exe"))
+        .expect("cargo names the built c7010.exe");
+    PathBuf::from(path)
 }
 
 /// Builds the `ProcessPrng` stand-in into `dir`.
@@ -138,9 +150,11 @@ fn windows_exe_plays_a_legal_move_under_wine() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(&exe, dir.path().join("c7010.exe")).unwrap();
     build_prng_dll(dir.path());
-    // One wine prefix kept in target/ for every run: making it is wine's slow part.
-    let prefix = repo().join("target").join("wine-prefix");
+    // One wine prefix kept in the test's target folder for every run: making it is wine's
+    // slow part.
+    let prefix = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wine-prefix");
     std::fs::create_dir_all(&prefix).unwrap();
+    progress("starting c7010.exe uci under wine (its first start makes a wine prefix)");
 
     let mut engine = Engine::start(dir.path(), &prefix);
     engine.send("uci");

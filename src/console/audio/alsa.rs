@@ -68,11 +68,39 @@ pub(super) fn open(sounds: Arc<Mutex<Sounds>>) -> Result<Box<dyn std::any::Any>,
     }))
 }
 
+/// ALSA's own error handler prints each step of a failed open on stderr (eight lines
+/// where a machine has no sound card); c7010 says it in one line of its own instead, so
+/// the library is given a handler that prints nothing. The C handler is variadic
+/// (`snd_lib_error_handler_t`); one that reads only the fixed arguments may be given for it
+/// under the C calling conventions of the platforms ALSA runs on (the caller cleans up the
+/// arguments), and this one reads none.
+fn silence_library_errors(library: &Library) {
+    type Handler = unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+    unsafe extern "C" fn quiet(
+        _file: *const c_char,
+        _line: c_int,
+        _function: *const c_char,
+        _err: c_int,
+        _fmt: *const c_char,
+    ) {
+    }
+    // SAFETY: the signature is that of alsa/error.h's `snd_lib_error_set_handler`, given a
+    // handler that touches none of its arguments (see above).
+    unsafe {
+        if let Ok(set) = library
+            .get::<unsafe extern "C" fn(Option<Handler>) -> c_int>(b"snd_lib_error_set_handler\0")
+        {
+            set(Some(quiet));
+        }
+    }
+}
+
 impl Device {
     /// Loads the library and opens and sets up the `default` playback device.
     fn open() -> Result<Device, String> {
         // SAFETY: loading ALSA runs only its library initialisers.
         let library = unsafe { Library::new(LIBRARY) }.map_err(|e| e.to_string())?;
+        silence_library_errors(&library);
         let mut pcm: *mut Pcm = std::ptr::null_mut();
         // SAFETY: the signatures are those of alsa/pcm.h; `pcm` is written by a successful
         // open and closed on failure of the set-up.
