@@ -83,11 +83,13 @@ impl<W: Write> Listener for UciListener<'_, W> {
     }
 
     fn urgent(&self, line: &str) -> bool {
-        // Both are for the thought under way, even behind commands waiting for later.
+        // `stop` and `ponderhit` are for the thought under way, even behind commands waiting
+        // for later; `isready` is answered at once even while the engine thinks (UCI), so a
+        // GUI that changed an option during analysis and waits for `readyok` gets it.
         matches!(
             UciCommand::parse(line),
             Ok(Some(Parsed {
-                command: UciCommand::Stop | UciCommand::PonderHit,
+                command: UciCommand::Stop | UciCommand::PonderHit | UciCommand::IsReady,
                 ..
             }))
         )
@@ -209,6 +211,10 @@ fn go<W: Write>(core: &mut SessionCore<W>, g: &Go, input: &mut Input) -> io::Res
                         _ => String::new(),
                     };
                     core.say(&format!("bestmove {best}{ponder}"))?;
+                    // UCI's game is the GUI's: the next `go` without a `position` searches
+                    // the position last set up, not the one after this move (an analysis
+                    // of `go infinite`, `stop`, `go infinite` stays on its position).
+                    core.player_mut().undo();
                 }
                 Outcome::NoMove | Outcome::Abandoned => {
                     info_string(core, "no legal move: the game is over")?;

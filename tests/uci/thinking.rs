@@ -360,13 +360,14 @@ fn commands_for_later_wait_in_order_but_stop_does_not() {
         "stop",
         "go movetime 100",
     ]);
-    // The position and isready wait for the first answer; stop is for the thought under way.
+    // The position waits for the first answer; stop is for the thought under way, and
+    // isready is answered at once even while the engine thinks (UCI).
     let first = out.find("bestmove b1c3").expect("first answer");
     let ready = out.find("readyok").expect("isready answered");
     let second = out
         .find("bestmove a7a6")
         .expect("second answer, after e2e4");
-    assert!(first < ready && ready < second, "{out}");
+    assert!(ready < first && first < second, "{out}");
 }
 
 #[test]
@@ -376,11 +377,13 @@ fn a_module_that_never_answers_is_reported_and_the_session_goes_on() {
     let script = ["go movetime 100", "position startpos", "isready"];
     let out = run_script::<Uci>(player, &script);
     // 100 ms of thought, then 500 slices of grace: the GUI gets an explanation and the
-    // reference twin's move, and the commands sent meanwhile are still served.
+    // reference twin's move; isready is answered at once, and the position sent
+    // meanwhile waits for the move.
     let tail: Vec<&str> = out.lines().rev().take(5).collect();
-    assert_eq!(tail[0], "readyok", "{out}");
+    let ready = out.find("readyok").expect("isready answered");
+    assert!(ready < out.find("bestmove").unwrap(), "{out}");
     assert!(
-        tail[1].starts_with("bestmove ") && tail[1] != "bestmove 0000",
+        tail[0].starts_with("bestmove ") && tail[0] != "bestmove 0000",
         "{out}"
     );
     assert!(
@@ -406,4 +409,36 @@ fn xboard_a_move_sent_while_thinking_waits_for_the_answer() {
         "ping 5",
     ]);
     assert_eq!(out, "move a7a6\npong 4\nmove a6a5\n");
+}
+
+/// A GUI analysing: `go infinite`, an option changed and `isready` while it runs, `stop`,
+/// and again. `readyok` comes at once (UCI: even while calculating), and every round
+/// searches the position the GUI set up (Black's move after 1. e4), not the one after
+/// the engine's own answer, which used to drift one ply a round.
+#[test]
+fn analysis_rounds_stay_on_the_position_set_up_and_isready_is_answered_at_once() {
+    let (out, _) = uci(&[
+        "position startpos moves e2e4",
+        "go infinite",
+        "setoption name MultiPV value 2",
+        "isready",
+        "stop",
+        "go infinite",
+        "stop",
+        "go infinite",
+        "isready",
+        "stop",
+    ]);
+    let best: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best, ["a7a6"; 3], "{out}");
+    let ready: Vec<usize> = out.match_indices("readyok").map(|(i, _)| i).collect();
+    let answers: Vec<usize> = out.match_indices("bestmove").map(|(i, _)| i).collect();
+    assert_eq!(ready.len(), 2, "{out}");
+    assert!(
+        ready[0] < answers[0] && answers[1] < ready[1] && ready[1] < answers[2],
+        "{out}"
+    );
 }
