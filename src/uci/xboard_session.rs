@@ -206,8 +206,11 @@ impl Protocol for Xboard {
                 error(core, "nothing to undo", line)?
             }
             XboardCommand::Undo => {}
+            // Refused, these may have dropped a thought of the engine's (a command that
+            // changes the game stops it): the engine on move thinks again.
             XboardCommand::Remove if core.player().moves().len() < 2 => {
-                error(core, "nothing to undo", line)?
+                error(core, "nothing to undo", line)?;
+                return self.think_if_on_move(core, input);
             }
             XboardCommand::Remove => {
                 core.player_mut().undo();
@@ -224,7 +227,10 @@ impl Protocol for Xboard {
                     error(core, &why, line)?;
                 }
             }
-            XboardCommand::Edit => error(core, "edit mode not supported, use setboard", line)?,
+            XboardCommand::Edit => {
+                error(core, "edit mode not supported, use setboard", line)?;
+                return self.think_if_on_move(core, input);
+            }
             XboardCommand::Force => self.force = true,
             XboardCommand::Go => {
                 self.force = false;
@@ -368,6 +374,20 @@ impl Xboard {
                 },
             }
         }
+    }
+
+    /// Thinks when it is the engine's move (not in force or analyze mode, the game not
+    /// over); false when the interface quit meanwhile.
+    fn think_if_on_move<W: Write>(
+        &mut self,
+        core: &mut SessionCore<W>,
+        input: &mut Input,
+    ) -> io::Result<bool> {
+        let on_move = core.player().board().side == self.engine_side;
+        if self.force || self.analyzing || !on_move {
+            return Ok(true);
+        }
+        self.think(core, input)
     }
 
     /// Say how a thought ended: the move and the result it brings, or the error.

@@ -223,3 +223,30 @@ fn xboard_nopost_while_pondering_holds_for_the_search_after_a_miss() {
         "{text}"
     );
 }
+
+/// `quit` while the engine ponders (xboard's `hard`) ends the session quietly: the thought
+/// on a reply that never came is no move of the engine's (it was told to the user as an
+/// illegal move before).
+#[test]
+fn xboard_quit_while_pondering_says_nothing() {
+    let player = guest_player();
+    let parts = Arc::new(Mutex::new(Vec::new()));
+    let keep = parts.clone();
+    let text = converse::<Xboard>(player, move |gui| {
+        let p = &*keep;
+        let setboard = format!("setboard {FEN}");
+        let moved = |l: &str| l.starts_with("move ");
+        step(
+            gui,
+            p,
+            &["new", "force", &setboard, "post", "hard", "st 2", "go"],
+            moved,
+        );
+        // Pondering (a thinking line of the ponder seen), then the interface quits.
+        step(gui, p, &[], |l| l.starts_with("1 "));
+        gui.send("quit");
+    });
+    assert!(text.contains("move b1c3"), "{text}");
+    assert!(!text.contains("tellusererror"), "{text}");
+    assert!(!text.contains("llegal"), "{text}");
+}

@@ -442,3 +442,15 @@ fn analysis_rounds_stay_on_the_position_set_up_and_isready_is_answered_at_once()
         "{out}"
     );
 }
+
+/// xboard: `remove` with fewer than two plies, or `edit`, stops the engine's thought (a
+/// command that changes the game does) and is then refused; the engine, still on move and
+/// not in force mode, thinks again and moves (it used to wait for ever).
+#[test]
+fn xboard_a_refused_command_that_stopped_the_thought_does_not_leave_the_engine_idle() {
+    for refused in ["remove", "edit"] {
+        let (out, _) = xboard(&["new", "st 1", "usermove e2e4", refused]);
+        assert!(out.contains(&format!("): {refused}\n")), "{out}");
+        assert!(out.ends_with("move a7a6\n"), "{refused}: {out}");
+    }
+}

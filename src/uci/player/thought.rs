@@ -269,6 +269,8 @@ impl Player {
         }
         let outcome = match decision.best {
             _ if asked.abandon => Outcome::Abandoned,
+            // Quit while pondering on a reply that never came: no move of ours to play.
+            _ if asked.quit && run.pondering && !asked.hit => Outcome::Abandoned,
             None => Outcome::NoMove,
             Some(_) => {
                 self.table
