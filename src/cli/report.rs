@@ -29,16 +29,25 @@ pub fn score_text(score: i16) -> String {
     }
 }
 
-/// A score with the side whose view it is in and its engine units: `+0.31 for White (5)`.
+/// A score with the side whose view it is in and its engine units, named as such:
+/// `+0.31 for White (5 units of 16 a pawn)`.
+/// A mate has no units to show: `mate 2 for Black`.
 pub fn scored(score: i16, side: &str) -> String {
-    format!("{} for {side} ({score})", score_text(score))
+    match Score::of_units(score) {
+        Score::Units(_) => format!(
+            "{} for {side} ({score} units of 16 a pawn)",
+            score_text(score)
+        ),
+        Score::MatePlies(_) => format!("{} for {side}", score_text(score)),
+    }
 }
 
 fn line_text(line: &[Move]) -> String {
     line.iter().map(Move::uci).collect::<Vec<_>>().join(" ")
 }
 
-/// A completed pass: `pass 2 depth 4 score +0.31 for White (5) positions 1234 pv e2e4 ...`
+/// A completed pass: `pass 2 depth 4 score +0.31 for White (5 units of 16 a pawn) positions
+/// 1234 pv e2e4 ...`
 /// (`depth`: the plies the pass searched, [`pass_plies`]).
 pub fn pass_line(info: &Info, side: &str) -> String {
     format!(

@@ -177,13 +177,14 @@ impl G7000Key {
 
 /// The PC keys for each G7000 key, as shown on the help page and in `docs/vdc.md`:
 /// `(G7000 key label, PC keys)`. Digits and letters map to themselves, except Y and N.
-pub const PC_KEY_MAP: [(&str, &str); 13] = [
+pub const PC_KEY_MAP: [(&str, &str); 12] = [
     ("0-9 A-Z", "SAME KEYS"),
     ("YES", "Y"),
     ("NO", "N"),
     ("SPACE", "SPACE"),
-    (".", "."),
-    ("-", "-"),
+    // The period and the minus on one row, each beside its own: alone on a row each, the
+    // low dot and the short dash read as a broken line.
+    (".", ".    - = -"),
     ("+", "SHIFT = OR PAD +"),
     ("×", "SHIFT 8 OR PAD *"),
     ("/", "/ OR PAD /"),

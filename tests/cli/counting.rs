@@ -65,7 +65,9 @@ fn every_score_names_the_side_to_move() {
     let scores: Vec<&str> = out.lines().filter(|l| l.contains("score ")).collect();
     assert!(scores.len() >= 2, "{out}");
     for line in scores {
-        assert!(line.contains("score mate 1 for Black ("), "{line}");
+        // A mate has no units to show.
+        assert!(line.contains("score mate 1 for Black"), "{line}");
+        assert!(!line.contains('('), "{line}");
     }
     // The help says so too.
     let (_, help, _) = run_c7010(&["search", "--help"]);
@@ -149,4 +151,24 @@ fn the_search_example_in_the_engine_doc_is_what_both_engines_print() {
     for out in both(&SEARCH_AFTER_E4_E5) {
         shown_in_order("docs/engine.md's search example", example, &out);
     }
+}
+
+/// A score in pawns gives its engine units too, and says what they are (a bare `(-1)` was
+/// left unexplained).
+#[test]
+fn a_scores_units_are_named() {
+    let (ok, out, err) = run_c7010(&[
+        "search",
+        "--moves",
+        "e2e4 e7e5",
+        "--no-book",
+        "--budget",
+        "700",
+    ]);
+    assert!(ok, "{err}");
+    let pass = out
+        .lines()
+        .find(|l| l.starts_with("pass 1 "))
+        .expect("a pass line");
+    assert!(pass.contains(" units of 16 a pawn) positions "), "{pass}");
 }

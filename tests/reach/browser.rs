@@ -1,7 +1,8 @@
 //! The web page in a real browser: `tools/web.sh build` into a temporary folder, served on
 //! 127.0.0.1, played in Debian's headless Chromium through chromedriver and Selenium
 //! (`browser_page.py`: E2E4 ENTER as key events, the reply in `#moves`, a canvas that is
-//! not blank, the game still there after a reload, the emulated speed at MAX;
+//! not blank, Escape out of the help, the game still there after a reload, a second tab, a
+//! full storage, a damaged kept game, an empty ROM file, the emulated speed at MAX;
 //! `phone_page.py`: a phone by touch alone, offline, and a desktop).
 
 use std::net::TcpListener;
@@ -128,6 +129,15 @@ fn the_page_plays_keeps_its_game_and_shows_the_board_in_chromium() {
     let said = run_script(python, "browser_page.py", &[Path::new(&url), &shot]);
     assert!(said.contains("the module answered 1. e4"), "{said}");
     assert!(said.contains("after reload the game goes on"), "{said}");
+    for step in [
+        "Escape leaves it",
+        "a second tab plays without keeping the game",
+        "a full storage is said and the game goes on",
+        "set aside as c7010.game.damaged",
+        "an empty ROM file is refused",
+    ] {
+        assert!(said.contains(step), "{step}: {said}");
+    }
     let png = std::fs::read(&shot).expect("the canvas screenshot");
     assert!(png.starts_with(b"\x89PNG"), "the screenshot is a PNG");
 }

@@ -11,6 +11,7 @@ module thinks. Exits non-zero with the reason on any failure.
 
 import re
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -80,6 +81,55 @@ const timer = setInterval(() => {
 """
 
 
+def error_text(driver):
+    return driver.find_element(By.ID, "error").text
+
+
+def hostile_hands(driver):
+    """A second tab, a full storage, a damaged kept game, an empty ROM file."""
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(URL)
+    wait(driver, "second tab", lambda d: "another tab" in error_text(d))
+    driver.close()
+    driver.switch_to.window(first)
+    print("browser: a second tab plays without keeping the game and says so")
+
+    # The storage refuses: said under the picture, and the page plays on.
+    driver.execute_script("Storage.prototype.setItem = () => {"
+                          " throw new DOMException('full', 'QuotaExceededError'); };")
+    plies = len(moves(driver).split())
+    type_keys(driver, "d", "2", "d", "4", Keys.ENTER)
+    wait(driver, "storage refusal said", lambda d: "storage refused" in error_text(d))
+    wait(driver, "a reply with the storage full", lambda d: len(moves(d).split()) > plies + 1)
+    print(f"browser: a full storage is said and the game goes on: {moves(driver)!r}")
+
+    # A kept game that cannot be read is set aside and said.
+    driver.refresh()
+    wait(driver, "page", lambda d: d.execute_script("return !!window.c7010"))
+    driver.execute_script("localStorage.setItem('c7010.game', 'c7010 saved game 2\\nbroken')")
+    driver.refresh()
+    wait(driver, "damaged game said", lambda d: "could not be read" in error_text(d))
+    aside = driver.execute_script("return localStorage.getItem('c7010.game.damaged')")
+    if not aside or "broken" not in aside:
+        sys.exit(f"browser: the damaged game was not set aside: {aside!r}")
+    print("browser: an unreadable kept game is set aside as c7010.game.damaged and said")
+
+    # An empty file given to Load ROM is refused, not taken for the built-in ROM.
+    with tempfile.NamedTemporaryFile(suffix=".bin") as empty:
+        driver.find_element(By.ID, "rom").send_keys(empty.name)
+        wait(driver, "empty ROM refused", lambda d: "the ROM file is empty" in error_text(d))
+    print("browser: an empty ROM file is refused")
+    # Back to a game of White's at level 2 for what follows.
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    wait(driver, "page after clearing", lambda d: d.execute_script("return !!window.c7010"))
+    type_keys(driver, "y", "2")
+    time.sleep(0.5)
+    type_keys(driver, "e", "2", "e", "4", Keys.ENTER)
+    wait(driver, "reply to 1. e4 again", lambda d: re.match(r"1\. e4 (\S+)", moves(d)))
+
+
 def main():
     driver = browser()
     try:
@@ -102,10 +152,20 @@ def main():
         driver.find_element(By.ID, "screen").screenshot(SHOT)
         print(f"browser: canvas {colours} colours, saved as {SHOT}")
 
+        # Help: `?` shows it (the line under the picture says so), Escape leaves it.
+        type_keys(driver, "?")
+        wait(driver, "help", lambda d: "help" in d.find_element(By.ID, "status").text)
+        type_keys(driver, Keys.ESCAPE)
+        wait(driver, "the game after Escape",
+             lambda d: "help" not in d.find_element(By.ID, "status").text)
+        print("browser: ? shows the help and Escape leaves it")
+
         before = moves(driver)
         driver.refresh()
         wait(driver, "game after reload", lambda d: moves(d).startswith(before))
         print(f"browser: after reload the game goes on: {moves(driver)!r}")
+
+        hostile_hands(driver)
 
         # Speed: MAX (+ three times from 1X), then 2. h4 (out of the book, so the module
         # searches); T-states over host time while it thinks.

@@ -151,6 +151,12 @@ pub unsafe extern "C" fn c7010_button(name: *mut u8, name_len: usize) -> u32 {
     with_page(0, |page| u32::from(page.button(&name)))
 }
 
+/// Escape: from a help page back to the game.
+#[unsafe(no_mangle)]
+pub extern "C" fn c7010_escape() {
+    with_page((), Page::escape);
+}
+
 /// A point of the picture pressed (a tap, a click, a pen), in frame pixels (360 x 243);
 /// outside it is off the board.
 #[unsafe(no_mangle)]

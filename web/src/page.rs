@@ -177,6 +177,11 @@ impl Page {
         self.cue(1);
     }
 
+    /// Escape: from a help page back to the game (the page has no quit).
+    pub fn escape(&mut self) {
+        self.console.leave_help();
+    }
+
     fn press(&mut self, key: G7000Key) {
         self.console.apply(ConsoleCommand::Key(key));
         self.cue(1);
@@ -268,6 +273,9 @@ impl Page {
         let mut parts = vec![format!("speed {}", self.console.speed().mark())];
         if self.console.paused() {
             parts.push("paused (SPACE goes on)".into());
+        }
+        if screen.help {
+            parts.push("help (? the next page, any key or Escape back to the game)".into());
         }
         if let Some(a) = &screen.analysis {
             parts.push(format!(
