@@ -123,6 +123,24 @@ mod window {
         assert_eq!(view.frame.hash(), own.hash());
     }
 
+    /// A key after F2 answers what the status line asks now: the notice gives the line
+    /// back at once (`R` used to show no `NEW GAME? YES/NO` for three seconds).
+    #[test]
+    fn a_key_gives_the_status_line_back_from_the_screenshot_notice() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = console();
+        let mut front = WindowFront::new(DebugInfo::default(), dir.path().to_path_buf());
+        let f2 = WindowInput {
+            screenshot: true,
+            ..WindowInput::default()
+        };
+        front.frame(&mut c, &f2).unwrap();
+        let (view, _) = front.frame(&mut c, &keys("R")).unwrap();
+        assert_eq!(c.screen().status, "NEW GAME? YES/NO");
+        let own = c7010::console::render::render_screen(&c.screen()).unwrap();
+        assert_eq!(view.frame.hash(), own.hash(), "the question, not the notice");
+    }
+
     #[test]
     fn f12_pauses_the_console_with_the_panel_and_f12_again_runs_it_on() {
         let dir = tempfile::tempdir().unwrap();
