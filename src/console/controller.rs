@@ -365,9 +365,7 @@ impl Console {
         if !its_turn {
             return;
         }
-        let budget = crate::reference::levels::budget(self.level()).unwrap_or(u32::MAX);
-        let positions = budget.min(crate::uci::player::REF_INFINITE_POSITIONS);
-        match self.table.twin_move(positions) {
+        match self.table.twin_move() {
             Ok(d) => {
                 self.module_moved(&d);
                 self.view.say(MODULE_RESET_AGAIN.into());

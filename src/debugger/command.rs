@@ -11,7 +11,12 @@ use crate::machine::WatchKind;
 
 pub use super::command_table::{COMMANDS, CommandInfo, Kind, lookup};
 use super::expr::{Condition, Expr, ExprError, number};
-use super::session::MAX_RUN_SECONDS;
+
+/// The most emulated seconds one `continue` may run: an emulated hour, far beyond the
+/// longest move of a timed level (level 5, about 4 minutes), and about 72 s on the host
+/// with a breakpoint set (50 x real time: docs/debugger.md); a larger number is refused, so
+/// no `continue` runs for ever (in a script nothing could interrupt it).
+pub const MAX_RUN_SECONDS: f64 = 3600.0;
 
 /// Where a breakpoint or `run-to` points: an address expression or a source line.
 #[derive(Debug, Clone, PartialEq, Eq)]

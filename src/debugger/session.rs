@@ -37,11 +37,6 @@ mod run;
 
 /// Emulated seconds a run may take unless told otherwise.
 pub const DEFAULT_RUN_SECONDS: f64 = 10.0;
-/// The most emulated seconds one `continue` may run: an emulated hour, far beyond the
-/// longest move of a timed level (level 5, about 4 minutes), and about 72 s on the host
-/// with a breakpoint set (50 x real time: docs/debugger.md); a larger number is refused, so
-/// no `continue` runs for ever (in a script nothing could interrupt it).
-pub const MAX_RUN_SECONDS: f64 = 3600.0;
 /// The initial stack pointer when the symbols do not say (RAMTOP of `asm/ram.asm`).
 const DEFAULT_STACK_TOP: u32 = 0xE800;
 

@@ -32,6 +32,24 @@ impl Level {
         self.0
     }
 
+    /// The level's time ([`LEVEL_SECONDS`](crate::reference::levels::LEVEL_SECONDS)) in
+    /// T-states at `clock_hz`: how long the module thinks after a ponder hit; `None` at
+    /// level 6 (until told).
+    pub fn t_states(self, clock_hz: f64) -> Option<u64> {
+        let seconds = crate::reference::levels::LEVEL_SECONDS[usize::from(self.0) - 1]?;
+        Some(crate::machine::clock::t_states_for(
+            f64::from(seconds),
+            clock_hz,
+        ))
+    }
+
+    /// The positions the reference twin searches for the module's move at this level (its
+    /// budget; level 6's endless thought is level 5's).
+    pub fn twin_positions(self) -> u32 {
+        let levels = crate::reference::levels::budget(self.0).unwrap_or(u32::MAX);
+        levels.min(crate::reference::levels::ENDLESS_BUDGET)
+    }
+
     /// Every level, lowest number first.
     pub fn all() -> impl Iterator<Item = Level> {
         (Self::MIN..=Self::MAX).map(Level)

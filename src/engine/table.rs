@@ -352,9 +352,12 @@ impl Table {
         }
     }
 
-    /// The reference twin's decision for the position (to [`accept`](Self::accept)), when
-    /// the module failed again and again; the module catches up at its next thought.
-    pub fn twin_move(&mut self, positions: u32) -> Result<Decision, EngineError> {
+    /// The reference twin's decision for the position at the table's level (its budget,
+    /// as the module would have searched: [`Level::twin_positions`]), to
+    /// [`accept`](Self::accept), when the module failed again and again; the module catches
+    /// up at its next thought.
+    pub fn twin_move(&mut self) -> Result<Decision, EngineError> {
+        let positions = self.level.twin_positions();
         self.drop_thought();
         let mut twin = super::RefEngine::new();
         twin.set_position_after(self.game.start(), self.game.moves())?;

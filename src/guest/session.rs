@@ -11,7 +11,7 @@ use std::fmt;
 use super::image::GuestImage;
 use super::wire::{WireError, board_from_wire, parse_uci, wire_move, wire_position};
 use crate::machine::{ConfigError, Machine};
-use crate::protocol::supervisor::ANSWER_T_STATES;
+use crate::protocol::supervisor::{ANSWER_T_STATES, RomFacts};
 use crate::protocol::{
     Command, Decided, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags,
     Pass, Refusal, Root,
@@ -144,7 +144,11 @@ impl GuestSession {
     pub fn boot(image: &GuestImage) -> Result<GuestSession, SessionError> {
         let machine = Machine::new(&image.rom).map_err(SessionError::Config)?;
         let (mut module, protocol, rom_version) = Module::boot(machine)?;
-        module.set_progress_counter(image.symbol("POSCNT").ok());
+        module.set_rom_facts(RomFacts {
+            counter: image.symbol("POSCNT").ok(),
+            // The guest's LEVELS table holds the reference's budgets (a test reads it).
+            level_budgets: crate::reference::levels::LEVEL_BUDGETS,
+        });
         Ok(GuestSession {
             module,
             rom_version,

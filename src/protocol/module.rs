@@ -16,7 +16,7 @@ use std::fmt;
 use super::frame::FrameError;
 use super::host_end::HostEnd;
 use super::message::{Command, DecodeError, Event};
-use super::supervisor::{self, Stall, Supervisor};
+use super::supervisor::{self, RomFacts, Stall, Supervisor};
 use crate::machine::{Fault, Machine, Stop, t_states_in_seconds};
 
 /// How often the host looks at the module's latch when the module does not write it:
@@ -98,7 +98,7 @@ impl Module {
             events: VecDeque::new(),
             poll_interval: DEFAULT_POLL_INTERVAL,
             poll_on_write: true,
-            supervisor: Supervisor::new(None),
+            supervisor: Supervisor::new(RomFacts::default()),
             stalled: None,
         };
         let (protocol, rom) = module.reboot()?;
@@ -148,10 +148,11 @@ impl Module {
         Ok(())
     }
 
-    /// Tell the supervisor where the guest counts its positions (the ROM's `POSCNT`), so
-    /// that a search that polls but no longer counts is caught too.
-    pub fn set_progress_counter(&mut self, address: Option<u16>) {
-        self.supervisor = Supervisor::new(address);
+    /// Tell the supervisor what it should know of the ROM: where the guest counts its
+    /// positions (the ROM's `POSCNT`), so that a search that polls but no longer counts is
+    /// caught too, and the levels' budgets a `GO` without one is held to.
+    pub fn set_rom_facts(&mut self, rom: RomFacts) {
+        self.supervisor = Supervisor::new(rom);
     }
 
     /// Set how often (in T-states) the host polls a module that does not write its latch.

@@ -28,7 +28,6 @@ use std::fmt;
 
 use super::message::{Command, Event};
 use crate::machine::{DEFAULT_CLOCK_HZ, Machine, seconds_of, t_states_in_seconds};
-use crate::reference::levels;
 
 /// One emulated second at the module's own clock, in T-states. The rules are counted in
 /// T-states, so a module with another crystal gets the same number of instructions.
@@ -127,6 +126,28 @@ struct Window {
 }
 
 /// The host's record of what the module owes, and its rules.
+/// What the supervisor knows of the ROM it watches (its symbols and tables, which the
+/// guest's side hands over): where its 4-byte positions counter is, and the positions each
+/// level 1-6 searches, so a `GO` without a budget is held to its level's. Unknown (a bare
+/// ROM), no counter is read and a level's search is held to progress alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RomFacts {
+    /// The RAM address of the positions counter, if the ROM's symbols tell it.
+    pub counter: Option<u16>,
+    /// The positions a search of level 1-6 evaluates (index 0: level 1; `u32::MAX`: until
+    /// told).
+    pub level_budgets: [u32; 6],
+}
+
+impl Default for RomFacts {
+    fn default() -> Self {
+        RomFacts {
+            counter: None,
+            level_budgets: [u32::MAX; 6],
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Supervisor {
     owed: VecDeque<Owed>,
@@ -136,26 +157,25 @@ pub struct Supervisor {
     stop_sent: Option<u64>,
     window: Option<Window>,
     level: u8,
-    counter: Option<u16>,
+    rom: RomFacts,
 }
 
 impl Supervisor {
-    /// A supervisor for a module just reset; `counter` is the RAM address of the guest's
-    /// 4-byte positions counter, if the ROM's symbols tell it.
-    pub fn new(counter: Option<u16>) -> Supervisor {
+    /// A supervisor for a module just reset, running a ROM of which it knows `rom`.
+    pub fn new(rom: RomFacts) -> Supervisor {
         Supervisor {
             owed: VecDeque::new(),
             since: 0,
             stop_sent: None,
             window: None,
             level: LEVEL_AFTER_RESET,
-            counter,
+            rom,
         }
     }
 
     /// Forget every request (the module was reset, or a state was loaded between messages).
     pub fn reset(&mut self) {
-        *self = Supervisor::new(self.counter);
+        *self = Supervisor::new(self.rom);
     }
 
     /// True when the module owes nothing.
@@ -179,7 +199,8 @@ impl Supervisor {
             Command::GoLong(go) => Owed::Search { budget: go.budget },
             Command::Perft(_) => Owed::Count,
             Command::Level(n) => {
-                if levels::budget(*n).is_ok() {
+                // The module takes levels 1-6 and ignores the rest.
+                if (1..=6).contains(n) {
                     self.level = *n;
                 }
                 Owed::Answer("LEVEL")
@@ -268,7 +289,7 @@ impl Supervisor {
     }
 
     fn read_counter(&self, machine: &Machine) -> Option<u32> {
-        let at = self.counter?;
+        let at = self.rom.counter?;
         let byte = |i: u16| machine.read(at.wrapping_add(i));
         Some(u32::from_le_bytes([byte(0), byte(1), byte(2), byte(3)]))
     }
@@ -278,7 +299,8 @@ impl Supervisor {
     }
 
     fn level_budget(&self) -> u32 {
-        levels::budget(self.level).unwrap_or(u32::MAX)
+        let level = usize::from(self.level).clamp(1, 6);
+        self.rom.level_budgets[level - 1]
     }
 
     /// The oldest request changed at `now`: its clocks start.
@@ -313,7 +335,7 @@ mod tests {
 
     #[test]
     fn a_module_that_owes_nothing_is_never_late() {
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         assert!(s.idle());
         assert_eq!(s.check(&machine_at(100 * SECOND, false), true), Ok(()));
         // MOVENOW outside a search is ignored by the module: nothing is owed.
@@ -323,7 +345,7 @@ mod tests {
 
     #[test]
     fn an_answer_is_owed_within_a_second_of_becoming_the_oldest_request() {
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::New, 0);
         s.sent(&Command::Query, 0);
         // (A run stops at the first instruction boundary at or past its end: margins of 100.)
@@ -337,7 +359,7 @@ mod tests {
             Err(Stall::NoAnswer { command: "NEW" })
         );
         // NEW answered at 0.9 s: QUERY's second starts then.
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::New, 0);
         s.sent(&Command::Query, 0);
         s.received(&ok_event(), ANSWER_T_STATES * 9 / 10);
@@ -348,7 +370,7 @@ mod tests {
 
     #[test]
     fn a_search_has_its_budget_at_the_slowest_rate_and_infos_do_not_end_it() {
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::Go { budget: Some(100) }, 0);
         let allowance = SEARCH_OVERHEAD_T_STATES + 100 * SLOWEST_T_STATES_PER_POSITION;
         let info = Event::Info {
@@ -368,7 +390,22 @@ mod tests {
 
     #[test]
     fn the_level_budget_follows_the_levels_the_host_set() {
-        let mut s = Supervisor::new(None);
+        let rom = RomFacts {
+            counter: None,
+            level_budgets: [1_000, 100, 200, 300, 400, u32::MAX],
+        };
+        // Level 2 after a reset: its 100 positions at 50 a second, and the allowance.
+        let mut s = Supervisor::new(rom);
+        s.sent(&Command::Go { budget: None }, 0);
+        let late = machine_at(
+            SEARCH_OVERHEAD_T_STATES + 100 * SLOWEST_T_STATES_PER_POSITION + 1_000,
+            true,
+        );
+        assert!(matches!(
+            s.check(&late, true),
+            Err(Stall::OverBudget { budget: 100, .. })
+        ));
+        let mut s = Supervisor::new(rom);
         s.sent(&Command::Level(6), 0);
         s.received(&ok_event(), 10);
         s.sent(&Command::Go { budget: None }, 10);
@@ -379,7 +416,7 @@ mod tests {
 
     #[test]
     fn movenow_during_a_search_must_be_answered_within_two_seconds() {
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::Go { budget: None }, 0);
         s.sent(&Command::MoveNow, SECOND);
         assert_eq!(
@@ -407,7 +444,7 @@ mod tests {
 
     #[test]
     fn a_search_that_stops_polling_fails_at_the_end_of_its_window() {
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::Go { budget: None }, 0);
         // The window opens at the first check after the command was taken.
         let quiet = machine_at(1_000, false);
@@ -421,7 +458,7 @@ mod tests {
             })
         );
         // One that polls passes window after window.
-        let mut s = Supervisor::new(None);
+        let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::Go { budget: None }, 0);
         for w in 0..5 {
             let m = machine_at(1_000 + w * PROGRESS_WINDOW_T_STATES, true);

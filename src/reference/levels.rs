@@ -36,18 +36,11 @@ pub const LEVEL_BUDGETS: [u32; 6] = [24_000, 2_950, 8_100, 14_000, 28_500, u32::
 pub const LEVEL_SECONDS: [Option<u32>; 6] =
     [Some(120), Some(10), Some(30), Some(60), Some(150), None];
 
-/// The level's time ([`LEVEL_SECONDS`]) in T-states at `clock_hz`; `None` at level 6 (or
-/// a level that does not exist).
-pub fn level_t_states(level: u8, clock_hz: f64) -> Option<u64> {
-    let seconds = LEVEL_SECONDS
-        .get(usize::from(level).checked_sub(1)?)
-        .copied()
-        .flatten()?;
-    Some(crate::machine::clock::t_states_for(
-        f64::from(seconds),
-        clock_hz,
-    ))
-}
+/// Positions the reference searches when no level's budget bounds a thought (an endless
+/// `go infinite`, level 6, the twin's move after module failures at level 6): it cannot
+/// be interrupted, so such a thought is level 5's budget (taken from the table, so that
+/// it follows a recalibration).
+pub const ENDLESS_BUDGET: u32 = LEVEL_BUDGETS[4];
 
 /// Why a level was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

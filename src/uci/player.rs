@@ -19,10 +19,8 @@ mod thought;
 
 pub use crate::engine::ANSWER_GRACE_SLICES;
 pub use crate::machine::clock::SLICE_T_STATES;
-/// Positions the reference searches for `go infinite`: it cannot be interrupted, so its
-/// endless thought is the budget of level 5 (taken from the level table, so that it follows a
-/// recalibration).
-pub const REF_INFINITE_POSITIONS: u32 = levels::LEVEL_BUDGETS[4];
+/// Positions the reference searches for `go infinite` (it cannot be interrupted).
+pub const REF_INFINITE_POSITIONS: u32 = levels::ENDLESS_BUDGET;
 
 /// An engine could not be built (a ROM that does not load, an engine that does not exist).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

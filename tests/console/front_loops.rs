@@ -138,7 +138,11 @@ mod window {
         let (view, _) = front.frame(&mut c, &keys("R")).unwrap();
         assert_eq!(c.screen().status, "NEW GAME? YES/NO");
         let own = c7010::console::render::render_screen(&c.screen()).unwrap();
-        assert_eq!(view.frame.hash(), own.hash(), "the question, not the notice");
+        assert_eq!(
+            view.frame.hash(),
+            own.hash(),
+            "the question, not the notice"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod common {
 }
 
 mod en_passant;
+mod layers;
 mod match_tool;
 mod process;
 mod races;

@@ -26,7 +26,6 @@ use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
 use crate::engine::{Info, Said};
 use crate::reference::Move;
-use crate::reference::levels::level_t_states;
 
 /// Pondering as the console keeps it: whether the player wants it and the deadline after a
 /// hit. The thought itself is the table's
@@ -160,7 +159,7 @@ impl Console {
     /// `started` (`None` at level 6, which thinks until told).
     fn level_deadline(&self, started: u64) -> Option<u64> {
         let hz = self.table.engine().clock_hz()?;
-        Some(started + level_t_states(self.level(), hz)?)
+        Some(started + self.table.level().t_states(hz)?)
     }
 
     /// After each slice of module time: a module that thinks on since a hit is told to

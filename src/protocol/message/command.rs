@@ -50,8 +50,9 @@ pub enum GoLongError {
 }
 
 impl GoLong {
-    /// Longest draw bitmap the module takes (`DRAW_BYTES` of the reference search).
-    pub const MAX_DRAW_BYTES: usize = crate::reference::search::DRAW_BYTES;
+    /// Longest draw bitmap the module takes: a bit for each of the 150 root moves its move
+    /// list holds (the reference's `DRAW_BYTES` is the same; `tests/protocol` checks it).
+    pub const MAX_DRAW_BYTES: usize = 19;
     /// The budget that thinks until stopped.
     pub const UNTIL_STOPPED: u32 = u32::MAX;
     /// Flag bit 0: send the root list after every pass.

@@ -209,8 +209,7 @@ impl Player {
     /// again: the GUI gets a move, and the module catches up at the next thought.
     fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
         listener.notice("this move is the reference twin's")?;
-        let budget = levels::budget(self.playing_level()).unwrap_or(REF_INFINITE_POSITIONS);
-        let decided = self.table.twin_move(budget.min(REF_INFINITE_POSITIONS))?;
+        let decided = self.table.twin_move()?;
         let outcome = match decided.best {
             Some(_) => {
                 self.table
@@ -467,7 +466,7 @@ impl Player {
         // its budget caps a thought begun on our own time (`plan`).
         let level_t_states = match now_req.depth {
             None if self.level_caps_the_clock() || plan.t_states.is_none() => {
-                levels::level_t_states(self.playing_level(), self.clock_mhz() * 1e6)
+                self.table.level().t_states(self.clock_mhz() * 1e6)
             }
             _ => None,
         };
