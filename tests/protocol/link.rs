@@ -144,3 +144,14 @@ fn restart_resynchronises_the_link() {
         Event::Ok { command: 0x06 }
     );
 }
+
+/// The protocol's longest draw bitmap is the reference's: one bit for each move the
+/// module's root list holds (two facts of the guest kept in two layers that do not import
+/// each other).
+#[test]
+fn the_draw_bitmap_is_as_long_as_the_references() {
+    assert_eq!(
+        c7010::protocol::GoLong::MAX_DRAW_BYTES,
+        c7010::reference::search::DRAW_BYTES
+    );
+}
