@@ -38,8 +38,8 @@ mod ponder;
 mod view;
 
 use super::game::{
-    Game, GameState, MoveRefusal, console_moves, console_notation, find_move, first_ply,
-    placement_of, side_to_move,
+    Game, GameState, MoveRefusal, MoveTexts, console_notation, find_move, first_ply, placement_of,
+    side_to_move,
 };
 use super::help::level_time;
 use super::keyboard::G7000Key;
@@ -106,6 +106,9 @@ pub struct Console {
     quit: bool,
     /// Moves of the player's that were refused ([`Console::refused_moves`]).
     refused: u32,
+    /// The game's moves as the screen writes them, written as they are played (the screen
+    /// is read at every frame, through `&self`).
+    move_texts: std::cell::RefCell<MoveTexts>,
 }
 
 /// The status line after a module failure the console restarts from by itself (27
@@ -148,6 +151,7 @@ impl Console {
             pgn_database: options.pgn.clone().map(PgnDatabase::new),
             quit: false,
             refused: 0,
+            move_texts: Default::default(),
             options,
         };
         console.begin_game();
@@ -502,7 +506,10 @@ impl Console {
             moves: if editing {
                 Vec::new()
             } else {
-                console_moves(self.table.game())
+                self.move_texts
+                    .borrow_mut()
+                    .follow(self.table.game())
+                    .to_vec()
             },
             last_move: match editing {
                 true => None,

@@ -85,16 +85,65 @@ pub fn side_to_move(game: &Game) -> Colour {
 /// The moves of `game` in console notation (`E2-E4`, `E4xD5`, `E7-E8Q`, `O-O`), with `+`
 /// after a check and `#` after mate, for the screen.
 pub fn console_moves(game: &Game) -> Vec<String> {
-    let mut board = game.start().clone();
-    game.moves()
-        .iter()
-        .map(|&m| {
-            let mut text = console_notation(&board, m);
+    let mut texts = MoveTexts::default();
+    texts.follow(game);
+    texts.texts
+}
+
+/// A game's moves in console notation, kept as its moves are played: each move is written
+/// once, when it is new (its check mark needs the legal replies, a whole move generation),
+/// not again at every frame; a move taken back drops its text, and another start position
+/// writes the list afresh.
+#[derive(Debug, Clone, Default)]
+pub struct MoveTexts {
+    /// The start position the texts are of.
+    start: Option<Board>,
+    /// The moves written, and the position after them.
+    moves: Vec<Move>,
+    board: Option<Board>,
+    texts: Vec<String>,
+    /// Texts written so far, all told.
+    written: usize,
+}
+
+impl MoveTexts {
+    /// Brings the texts in step with `game` (only what changed is written) and gives them.
+    pub fn follow(&mut self, game: &Game) -> &[String] {
+        let played = game.moves();
+        let same_start = self.start.as_ref() == Some(game.start());
+        let kept = match same_start {
+            true => self
+                .moves
+                .iter()
+                .zip(played)
+                .take_while(|(a, b)| a == b)
+                .count(),
+            false => 0,
+        };
+        if !same_start || kept < self.moves.len() {
+            // A new start, or moves taken back or replaced: from the start again.
+            self.start = Some(game.start().clone());
+            self.board = Some(game.start().clone());
+            self.moves.clear();
+            self.texts.clear();
+        }
+        let board = self.board.get_or_insert_with(|| game.start().clone());
+        for &m in &played[self.moves.len()..] {
+            let mut text = console_notation(board, m);
             board.make(m);
-            text.push_str(check_mark(&board));
-            text
-        })
-        .collect()
+            text.push_str(check_mark(board));
+            self.texts.push(text);
+            self.moves.push(m);
+            self.written += 1;
+        }
+        &self.texts
+    }
+
+    /// How many move texts were written since the start, all told (each move once until
+    /// it is taken back).
+    pub fn written(&self) -> usize {
+        self.written
+    }
 }
 
 /// The half-move of the game that `game`'s first move is, counted from White's first move

@@ -401,3 +401,39 @@ fn castling_marks_the_kings_squares_as_the_last_move() {
         ))
     );
 }
+
+/// The screen's move list is written as moves are played, not replayed at every frame:
+/// following a game again writes nothing, one move more writes one text, a take-back or a
+/// new start writes from the start again; and the list is always the full replay's.
+#[test]
+fn the_move_list_is_written_once_a_move() {
+    use c7010::console::game::{MoveTexts, console_moves};
+    use c7010::reference::parse_uci;
+    let mut game = c7010::console::Game::default();
+    let mut texts = MoveTexts::default();
+    let line = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1", "f7f6",
+    ];
+    for (i, m) in line.iter().enumerate() {
+        let mv = parse_uci(game.board(), m).unwrap();
+        game.play(mv).unwrap();
+        assert_eq!(texts.follow(&game), console_moves(&game).as_slice());
+        assert_eq!(texts.written(), i + 1, "one text a move");
+        texts.follow(&game);
+        assert_eq!(texts.written(), i + 1, "nothing written again");
+    }
+    assert_eq!(texts.follow(&game)[8], "O-O");
+    game.take_back(1);
+    assert_eq!(texts.follow(&game), console_moves(&game).as_slice());
+    assert_eq!(
+        texts.written(),
+        10 + 9,
+        "after a take-back, from the start again"
+    );
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut other = c7010::console::Game::from_fen(fen).unwrap();
+    other
+        .play(parse_uci(other.board(), "a1a8").unwrap())
+        .unwrap();
+    assert_eq!(texts.follow(&other), ["A1-A8+"]);
+}
