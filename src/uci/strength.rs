@@ -1,7 +1,7 @@
 //! `UCI_LimitStrength` and `UCI_Elo`: a playing strength asked in Elo, mapped to the level
 //! whose rating is nearest. The ratings are a ladder measured, not guessed (docs/uci.md,
 //! "Strength"): neighbouring levels of the module's twin in self-play, 200 games a pair
-//! from 100 balanced openings; each level against the same level of session 15's module;
+//! from 100 balanced openings; each level against the same level of the module of commit 5dd5925;
 //! and today's levels 1-4 and that module's 1, 2, 4 and 5 against Debian's Stockfish 15.1
 //! limited to an Elo, at the time control its README says that Elo is calibrated at (60 s
 //! plus 0.6 s a move, anchored to CCRL 40/4). `tools/ladder.py` fits them all together;

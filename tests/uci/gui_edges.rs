@@ -40,7 +40,7 @@ fn analysing_the_start_position_searches_instead_of_answering_from_the_book() {
         }
     }
     // A depth limit is analysis too, with one line (the reference tells its passes when its
-    // budget is spent: since session 14's filter its pass 2 fits in level 2's budget here).
+    // budget is spent: since the filter of commit 8fef744 its pass 2 fits in level 2's budget here).
     let out = run_script::<Uci>(reference(), &["position startpos", "go depth 1"]);
     assert!(out.contains("info depth 2 score "), "{out}");
 }

@@ -11,7 +11,7 @@ use crate::common::transcript::run_script;
 const AHEAD: &str = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
 
 /// A budget at which the search without the game plays the repetition, Qd3 (below 4,000
-/// positions it finds Qc3 by itself since session 16's passes one ply apart).
+/// positions it finds Qc3 by itself since the passes one ply apart, commit be94953).
 const BUDGET: &str = "go nodes 5000";
 
 fn bestmove(choice: EngineChoice, position: &str) -> String {
