@@ -21,6 +21,7 @@ The module's clock is emulated (the default `Clock` option), so a classical game
 few host minutes, not hours. Example (the figures in the issue's note):
 
     python3 tools/soak.py --games 200 --pgn soak.pgn
+    python3 tools/soak.py --games 100 --ponder --multipv 3 --pgn soak.pgn
 
 The PGN of every game is written at the end (to a temporary file, then renamed).
 """
@@ -62,11 +63,11 @@ def control_of(game_no):
 def module_move(module, board, control, clocks, moves_to_go):
     """The module's move under `control`; `clocks` are the GUI's clocks in seconds."""
     if control == "fast":
-        return module.play(board, chess.engine.Limit(time=0.1)).move
+        return module.play(board, chess.engine.Limit(time=0.1), ponder=PONDER).move
     if control == "nodes":
-        return module.play(board, chess.engine.Limit(nodes=3000)).move
+        return module.play(board, chess.engine.Limit(nodes=3000), ponder=PONDER).move
     if control == "depth":
-        return module.play(board, chess.engine.Limit(depth=2)).move
+        return module.play(board, chess.engine.Limit(depth=2), ponder=PONDER).move
     if control == "infinite":
         with module.analysis(board) as analysis:
             time.sleep(0.3)
@@ -78,7 +79,12 @@ def module_move(module, board, control, clocks, moves_to_go):
     limit = chess.engine.Limit(white_clock=white, black_clock=black,
                                white_inc=inc, black_inc=inc,
                                remaining_moves=moves_to_go)
-    return module.play(board, limit).move
+    return module.play(board, limit, ponder=PONDER).move
+
+
+# `--ponder`: the module thinks on the rival's time (python-chess sends `go ponder` and
+# `ponderhit` or `stop`, as a GUI does).
+PONDER = False
 
 
 def starting_clock(control):
@@ -91,6 +97,8 @@ def play_game(game_no, args, watch, openings):
     # Level 6 has no budget of its own: the time controls alone end each thought (at
     # another level its budget would cap them; docs/uci.md, "The time rule").
     module.configure({"Level": 6})
+    if args.multipv > 1:
+        module.configure({"MultiPV": args.multipv})
     rival = chess.engine.SimpleEngine.popen_uci(args.opponent)
     rival.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo})
     fen = openings[game_no % len(openings)]
@@ -164,7 +172,11 @@ def main():
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--openings", default="tools/openings.epd")
     ap.add_argument("--pgn", default="soak.pgn")
+    ap.add_argument("--ponder", action="store_true", help="the module ponders (go ponder)")
+    ap.add_argument("--multipv", type=int, default=1, help="the module's MultiPV lines")
     args = ap.parse_args()
+    global PONDER
+    PONDER = args.ponder
 
     openings = []
     with open(args.openings) as f:
