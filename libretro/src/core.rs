@@ -263,7 +263,11 @@ impl Core {
         ];
         for (i, (id, step)) in directions.into_iter().enumerate() {
             let count = &mut self.pad.held_for[i];
-            *count = if held & (1 << id) != 0 { count.saturating_add(1) } else { 0 };
+            *count = if held & (1 << id) != 0 {
+                count.saturating_add(1)
+            } else {
+                0
+            };
             let c = *count;
             if c == 1 || (c > REPEAT_AFTER && (c - REPEAT_AFTER) % REPEAT_EVERY == 0) {
                 if self.osk.shown() {

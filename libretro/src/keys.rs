@@ -64,7 +64,10 @@ pub fn on_default_pad(keycode: u32) -> bool {
     matches!(
         keycode,
         retrok::UP | retrok::DOWN | retrok::LEFT | retrok::RIGHT | retrok::RETURN | retrok::RSHIFT
-    ) || matches!(char::from_u32(keycode), Some('x' | 'z' | 'a' | 's' | 'q' | 'w'))
+    ) || matches!(
+        char::from_u32(keycode),
+        Some('x' | 'z' | 'a' | 's' | 'q' | 'w')
+    )
 }
 
 /// The G7000 key a RetroArch key press types, with the shift keys' state.
@@ -78,7 +81,10 @@ mod tests {
 
     #[test]
     fn keys_type_as_in_the_window() {
-        assert_eq!(g7000_key(u32::from(b'e'), false), Some(G7000Key::Letter('E')));
+        assert_eq!(
+            g7000_key(u32::from(b'e'), false),
+            Some(G7000Key::Letter('E'))
+        );
         assert_eq!(g7000_key(u32::from(b'y'), false), Some(G7000Key::Yes));
         assert_eq!(g7000_key(u32::from(b'8'), true), Some(G7000Key::Times));
         assert_eq!(g7000_key(retrok::KP0 + 4, false), Some(G7000Key::Digit(4)));

@@ -118,7 +118,9 @@ fn read_options() -> Options {
         };
         let found = environment(env::GET_VARIABLE, (&raw mut variable).cast());
         // SAFETY: the front end set `value` to null or to a string valid until the next call.
-        found.then(|| unsafe { options::text(variable.value) }).flatten()
+        found
+            .then(|| unsafe { options::text(variable.value) })
+            .flatten()
     })
 }
 
@@ -428,7 +430,14 @@ pub extern "C" fn retro_run() {
         let fe = frontend();
         if let Some(video) = fe.video {
             // SAFETY: WIDTH x HEIGHT XRGB8888 pixels, a line WIDTH * 4 bytes, alive for the call.
-            unsafe { video(core.video.as_ptr().cast(), WIDTH as c_uint, HEIGHT as c_uint, WIDTH * 4) };
+            unsafe {
+                video(
+                    core.video.as_ptr().cast(),
+                    WIDTH as c_uint,
+                    HEIGHT as c_uint,
+                    WIDTH * 4,
+                )
+            };
         }
         if let Some(audio) = fe.audio_batch {
             // SAFETY: SAMPLES_PER_FRAME stereo frames of i16, alive for the call.

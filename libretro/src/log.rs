@@ -179,11 +179,27 @@ mod tests {
             FrameInput::default(),
             FrameInput {
                 pad: 0x100,
-                pointer: Pointer { x: -5, y: 7, pressed: true },
+                pointer: Pointer {
+                    x: -5,
+                    y: 7,
+                    pressed: true,
+                },
                 events: vec![Event::Key(G7000Key::Enter), Event::Speed(Speed::Max)],
             },
-            FrameInput { pad: 0x100, pointer: Pointer { x: -5, y: 7, pressed: true }, events: vec![] },
-            FrameInput { pad: 0, events: vec![Event::Flip, Event::Level(3)], ..Default::default() },
+            FrameInput {
+                pad: 0x100,
+                pointer: Pointer {
+                    x: -5,
+                    y: 7,
+                    pressed: true,
+                },
+                events: vec![],
+            },
+            FrameInput {
+                pad: 0,
+                events: vec![Event::Flip, Event::Level(3)],
+                ..Default::default()
+            },
         ];
         let mut log = InputLog::default();
         for (i, f) in frames.iter().enumerate() {

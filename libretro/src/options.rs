@@ -44,9 +44,18 @@ pub struct Options {
 
 /// Keys and their "Description; value|value" texts, the first value the default.
 const DEFINITIONS: [(&CStr, &CStr); 5] = [
-    (c"c7010_colour", c"Your colour (next start or reset); ask|white|black"),
-    (c"c7010_level", c"Level (1 tournament, 2 beginner); ask|1|2|3|4|5|6"),
-    (c"c7010_speed", c"Speed of the module's thinking; 1X|2X|8X|MAX"),
+    (
+        c"c7010_colour",
+        c"Your colour (next start or reset); ask|white|black",
+    ),
+    (
+        c"c7010_level",
+        c"Level (1 tournament, 2 beginner); ask|1|2|3|4|5|6",
+    ),
+    (
+        c"c7010_speed",
+        c"Speed of the module's thinking; 1X|2X|8X|MAX",
+    ),
     (c"c7010_turned", c"Turn the board; off|on"),
     (
         c"c7010_keyboard",

@@ -106,18 +106,38 @@ impl Osk {
             return;
         }
         let (panel, cap, chosen, text, chosen_text) = (rgb(0), rgb(8), rgb(15), rgb(15), rgb(0));
-        fill(pixels, LEFT - 2, TOP - 2, COLUMNS * CELL_WIDTH + 4, ROWS * CELL_HEIGHT + 2, panel);
+        fill(
+            pixels,
+            LEFT - 2,
+            TOP - 2,
+            COLUMNS * CELL_WIDTH + 4,
+            ROWS * CELL_HEIGHT + 2,
+            panel,
+        );
         for (r, row) in MATRIX.iter().enumerate() {
             for (c, key) in row.iter().enumerate() {
                 let Some(key) = key else { continue };
                 let here = (r, c) == (self.row, self.column);
                 let (x, y) = (LEFT + c * CELL_WIDTH, TOP + r * CELL_HEIGHT);
-                fill(pixels, x + 1, y + 1, CELL_WIDTH - 2, CELL_HEIGHT - 2, if here { chosen } else { cap });
+                fill(
+                    pixels,
+                    x + 1,
+                    y + 1,
+                    CELL_WIDTH - 2,
+                    CELL_HEIGHT - 2,
+                    if here { chosen } else { cap },
+                );
                 let label: Vec<char> = key.label().chars().collect();
                 let width = label.len() * CHAR_PITCH;
                 let left = x + (CELL_WIDTH - width) / 2;
                 for (i, &ch) in label.iter().enumerate() {
-                    glyph(pixels, left + i * CHAR_PITCH, y + 2, ch, if here { chosen_text } else { text });
+                    glyph(
+                        pixels,
+                        left + i * CHAR_PITCH,
+                        y + 2,
+                        ch,
+                        if here { chosen_text } else { text },
+                    );
                 }
             }
         }

@@ -122,7 +122,9 @@ impl<'a> Reader<'a> {
     }
 
     fn u32(&mut self) -> Result<u32, StateError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap_or([0; 4])))
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().unwrap_or([0; 4]),
+        ))
     }
 }
 

@@ -1,0 +1,287 @@
+//! The core's C API as a front end drives it: the contract, cycles of loading, save states
+//! against the run that never stopped (byte for byte: picture, sound, machine), a move with
+//! the pad alone, bad input refused.
+
+use std::ffi::{CStr, c_char, c_uint, c_void};
+use std::time::Instant;
+
+use c7010::console::layout::square_at;
+use c7010::machine::PAL_FRAME_HZ;
+use c7010::vdc::palette::rgb;
+
+use crate::frontend::{Session, call, exclusive, host};
+
+const A: u16 = 1 << 8;
+const B: u16 = 1;
+const Y: u16 = 1 << 1;
+const START: u16 = 1 << 3;
+const UP: u16 = 1 << 4;
+const LEFT: u16 = 1 << 6;
+
+/// White to play, level 2, the console asks nothing.
+const WHITE_LEVEL_2: [(&str, &str); 2] = [("c7010_colour", "white"), ("c7010_level", "2")];
+
+#[repr(C)]
+struct SystemInfo {
+    name: *const c_char,
+    version: *const c_char,
+    extensions: *const c_char,
+    need_fullpath: bool,
+    block_extract: bool,
+}
+
+#[repr(C)]
+#[derive(Default)]
+struct AvInfo {
+    base_width: c_uint,
+    base_height: c_uint,
+    max_width: c_uint,
+    max_height: c_uint,
+    aspect: f32,
+    fps: f64,
+    sample_rate: f64,
+}
+
+#[test]
+fn the_core_keeps_the_libretro_contract() {
+    let _one = exclusive();
+    assert_eq!(
+        call!("retro_api_version": unsafe extern "C" fn() -> c_uint),
+        1
+    );
+    let mut info = SystemInfo {
+        name: std::ptr::null(),
+        version: std::ptr::null(),
+        extensions: std::ptr::null(),
+        need_fullpath: true,
+        block_extract: true,
+    };
+    call!("retro_get_system_info": unsafe extern "C" fn(*mut SystemInfo), &mut info);
+    let text = |p| unsafe { CStr::from_ptr(p) }.to_str().unwrap();
+    assert_eq!(text(info.name), "C7010");
+    assert_eq!(text(info.extensions), "bin");
+    assert!(!info.need_fullpath);
+
+    let core = Session::start(&[], None).expect("the core starts with no content");
+    let mut av = AvInfo::default();
+    call!("retro_get_system_av_info": unsafe extern "C" fn(*mut AvInfo), &mut av);
+    assert_eq!((av.base_width, av.base_height), (360, 243));
+    assert_eq!((av.max_width, av.max_height), (360, 243));
+    assert!(
+        (av.fps - PAL_FRAME_HZ).abs() < 1e-9 && (av.fps - 49.7015).abs() < 1e-3,
+        "{}",
+        av.fps
+    );
+    assert!(
+        (av.sample_rate - 888.0 * av.fps).abs() < 1e-6,
+        "{}",
+        av.sample_rate
+    );
+    assert!((1.4..1.6).contains(&av.aspect), "{}", av.aspect);
+    assert_eq!(
+        call!("retro_get_region": unsafe extern "C" fn() -> c_uint),
+        1,
+        "PAL"
+    );
+
+    let size = core.serialize_size();
+    core.run(3);
+    {
+        let h = host();
+        let h = h.as_ref().unwrap();
+        assert_eq!(h.pixel_format, Some(1), "XRGB8888");
+        assert!(h.no_game, "no content needed");
+        assert_eq!(h.size, (360, 243, 360 * 4));
+        assert_eq!(h.video_calls, 3, "one picture a frame");
+        assert_eq!(h.audio.len(), 888 * 2, "888 stereo samples a frame");
+        let buttons: Vec<u32> = h.descriptors.iter().map(|d| d.0).collect();
+        for id in 0..14 {
+            assert!(
+                buttons.contains(&id),
+                "button {id} is named: {:?}",
+                h.descriptors
+            );
+        }
+        let keys: Vec<&str> = h.options_declared.iter().map(|o| o.0.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "c7010_colour",
+                "c7010_level",
+                "c7010_speed",
+                "c7010_turned",
+                "c7010_keyboard"
+            ]
+        );
+        assert!(h.keyboard.is_some(), "a keyboard callback");
+    }
+    core.run(20);
+    assert_eq!(core.serialize_size(), size, "one state size");
+    assert_eq!(core.serialize().len(), size);
+}
+
+#[test]
+fn cycles_of_load_run_and_unload_give_the_same_frames() {
+    let _one = exclusive();
+    let mut first = None;
+    for _ in 0..6 {
+        let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+        let mut frames = core.run(10);
+        frames.extend(core.press(UP));
+        frames.extend(core.run(10));
+        match &first {
+            None => first = Some(frames),
+            Some(f) => assert_eq!(&frames, f),
+        }
+    }
+}
+
+/// Plays 1. e4 with the pad: A on the cursor's first square (E2) chooses the pawn, two steps
+/// up, A again enters the move.
+fn e2_e4_with_the_pad(core: &Session) {
+    core.press(A);
+    core.press(UP);
+    core.press(UP);
+    core.press(A);
+}
+
+/// White pixels (the white pieces' colour) on each square of the picture.
+fn white_on_squares(picture: &[u32]) -> [usize; 64] {
+    colour_on_squares(picture, 15)
+}
+
+/// Pixels of the black pieces' colour (palette 11) on each square of the picture.
+fn black_on_squares(picture: &[u32]) -> [usize; 64] {
+    colour_on_squares(picture, 11)
+}
+
+/// Pixels of palette colour `index` on each square of the picture.
+fn colour_on_squares(picture: &[u32], index: u8) -> [usize; 64] {
+    let mut counts = [0; 64];
+    for (i, &p) in picture.iter().enumerate() {
+        if p == rgb(index)
+            && let Some(square) = square_at(i % 360, i / 360, false)
+        {
+            counts[square] += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn a_move_is_played_with_the_pad_alone() {
+    let _one = exclusive();
+    // The console asks the colour (YES: Y) and the level (ENTER: START keeps 2).
+    let core = Session::start(&[], None).unwrap();
+    core.run(2);
+    core.press(Y);
+    core.press(START);
+    let before = white_on_squares(&core.picture());
+    e2_e4_with_the_pad(&core);
+    // B cancels nothing now; the module thinks.
+    core.press(B);
+    let after = white_on_squares(&core.picture());
+    let (e2, e4) = (12, 28);
+    assert!(
+        before[e2] > 50 && before[e4] == 0,
+        "{} {}",
+        before[e2],
+        before[e4]
+    );
+    assert!(
+        after[e2] < 20 && after[e4] > 50,
+        "the pawn went to E4: {} {}",
+        after[e2],
+        after[e4]
+    );
+}
+
+/// Runs on from a state `frames` frames, returns the frames and the state at the end; then
+/// restores the state, runs the same frames again and requires the same: every picture and
+/// sound, and the state at the end (the module's RAM and CPU, the screen, the inputs).
+fn restored_runs_on_as_the_run_that_never_stopped(core: &Session, frames: usize, what: &str) {
+    let state = core.serialize();
+    let continuous = core.run(frames);
+    let end = core.serialize();
+    let started = Instant::now();
+    assert!(core.unserialize(&state), "{what}: the state is restored");
+    let restore = started.elapsed();
+    let replayed = core.run(frames);
+    assert!(
+        continuous == replayed,
+        "{what}: the frames after the restore differ"
+    );
+    assert!(
+        core.serialize() == end,
+        "{what}: the state at the end differs"
+    );
+    eprintln!("{what}: restored in {restore:?}, {frames} frames identical");
+}
+
+#[test]
+fn a_restored_state_runs_on_byte_for_byte_as_the_run_that_never_stopped() {
+    let _one = exclusive();
+    let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+    core.run(1);
+    restored_runs_on_as_the_run_that_never_stopped(&core, 30, "after 1 frame");
+    // 1. a3, out of the module's book: it thinks on its reply (level 2, some 10 s at 1X).
+    core.press(A);
+    (0..4).for_each(|_| _ = core.press(LEFT));
+    core.press(A);
+    core.press(UP);
+    core.press(A);
+    let a3 = white_on_squares(&core.picture());
+    assert!(a3[8] < 20 && a3[16] > 50, "1. a3 was played");
+    // 2 s into the thought: Black has not moved.
+    let black_at_start = black_on_squares(&core.picture());
+    assert!(black_at_start[60] > 50, "the black king on E8");
+    core.run(100);
+    assert_eq!(
+        black_on_squares(&core.picture()),
+        black_at_start,
+        "the module still thinks"
+    );
+    restored_runs_on_as_the_run_that_never_stopped(&core, 60, "mid-thought");
+    core.set_option("c7010_speed", "MAX");
+    let started = Instant::now();
+    core.run(60);
+    eprintln!("60 frames at MAX took {:?}", started.elapsed());
+    let before = white_on_squares(&core.picture());
+    assert_ne!(
+        black_on_squares(&core.picture()),
+        black_at_start,
+        "the module has moved"
+    );
+    core.set_option("c7010_speed", "1X");
+    core.run(1);
+    restored_runs_on_as_the_run_that_never_stopped(&core, 30, "after the module's move");
+    // Still the same game: the pawn on A3.
+    assert!(before[16] > 50);
+}
+
+#[test]
+fn bad_input_is_refused_without_a_panic() {
+    let _one = exclusive();
+    assert!(
+        Session::start(&[], Some(&[0xFF; 100])).is_none(),
+        "a ROM that does not play"
+    );
+    assert!(
+        Session::start(&[], Some(&vec![0; 70_000])).is_none(),
+        "a ROM too large"
+    );
+    let core = Session::start(&[], None).unwrap();
+    core.run(2);
+    let state = core.serialize();
+    assert!(!core.unserialize(&state[..100]), "a state cut short");
+    let mut garbage = state.clone();
+    garbage[20] ^= 0x55;
+    assert!(!core.unserialize(&garbage), "a damaged state");
+    assert!(!core.unserialize(&vec![0; state.len()]), "zeros");
+    let refused = call!("retro_unserialize": unsafe extern "C" fn(*const c_void, usize) -> bool, std::ptr::null(), state.len());
+    assert!(!refused, "a null state");
+    let mut small = vec![0u8; 16];
+    let written = call!("retro_serialize": unsafe extern "C" fn(*mut c_void, usize) -> bool, small.as_mut_ptr().cast(), small.len());
+    assert!(!written, "a buffer too small");
+    assert!(core.unserialize(&state), "the good state still loads");
+}

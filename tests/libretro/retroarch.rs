@@ -1,0 +1,1 @@
+//! RetroArch itself (filled below).
