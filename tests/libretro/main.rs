@@ -8,6 +8,7 @@
 #[path = "../common"]
 mod common {
     pub mod outside;
+    pub mod png;
 }
 
 mod api;
