@@ -285,3 +285,79 @@ fn bad_input_is_refused_without_a_panic() {
     assert!(!written, "a buffer too small");
     assert!(core.unserialize(&state), "the good state still loads");
 }
+
+/// RetroArch's pointer coordinates (-0x7fff..0x7fff across the picture) of frame pixel
+/// (`x`, `y`).
+fn pointer_at(x: usize, y: usize) -> (i16, i16) {
+    let to = |p: usize, size: usize| ((p as f64 + 0.5) * 65535.0 / size as f64 - 32767.0) as i16;
+    (to(x, 360), to(y, 243))
+}
+
+/// A touch (or click) of RetroArch's pointer at frame pixel (`x`, `y`).
+fn touch(core: &Session, x: usize, y: usize) {
+    let (px, py) = pointer_at(x, y);
+    host().as_mut().unwrap().pointer = (px, py, true);
+    core.run(1);
+    host().as_mut().unwrap().pointer = (px, py, false);
+    core.run(1);
+}
+
+/// The middle of a square on the picture (the board not turned).
+fn middle_of(square: usize) -> (usize, usize) {
+    let pixels: Vec<(usize, usize)> = (0..360 * 243)
+        .map(|i| (i % 360, i / 360))
+        .filter(|&(x, y)| square_at(x, y, false) == Some(square))
+        .collect();
+    let n = pixels.len();
+    let (sx, sy) = pixels.iter().fold((0, 0), |(a, b), &(x, y)| (a + x, b + y));
+    (sx / n, sy / n)
+}
+
+#[test]
+fn the_pointer_plays_on_the_board_and_on_the_g7000_keyboard() {
+    let _one = exclusive();
+    let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+    core.run(2);
+    // A touch on the pawn, then on its target.
+    let (e2, e4) = (middle_of(12), middle_of(28));
+    touch(&core, e2.0, e2.1);
+    touch(&core, e4.0, e4.1);
+    let board = white_on_squares(&core.picture());
+    assert!(board[12] < 20 && board[28] > 50, "1. e4 by touch");
+
+    // SELECT shows the G7000's keys; touches type D 2 D 4 ENTER (after the module's reply,
+    // from its book, in a few frames).
+    core.run(50);
+    core.press(1 << 2);
+    let cell = |row: usize, column: usize| (4 + column * 44 + 22, 133 + row * 18 + 9);
+    for (row, column) in [(3, 2), (0, 2), (3, 2), (0, 4), (5, 7)] {
+        let (x, y) = cell(row, column);
+        touch(&core, x, y);
+    }
+    core.press(1 << 2);
+    let board = white_on_squares(&core.picture());
+    assert!(
+        board[11] < 20 && board[27] > 50,
+        "2. d4 typed on the screen's keys"
+    );
+}
+
+#[test]
+fn a_state_is_restored_in_a_core_loaded_afresh() {
+    let _one = exclusive();
+    let (state, frames) = {
+        let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+        e2_e4_with_the_pad(&core);
+        core.run(40);
+        let state = core.serialize();
+        (state, core.run(40))
+    };
+    // Another start, other options: the state brings back its own console.
+    let core = Session::start(&[("c7010_colour", "black")], None).unwrap();
+    core.run(5);
+    assert!(core.unserialize(&state));
+    assert!(
+        core.run(40) == frames,
+        "the same frames after a cold restore"
+    );
+}
