@@ -269,7 +269,7 @@ impl Core {
                 0
             };
             let c = *count;
-            if c == 1 || (c > REPEAT_AFTER && (c - REPEAT_AFTER) % REPEAT_EVERY == 0) {
+            if c == 1 || (c > REPEAT_AFTER && (c - REPEAT_AFTER).is_multiple_of(REPEAT_EVERY)) {
                 if self.osk.shown() {
                     self.osk.step(step);
                 } else {
@@ -376,14 +376,11 @@ impl Core {
 
     /// Draws the console's screen and, when shown, the on-screen keyboard.
     pub fn draw(&mut self) {
-        match render_screen(&self.console.screen()) {
-            Ok(frame) => {
-                for (out, &index) in self.video.iter_mut().zip(frame.pixels()) {
-                    *out = rgb(index);
-                }
+        // A screen the layout cannot draw keeps the last picture.
+        if let Ok(frame) = render_screen(&self.console.screen()) {
+            for (out, &index) in self.video.iter_mut().zip(frame.pixels()) {
+                *out = rgb(index);
             }
-            // A screen the layout cannot draw keeps the last picture.
-            Err(_) => {}
         }
         self.osk.draw(&mut self.video);
     }

@@ -177,8 +177,10 @@ pub extern "C" fn retro_deinit() {
     guarded((), || *lock(&SESSION) = None)
 }
 
+/// # Safety
+/// `info` is null or a `retro_system_info` to fill.
 #[unsafe(no_mangle)]
-pub extern "C" fn retro_get_system_info(info: *mut SystemInfo) {
+pub unsafe extern "C" fn retro_get_system_info(info: *mut SystemInfo) {
     guarded((), || {
         // SAFETY: the front end passes a structure to fill, or null.
         if let Some(info) = unsafe { info.as_mut() } {
@@ -193,8 +195,10 @@ pub extern "C" fn retro_get_system_info(info: *mut SystemInfo) {
     })
 }
 
+/// # Safety
+/// `info` is null or a `retro_system_av_info` to fill.
 #[unsafe(no_mangle)]
-pub extern "C" fn retro_get_system_av_info(info: *mut SystemAvInfo) {
+pub unsafe extern "C" fn retro_get_system_av_info(info: *mut SystemAvInfo) {
     guarded((), || {
         // SAFETY: the front end passes a structure to fill, or null.
         if let Some(info) = unsafe { info.as_mut() } {
@@ -265,10 +269,11 @@ extern "C" fn keyboard_event(down: bool, keycode: c_uint, _character: u32, modif
             Keyboard::NotThePads => keys::on_default_pad(keycode),
             Keyboard::All => false,
         };
-        if down && !taken {
-            if let Some(key) = keys::g7000_key(keycode, modifiers & KMOD_SHIFT != 0) {
-                lock(&TYPED).push(Event::Key(key));
-            }
+        if down
+            && !taken
+            && let Some(key) = keys::g7000_key(keycode, modifiers & KMOD_SHIFT != 0)
+        {
+            lock(&TYPED).push(Event::Key(key));
         }
     })
 }
@@ -297,8 +302,10 @@ unsafe fn content(game: *const GameInfo) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
+/// # Safety
+/// `game` is null or a `retro_game_info` whose `data` holds `size` bytes.
 #[unsafe(no_mangle)]
-pub extern "C" fn retro_load_game(game: *const GameInfo) -> bool {
+pub unsafe extern "C" fn retro_load_game(game: *const GameInfo) -> bool {
     guarded(false, || {
         let mut format = PIXEL_FORMAT_XRGB8888;
         if !environment(env::SET_PIXEL_FORMAT, (&raw mut format).cast()) {
@@ -451,8 +458,10 @@ pub extern "C" fn retro_serialize_size() -> usize {
     state::STATE_SIZE
 }
 
+/// # Safety
+/// `data` is null or holds `size` writable bytes.
 #[unsafe(no_mangle)]
-pub extern "C" fn retro_serialize(data: *mut c_void, size: usize) -> bool {
+pub unsafe extern "C" fn retro_serialize(data: *mut c_void, size: usize) -> bool {
     guarded(false, || {
         let mut session = lock(&SESSION);
         let Some(core) = session.as_mut().and_then(|s| s.core.as_mut()) else {
@@ -473,8 +482,10 @@ pub extern "C" fn retro_serialize(data: *mut c_void, size: usize) -> bool {
     })
 }
 
+/// # Safety
+/// `data` is null or holds `size` readable bytes.
 #[unsafe(no_mangle)]
-pub extern "C" fn retro_unserialize(data: *const c_void, size: usize) -> bool {
+pub unsafe extern "C" fn retro_unserialize(data: *const c_void, size: usize) -> bool {
     guarded(false, || {
         if data.is_null() {
             return false;
