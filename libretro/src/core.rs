@@ -155,6 +155,32 @@ impl Core {
         Ok(core)
     }
 
+    /// A copy that goes on exactly as this core would, without its picture (a checkpoint:
+    /// `checkpoints.rs`); `None` if the console cannot be copied.
+    pub fn checkpoint(&self) -> Option<Core> {
+        Some(Core {
+            console: self.console.try_clone()?,
+            rom: self.rom.clone(),
+            start: self.start,
+            pad: self.pad,
+            osk: self.osk,
+            cues: self.cues.clone(),
+            sounds: self.sounds.clone(),
+            frame: self.frame,
+            log: self.log.clone(),
+            video: Vec::new(),
+            audio: self.audio.clone(),
+        })
+    }
+
+    /// A running core from a checkpoint: its copy, with its picture drawn.
+    pub fn resume(checkpoint: &Core) -> Option<Core> {
+        let mut core = checkpoint.checkpoint()?;
+        core.video = vec![0; WIDTH * HEIGHT];
+        core.draw();
+        Some(core)
+    }
+
     /// The console.
     pub fn console(&self) -> &Console {
         &self.console

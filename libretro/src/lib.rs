@@ -16,6 +16,7 @@
 //! states. `docs/libretro.md` says how to build, install and play, and what states promise.
 
 mod api;
+mod checkpoints;
 pub mod core;
 mod keys;
 pub mod log;
@@ -31,6 +32,7 @@ use std::sync::{Mutex, MutexGuard};
 use api::*;
 use c7010::files::ROM_IMAGE;
 use c7010::vdc::{HEIGHT, WIDTH};
+use checkpoints::Checkpoints;
 use core::{Core, SAMPLES_PER_FRAME};
 use log::{Event, FrameInput, Pointer};
 use options::{Keyboard, Options};
@@ -51,6 +53,7 @@ struct Frontend {
 struct Session {
     core: Option<Core>,
     options: Options,
+    checkpoints: Checkpoints,
 }
 
 // SAFETY: a `Session` is only reached through the `SESSION` lock, one thread at a time. It is
@@ -339,6 +342,7 @@ fn start(rom: Option<Vec<u8>>) -> bool {
             *lock(&SESSION) = Some(Session {
                 core: Some(core),
                 options,
+                checkpoints: Checkpoints::default(),
             });
             true
         }
@@ -434,6 +438,7 @@ pub extern "C" fn retro_run() {
             return;
         };
         core.run(&input);
+        session.checkpoints.as_it_runs(core);
         let fe = frontend();
         if let Some(video) = fe.video {
             // SAFETY: WIDTH x HEIGHT XRGB8888 pixels, a line WIDTH * 4 bytes, alive for the call.
@@ -464,7 +469,12 @@ pub extern "C" fn retro_serialize_size() -> usize {
 pub unsafe extern "C" fn retro_serialize(data: *mut c_void, size: usize) -> bool {
     guarded(false, || {
         let mut session = lock(&SESSION);
-        let Some(core) = session.as_mut().and_then(|s| s.core.as_mut()) else {
+        let Some(Session {
+            core: Some(core),
+            checkpoints,
+            ..
+        }) = session.as_mut()
+        else {
             return false;
         };
         if data.is_null() {
@@ -473,7 +483,10 @@ pub unsafe extern "C" fn retro_serialize(data: *mut c_void, size: usize) -> bool
         // SAFETY: the front end gives `size` writable bytes at `data` for this call.
         let out = unsafe { std::slice::from_raw_parts_mut(data.cast::<u8>(), size) };
         match state::save(core, out) {
-            Ok(()) => true,
+            Ok(()) => {
+                checkpoints.at_state(core);
+                true
+            }
             Err(why) => {
                 say(LOG_ERROR, &format!("no state: {why}"));
                 false
@@ -492,18 +505,19 @@ pub unsafe extern "C" fn retro_unserialize(data: *const c_void, size: usize) -> 
         }
         // SAFETY: the front end gives `size` readable bytes at `data` for this call.
         let bytes = unsafe { std::slice::from_raw_parts(data.cast::<u8>(), size) };
-        let rom = {
-            let session = lock(&SESSION);
-            match session.as_ref().and_then(|s| s.core.as_ref()) {
-                Some(core) => core.rom().map(<[u8]>::to_vec),
-                None => return false,
-            }
+        let mut session = lock(&SESSION);
+        let Some(Session {
+            core: Some(core),
+            checkpoints,
+            ..
+        }) = session.as_mut()
+        else {
+            return false;
         };
-        match state::restore(bytes, rom) {
+        let rom = core.rom().map(<[u8]>::to_vec);
+        match state::restore(bytes, rom, checkpoints) {
             Ok(restored) => {
-                if let Some(session) = lock(&SESSION).as_mut() {
-                    session.core = Some(restored);
-                }
+                *core = restored;
                 true
             }
             Err(why) => {

@@ -59,6 +59,16 @@ impl InputLog {
         &self.bytes
     }
 
+    /// True when `bytes` (a log of at least `frames` frames) began as this log, whose inputs
+    /// are those of the frames before `frames`: the same inputs up to there.
+    pub fn begins(&self, bytes: &[u8], frames: u32) -> bool {
+        let Some(rest) = bytes.strip_prefix(self.bytes.as_slice()) else {
+            return false;
+        };
+        rest.get(..4)
+            .is_none_or(|f| u32::from_le_bytes([f[0], f[1], f[2], f[3]]) >= frames)
+    }
+
     /// Writes what of `input` is new at `frame`.
     pub fn record(&mut self, frame: u32, input: &FrameInput) {
         let mut entry = |tag: u8, payload: &[u8]| {
@@ -89,10 +99,10 @@ impl InputLog {
         self.pointer = input.pointer;
     }
 
-    /// The inputs of `bytes`, frame by frame, for `frames` frames; `None` for bytes that are
-    /// not a log (out of order, an unknown tag, cut short).
-    pub fn replay(bytes: &[u8], frames: u32) -> Option<Vec<FrameInput>> {
-        let mut out = Vec::with_capacity(frames as usize);
+    /// The inputs of `bytes`, frame by frame, for the frames `from..frames`; `None` for
+    /// bytes that are not a log (out of order, an unknown tag, cut short).
+    pub fn replay(bytes: &[u8], from: u32, frames: u32) -> Option<Vec<FrameInput>> {
+        let mut out = Vec::with_capacity(frames.saturating_sub(from) as usize);
         let mut now = FrameInput::default();
         let mut at = 0;
         for frame in 0..frames {
@@ -142,7 +152,9 @@ impl InputLog {
                 };
                 at += 5 + len;
             }
-            out.push(now.clone());
+            if frame >= from {
+                out.push(now.clone());
+            }
         }
         (at == bytes.len()).then_some(out)
     }
@@ -205,7 +217,8 @@ mod tests {
         for (i, f) in frames.iter().enumerate() {
             log.record(i as u32, f);
         }
-        assert_eq!(InputLog::replay(log.bytes(), 4).unwrap(), frames);
-        assert_eq!(InputLog::replay(&log.bytes()[1..], 4), None);
+        assert_eq!(InputLog::replay(log.bytes(), 0, 4).unwrap(), frames);
+        assert_eq!(InputLog::replay(log.bytes(), 2, 4).unwrap(), frames[2..]);
+        assert_eq!(InputLog::replay(&log.bytes()[1..], 0, 4), None);
     }
 }

@@ -9,6 +9,7 @@
 use c7010::console::Colour;
 use c7010::machine::crc32;
 
+use crate::checkpoints::Checkpoints;
 use crate::core::{Core, Start};
 use crate::log::{InputLog, speed_index, speed_of};
 
@@ -128,8 +129,13 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The console a state describes, replayed from a fresh one with `rom` (the ROM loaded now).
-pub fn restore(bytes: &[u8], rom: Option<Vec<u8>>) -> Result<Core, StateError> {
+/// The console a state describes, replayed from the nearest of `checkpoints` on its course,
+/// or from a fresh one with `rom` (the ROM loaded now); copies are kept as it replays.
+pub fn restore(
+    bytes: &[u8],
+    rom: Option<Vec<u8>>,
+    checkpoints: &mut Checkpoints,
+) -> Result<Core, StateError> {
     if bytes.len() != STATE_SIZE {
         return Err(StateError::Size(bytes.len()));
     }
@@ -162,10 +168,19 @@ pub fn restore(bytes: &[u8], rom: Option<Vec<u8>>) -> Result<Core, StateError> {
     if r.u32()? != crc32(&bytes[..body]) {
         return Err(StateError::Damaged("checksum"));
     }
-    let inputs = InputLog::replay(log, frames).ok_or(StateError::Damaged("inputs"))?;
-    let mut core = Core::new(rom, start).map_err(StateError::Console)?;
+    let nearest = checkpoints.nearest(start, rom.as_deref(), log, frames);
+    let mut core = match nearest.and_then(Core::resume) {
+        Some(core) => core,
+        None => Core::new(rom, start).map_err(StateError::Console)?,
+    };
+    let inputs =
+        InputLog::replay(log, core.frames(), frames).ok_or(StateError::Damaged("inputs"))?;
     for input in &inputs {
         core.run_silently(input);
+        checkpoints.as_it_runs(&core);
+    }
+    if core.log().bytes() != log {
+        return Err(StateError::Diverged("saved inputs"));
     }
     if core.machine_state() != machine {
         return Err(StateError::Diverged("saved machine"));

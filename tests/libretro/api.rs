@@ -225,11 +225,7 @@ fn a_restored_state_runs_on_byte_for_byte_as_the_run_that_never_stopped() {
     core.run(1);
     restored_runs_on_as_the_run_that_never_stopped(&core, 30, "after 1 frame");
     // 1. a3, out of the module's book: it thinks on its reply (level 2, some 10 s at 1X).
-    core.press(A);
-    (0..4).for_each(|_| _ = core.press(LEFT));
-    core.press(A);
-    core.press(UP);
-    core.press(A);
+    a2_a3_with_the_pad(&core);
     let a3 = white_on_squares(&core.picture());
     assert!(a3[8] < 20 && a3[16] > 50, "1. a3 was played");
     // 2 s into the thought: Black has not moved.
@@ -342,22 +338,53 @@ fn the_pointer_plays_on_the_board_and_on_the_g7000_keyboard() {
     );
 }
 
+/// White plays 1. a3 with the pad (out of the module's book: it thinks on its reply).
+fn a2_a3_with_the_pad(core: &Session) {
+    core.press(A);
+    (0..4).for_each(|_| _ = core.press(LEFT));
+    core.press(A);
+    core.press(UP);
+    core.press(A);
+}
+
 #[test]
-fn a_state_is_restored_in_a_core_loaded_afresh() {
+fn a_state_is_restored_in_a_core_loaded_afresh_from_its_copies_or_from_the_start() {
     let _one = exclusive();
+    let play = |core: &Session| {
+        core.run(2);
+        a2_a3_with_the_pad(core);
+    };
     let (state, frames) = {
         let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
-        e2_e4_with_the_pad(&core);
-        core.run(40);
+        play(&core);
+        core.run(100);
         let state = core.serialize();
-        (state, core.run(40))
+        (state, core.run(60))
     };
-    // Another start, other options: the state brings back its own console.
+    // The same start and inputs, further on: the state's course is this core's until the
+    // state's frame, so the restore replays from the copy kept a few frames before it.
+    let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+    play(&core);
+    core.run(150);
+    let started = Instant::now();
+    assert!(core.unserialize(&state));
+    eprintln!(
+        "restored from a copy on its course in {:?}",
+        started.elapsed()
+    );
+    assert!(
+        core.run(60) == frames,
+        "the same frames after a restore from a copy"
+    );
+    drop(core);
+    // Another start: no copy is on the state's course; it replays from the start.
     let core = Session::start(&[("c7010_colour", "black")], None).unwrap();
     core.run(5);
+    let started = Instant::now();
     assert!(core.unserialize(&state));
+    eprintln!("restored from the start in {:?}", started.elapsed());
     assert!(
-        core.run(40) == frames,
-        "the same frames after a cold restore"
+        core.run(60) == frames,
+        "the same frames after a restore from the start"
     );
 }
