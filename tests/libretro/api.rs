@@ -388,3 +388,86 @@ fn a_state_is_restored_in_a_core_loaded_afresh_from_its_copies_or_from_the_start
         "the same frames after a restore from the start"
     );
 }
+
+/// Types `keys` (RetroArch key codes) on the core's keyboard callback, a frame each.
+fn type_keys(core: &Session, keys: &[u32]) {
+    let keyboard = host()
+        .as_ref()
+        .unwrap()
+        .keyboard
+        .expect("a keyboard callback");
+    for &key in keys {
+        // SAFETY: the core's callback, as RetroArch calls it: down, key code, character, modifiers.
+        unsafe { keyboard(true, key, key, 0) };
+        core.run(1);
+        unsafe { keyboard(false, key, key, 0) };
+        core.run(1);
+    }
+}
+
+#[test]
+fn the_keyboard_types_the_g7000s_keys() {
+    let _one = exclusive();
+    let code = |c: char| c as u32;
+    // By default the keys RetroArch gives to the pad are the pad's: Enter is START's, so the
+    // move typed is entered with START.
+    let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+    core.run(2);
+    type_keys(&core, &[code('e'), code('2'), code('e'), code('4'), 13]);
+    assert!(
+        white_on_squares(&core.picture())[28] == 0,
+        "Enter is left to the pad"
+    );
+    core.press(START);
+    assert!(white_on_squares(&core.picture())[28] > 50, "1. e4 typed");
+    drop(core);
+    // With every key: Enter types ENTER.
+    let mut options = WHITE_LEVEL_2.to_vec();
+    options.push(("c7010_keyboard", "all keys"));
+    let core = Session::start(&options, None).unwrap();
+    core.run(2);
+    type_keys(&core, &[code('d'), code('2'), code('d'), code('4'), 13]);
+    assert!(
+        white_on_squares(&core.picture())[27] > 50,
+        "1. d4 typed and entered"
+    );
+}
+
+#[test]
+fn l_and_r_change_the_level_and_reset_starts_again() {
+    let _one = exclusive();
+    let at_level_3 = {
+        let core =
+            Session::start(&[("c7010_colour", "white"), ("c7010_level", "3")], None).unwrap();
+        core.run(6)
+    };
+    let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+    let fresh = core.run(6);
+    core.run(2);
+    core.press(1 << 11);
+    core.press(1 << 11);
+    core.press(1 << 10);
+    let raised = core.run(1);
+    assert_eq!(
+        raised.last(),
+        at_level_3.last(),
+        "R R L: level 3, as a start at level 3"
+    );
+    call!("retro_reset": unsafe extern "C" fn());
+    assert_eq!(core.run(6), fresh, "reset: the frames of a fresh start");
+}
+
+#[test]
+fn the_core_info_declares_what_the_tests_prove() {
+    let info =
+        std::fs::read_to_string(crate::frontend::core_path().with_extension("info")).unwrap();
+    for line in [
+        "supported_extensions = \"bin\"",
+        "supports_no_game = \"true\"",
+        "savestate = \"true\"",
+        "savestate_features = \"deterministic\"",
+        "corename = \"c7010\"",
+    ] {
+        assert!(info.lines().any(|l| l == line), "{line} in the core info");
+    }
+}
