@@ -44,7 +44,7 @@ pub fn aspect_ratio() -> f32 {
 
 /// PAL frames the module thinks in one `retro_run` at speed MAX: a fixed multiple of real
 /// time (the core keeps no host clock, so it stays deterministic), which a host that
-/// emulates the module at some 40 times real speed runs in about a frame's time.
+/// emulates the thinking module at some 45 times real speed runs in half a frame's time.
 pub const MAX_FRAMES: u32 = 24;
 
 /// Frames a d-pad direction is held before it repeats, and the frames between repeats.
