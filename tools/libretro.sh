@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 # the core's build waits for.
 target_dir() {
   cargo metadata --format-version 1 --no-deps --manifest-path Cargo.toml |
-    sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p'
+    sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p' | sed 's#\\\\#/#g'
 }
 
 info() {

@@ -337,8 +337,13 @@ fn start(rom: Option<Vec<u8>>) -> bool {
     let options = read_options();
     KEYBOARD.store(options.keyboard.to_byte(), Ordering::Relaxed);
     lock(&TYPED).clear();
+    let which = match &rom {
+        None => "the built-in ROM".to_string(),
+        Some(rom) => format!("a ROM of {} bytes", rom.len()),
+    };
     match Core::new(rom, options.start) {
         Ok(core) => {
+            say(LOG_INFO, &format!("the module runs {which}"));
             *lock(&SESSION) = Some(Session {
                 core: Some(core),
                 options,
@@ -549,7 +554,3 @@ pub extern "C" fn retro_get_memory_data(_id: c_uint) -> *mut c_void {
 pub extern "C" fn retro_get_memory_size(_id: c_uint) -> usize {
     0
 }
-
-/// Keeps `LOG_INFO` in use for the front end's log of a start.
-#[allow(dead_code)]
-const _INFO: c_uint = LOG_INFO;
