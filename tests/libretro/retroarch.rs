@@ -143,13 +143,16 @@ fn keys_sent_to_retroarchs_window_play_a_move() {
     let dir = tempfile::tempdir().unwrap();
     // RetroArch's default keys: A = the pad's Y (YES: White), Enter = START (ENTER: level
     // 2), X = A (chooses the piece under the cursor, E2), Up twice, X (its target, E4);
-    // F8 takes a screenshot. Each key is held a few frames, as a player holds it.
+    // F8 takes a screenshot once the module has answered. Each key is held a few frames,
+    // as a player holds it.
     let script = r#"
-$RA >ra.log 2>&1 &
+$RA --verbose >ra.log 2>&1 &
 ra=$!
 window=$(xdotool search --sync --onlyvisible --class retroarch | head -n 1)
 xdotool windowfocus --sync "$window"
-sleep 3
+# The core says in RetroArch's log that it has started; then its frames run.
+for _ in $(seq 1 300); do grep -q "c7010: the module runs" ra.log && break; sleep 0.1; done
+sleep 2
 hold() { xdotool keydown "$1"; sleep 0.12; xdotool keyup "$1"; sleep 0.4; }
 for key in a Return x Up Up x; do hold "$key"; done
 sleep 2
@@ -168,4 +171,8 @@ wait "$ra" || true
         white[e2],
         white[e4]
     );
+    // The module answered from its book: one of its pieces has left ranks 7 and 8.
+    let black = on_squares(&pixels, 11);
+    let at_home = (48..64).filter(|&s| black[s] > 50).count();
+    assert_eq!(at_home, 15, "the module answered");
 }
