@@ -120,11 +120,22 @@ fn the_core_keeps_the_libretro_contract() {
     assert_eq!(core.serialize().len(), size);
 }
 
+/// The process's resident memory in KiB (Linux; 0 elsewhere).
+fn resident_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
 #[test]
-fn cycles_of_load_run_and_unload_give_the_same_frames() {
+fn cycles_of_load_run_and_unload_give_the_same_frames_and_keep_no_memory() {
     let _one = exclusive();
     let mut first = None;
-    for _ in 0..6 {
+    let mut resident = Vec::new();
+    for _ in 0..16 {
         let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
         let mut frames = core.run(10);
         frames.extend(core.press(UP));
@@ -133,7 +144,42 @@ fn cycles_of_load_run_and_unload_give_the_same_frames() {
             None => first = Some(frames),
             Some(f) => assert_eq!(&frames, f),
         }
+        drop(core);
+        resident.push(resident_kib());
     }
+    // A core and its picture are some 500 KiB: twelve kept would show.
+    let grown = resident[15].saturating_sub(resident[3]);
+    eprintln!("resident memory after each cycle, KiB: {resident:?}");
+    assert!(
+        grown < 3 * 1024,
+        "memory grew by {grown} KiB over 12 cycles: {resident:?}"
+    );
+}
+
+#[test]
+fn a_rom_given_as_content_plays_and_keeps_its_own_states() {
+    let _one = exclusive();
+    let rom = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/roms/c7010.bin")).unwrap();
+    let builtin_state = {
+        let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+        core.run(3);
+        core.serialize()
+    };
+    let core = Session::start(&WHITE_LEVEL_2, Some(&rom)).expect("the ROM as content");
+    core.run(2);
+    e2_e4_with_the_pad(&core);
+    assert!(
+        white_on_squares(&core.picture())[28] > 50,
+        "1. e4 with the ROM given"
+    );
+    let state = core.serialize();
+    let after = core.run(20);
+    assert!(core.unserialize(&state));
+    assert!(core.run(20) == after);
+    assert!(
+        !core.unserialize(&builtin_state),
+        "a state of the built-in ROM is another ROM's"
+    );
 }
 
 /// Plays 1. e4 with the pad: A on the cursor's first square (E2) chooses the pawn, two steps
