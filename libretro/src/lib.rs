@@ -3,17 +3,18 @@
 //! (the emulated module), as the web page is (`web/`).
 //!
 //! Written on the plain libretro C API (`libretro.h`, API version 1) by hand rather than
-//! over a binding crate: the API is 26 functions and a dozen `repr(C)` structures
+//! over a binding crate: the API is 25 functions and a dozen `repr(C)` structures
 //! (`api.rs`), the core uses a small part of it, and by hand the core has no dependency but
-//! the library, and all of its `unsafe` is in this file and `api.rs`'s types, each use next to
-//! the front end's promise it relies on. Every entry point catches panics
+//! the library. All of its `unsafe` is in this file (and `options::text`, a C string read),
+//! each use next to the front end's promise it relies on. Every entry point catches panics
 //! ([`std::panic::catch_unwind`]): a panic becomes a false return or nothing, never an
 //! unwind into the front end.
 //!
 //! The parts: `core.rs` the console a frame at a time (pad, pointer, keys, picture, sound),
 //! `osk.rs` the on-screen G7000 keyboard, `keys.rs` RetroArch's keyboard as G7000 keys,
 //! `options.rs` the core options, `log.rs` the inputs a state replays, `state.rs` the save
-//! states. `docs/libretro.md` says how to build, install and play, and what states promise.
+//! states, `checkpoints.rs` the copies a restore replays from. `docs/libretro.md` says how to
+//! build, install and play, and what the states promise.
 
 mod api;
 mod checkpoints;
