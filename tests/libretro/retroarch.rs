@@ -15,10 +15,20 @@ use crate::common::outside::{on_path, skip};
 use crate::common::png::decode_rgb;
 use crate::frontend::{Session, core_path, exclusive};
 
-/// The settings the runs need, beside RetroArch's defaults.
-fn config(dir: &Path) -> String {
+/// The settings the runs need, beside RetroArch's defaults: the core installed in a cores
+/// folder of the test's own with its info file (from which RetroArch learns that the core's
+/// states are deterministic); with `states`, run-ahead of 2 frames (a state written and
+/// restored every frame) and rewind on.
+fn config(dir: &Path, states: bool) -> String {
     format!(
-        r#"gamemode_enable = "false"
+        r#"libretro_directory = "{cores}"
+libretro_info_path = "{cores}"
+run_ahead_enabled = "{states}"
+run_ahead_frames = "2"
+run_ahead_secondary_instance = "false"
+rewind_enable = "{states}"
+savestate_directory = "{dir}"
+gamemode_enable = "false"
 audio_driver = "null"
 video_driver = "gl"
 menu_driver = "rgui"
@@ -27,11 +37,12 @@ video_fullscreen = "false"
 config_save_on_exit = "false"
 vrr_runloop_enable = "true"
 video_gpu_screenshot = "false"
-screenshot_directory = "{}"
+screenshot_directory = "{dir}"
 auto_screenshot_filename = "false"
 savestate_thumbnail_enable = "false"
 "#,
-        dir.display()
+        cores = dir.join("cores").display(),
+        dir = dir.display()
     )
 }
 
@@ -46,12 +57,18 @@ fn programs() -> Result<(), String> {
 }
 
 /// Runs `script` (bash) under a D-Bus session and Xvfb, with `RA` set to the RetroArch
-/// command that loads the core with the test's settings.
-fn under_xvfb(dir: &Path, script: &str) {
-    std::fs::write(dir.join("append.cfg"), config(dir)).unwrap();
+/// command that loads the core with the test's settings; RetroArch's log (`ra.log`).
+fn under_xvfb(dir: &Path, states: bool, script: &str) -> String {
+    std::fs::write(dir.join("append.cfg"), config(dir, states)).unwrap();
+    let cores = dir.join("cores");
+    std::fs::create_dir_all(&cores).unwrap();
+    let core = cores.join(core_path().file_name().unwrap());
+    std::fs::copy(core_path(), &core).unwrap();
+    let info = core_path().with_extension("info");
+    std::fs::copy(&info, cores.join(info.file_name().unwrap())).unwrap();
     let ra = format!(
         "retroarch -L {} --appendconfig={}",
-        core_path().display(),
+        core.display(),
         dir.join("append.cfg").display()
     );
     let out = Command::new("timeout")
@@ -75,6 +92,7 @@ fn under_xvfb(dir: &Path, script: &str) {
         "RetroArch's run failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    std::fs::read_to_string(dir.join("ra.log")).unwrap_or_default()
 }
 
 /// The screenshot RetroArch wrote into `dir`, as 0x00RRGGBB pixels, with its size.
@@ -124,7 +142,8 @@ fn retroarch_shows_the_board_as_our_front_end_does() {
         "$RA --max-frames=60 --max-frames-ss --max-frames-ss-path={} >ra.log 2>&1",
         shot.display()
     );
-    under_xvfb(dir.path(), &script);
+    // No run-ahead: the screenshot is of the 60th frame itself.
+    under_xvfb(dir.path(), false, &script);
     let (width, height, pixels) = screenshot(dir.path());
     assert_eq!((width, height), (360, 243), "the core's frame");
     assert!(
@@ -135,7 +154,7 @@ fn retroarch_shows_the_board_as_our_front_end_does() {
 }
 
 #[test]
-fn keys_sent_to_retroarchs_window_play_a_move() {
+fn keys_sent_to_retroarchs_window_play_and_its_states_take_the_game_back() {
     if let Err(why) = programs() {
         return skip(&why);
     }
@@ -143,8 +162,10 @@ fn keys_sent_to_retroarchs_window_play_a_move() {
     let dir = tempfile::tempdir().unwrap();
     // RetroArch's default keys: A = the pad's Y (YES: White), Enter = START (ENTER: level
     // 2), X = A (chooses the piece under the cursor, E2), Up twice, X (its target, E4);
-    // F8 takes a screenshot once the module has answered. Each key is held a few frames,
-    // as a player holds it.
+    // once the module has answered, F2 saves a state; then G1-F3 (Right Right Down Down
+    // Down X, Left Up Up X), the module answers, F4 loads the state and F8 takes a
+    // screenshot. Each key is held a few frames, as a player holds it. Run-ahead and rewind
+    // write and restore states all the while.
     let script = r#"
 $RA --verbose >ra.log 2>&1 &
 ra=$!
@@ -156,15 +177,34 @@ sleep 2
 hold() { xdotool keydown "$1"; sleep 0.12; xdotool keyup "$1"; sleep 0.4; }
 for key in a Return x Up Up x; do hold "$key"; done
 sleep 2
+hold F2
+sleep 1
+for key in Right Right Down Down Down x Left Up Up x; do hold "$key"; done
+sleep 2
+hold F4
+sleep 2
 hold F8
 sleep 1
 kill "$ra"
 wait "$ra" || true
 "#;
-    under_xvfb(dir.path(), script);
+    let log = under_xvfb(dir.path(), true, script);
+    for said in [
+        "Saving state",
+        "Loading state",
+        "Initializing rewind buffer",
+    ] {
+        assert!(log.contains(said), "RetroArch's log says {said:?}:\n{log}");
+    }
+    for refusal in ["state not restored", "Run-Ahead", "lacks"] {
+        assert!(
+            !log.contains(refusal),
+            "RetroArch's log says {refusal:?}:\n{log}"
+        );
+    }
     let (_, _, pixels) = screenshot(dir.path());
     let white = on_squares(&pixels, 15);
-    let (e2, e4) = (12, 28);
+    let (e2, e4, g1, f3) = (12, 28, 6, 21);
     assert!(
         white[e2] < 20 && white[e4] > 50,
         "1. e4 was played: {} {}",
@@ -174,5 +214,7 @@ wait "$ra" || true
     // The module answered from its book: one of its pieces has left ranks 7 and 8.
     let black = on_squares(&pixels, 11);
     let at_home = (48..64).filter(|&s| black[s] > 50).count();
-    assert_eq!(at_home, 15, "the module answered");
+    assert_eq!(at_home, 15, "the module answered, once");
+    // The state took the game back to before 2. Nf3.
+    assert!(white[g1] > 50 && white[f3] < 20, "the knight is home again");
 }
