@@ -246,7 +246,9 @@ fn a_move_is_played_with_the_pad_alone() {
 /// restores the state, runs the same frames again and requires the same: every picture and
 /// sound, and the state at the end (the module's RAM and CPU, the screen, the inputs).
 fn restored_runs_on_as_the_run_that_never_stopped(core: &Session, frames: usize, what: &str) {
+    let written = Instant::now();
     let state = core.serialize();
+    let written = written.elapsed();
     let continuous = core.run(frames);
     let end = core.serialize();
     let started = Instant::now();
@@ -261,7 +263,7 @@ fn restored_runs_on_as_the_run_that_never_stopped(core: &Session, frames: usize,
         core.serialize() == end,
         "{what}: the state at the end differs"
     );
-    eprintln!("{what}: restored in {restore:?}, {frames} frames identical");
+    eprintln!("{what}: written in {written:?}, restored in {restore:?}, {frames} frames identical");
 }
 
 #[test]
