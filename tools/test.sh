@@ -11,6 +11,8 @@
 #                     the web page's test in a real browser (tests/reach); binaryen's
 #                     wasm-opt shrinks the page; the Rust targets wasm32-unknown-unknown and
 #                     x86_64-pc-windows-gnu come from rustup
+#   retroarch, dbus   the libretro core in RetroArch under Xvfb (tests/libretro; RetroArch 1.14
+#                     aborts without a D-Bus session: dbus-run-session)
 # What cannot be installed (no apt-get, no root or sudo, no pip) is reported and the tests
 # that need it say in one line that they were skipped; under CI (`CI=true`) they fail.
 set -euo pipefail
@@ -32,7 +34,7 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
 }
 
-say "checking the programs the tests need (pasmo, xvfb, python-chess, mingw-w64, wine, chromium)"
+say "checking the programs the tests need (pasmo, xvfb, python-chess, mingw-w64, wine, chromium, retroarch)"
 need=()
 command -v pasmo >/dev/null 2>&1 || need+=(pasmo)
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
@@ -49,6 +51,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || need+=(python3-selenium)
 command -v wasm-opt >/dev/null 2>&1 || need+=(binaryen)
+command -v retroarch >/dev/null 2>&1 || need+=(retroarch)
+command -v dbus-run-session >/dev/null 2>&1 || need+=(dbus)
 if [ ${#need[@]} -gt 0 ]; then
   apt_install "${need[@]}" ||
     echo "test.sh: could not install ${need[*]} (needs apt-get and root or sudo); their tests will be skipped" >&2

@@ -28,6 +28,7 @@
 
 mod apply;
 mod clocks;
+mod copy;
 mod files;
 mod frame;
 mod keys;

@@ -26,6 +26,7 @@ use crate::reference::search::MOVE_CAP;
 use crate::reference::{Board, Move, legal_moves, levels};
 
 /// The module playing chess.
+#[derive(Clone)]
 pub struct GuestEngine {
     session: GuestSession,
     level: u8,
@@ -39,6 +40,7 @@ pub struct GuestEngine {
 }
 
 /// What a thought needs to understand the module while it thinks.
+#[derive(Clone)]
 struct Thought {
     /// The position thought on: the module's moves are read in it.
     root: Board,
@@ -344,6 +346,10 @@ fn unexpected(event: &Event) -> EngineError {
 }
 
 impl Engine for GuestEngine {
+    fn boxed_clone(&self) -> Option<Box<dyn Engine>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn name(&self) -> String {
         format!("c7010 module (ROM {})", self.session.rom_version)
     }

@@ -206,6 +206,12 @@ pub trait Engine {
     fn machine_mut(&mut self) -> Option<&mut crate::machine::Machine> {
         None
     }
+    /// A copy of the engine that goes on exactly as this one would (the machine, the link,
+    /// the thought under way), for a front end that keeps checkpoints of a console (the
+    /// libretro core's states); `None` for an engine that cannot be copied.
+    fn boxed_clone(&self) -> Option<Box<dyn Engine>> {
+        None
+    }
     /// The whole machine the engine runs on, as a save state; `None` for an engine without
     /// one (the reference).
     fn save_machine(&self) -> Option<Result<Vec<u8>, EngineError>> {

@@ -91,6 +91,23 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
+    /// A copy of the table that goes on exactly as this one would, if its engine can be
+    /// copied ([`Engine::boxed_clone`]).
+    pub fn try_clone(&self) -> Option<Table> {
+        Some(Table {
+            game: self.game.clone(),
+            engine: self.engine.boxed_clone()?,
+            level: self.level,
+            engine_line: self.engine_line.clone(),
+            last_line: self.last_line.clone(),
+            ponder_line: self.ponder_line.clone(),
+            ponder: self.ponder,
+            failures: self.failures,
+            last_failure: self.last_failure.clone(),
+            pondered_decision: self.pondered_decision.clone(),
+        })
+    }
+
     /// A table with `engine` at `level`, the game a new one from the initial position.
     pub fn new(mut engine: Box<dyn Engine>, level: Level) -> Result<Table, EngineError> {
         engine.set_level(level.get())?;

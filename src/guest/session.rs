@@ -131,6 +131,7 @@ pub struct GuestState {
 /// engine ([`crate::engine::guest::GuestEngine`]) is a thin layer over it that keeps the
 /// game for a reset; a thought can be run in one call ([`GuestSession::go`]) or stepped
 /// ([`GuestSession::start`], then [`GuestSession::events`]).
+#[derive(Clone)]
 pub struct GuestSession {
     module: Module,
     /// ROM version the module announced in `READY`.

@@ -75,6 +75,35 @@ pub struct Machine {
     profile: Option<Box<[u64; ROM_SIZE]>>,
 }
 
+/// A copy that runs on exactly as the original: iz80's CPU is not `Clone` (it holds its
+/// decoder as a trait object), so its whole state goes over through iz80's own serialising,
+/// which holds every field of it (registers, cycle count, halt, interrupt and index state).
+impl Clone for Machine {
+    fn clone(&self) -> Machine {
+        let mut cpu = iz80::Cpu::new_z80();
+        cpu.deserialize(&self.cpu.serialize())
+            .expect("iz80 reads back what it wrote");
+        Machine {
+            cpu,
+            bus: self.bus.clone(),
+            cycles: self.cycles,
+            clock_hz: self.clock_hz,
+            reset_held: self.reset_held,
+            last_latch_read: self.last_latch_read,
+            sp_low_water: self.sp_low_water,
+            instructions: self.instructions,
+            instructions_not_emulated: self.instructions_not_emulated,
+            trace: self.trace.clone(),
+            fault: self.fault.clone(),
+            breakpoints: self.breakpoints.clone(),
+            idle: self.idle.clone(),
+            idle_skip: self.idle_skip,
+            pending_r: self.pending_r,
+            profile: self.profile.clone(),
+        }
+    }
+}
+
 impl Machine {
     /// A machine with this ROM image (shorter images are padded with 0xFF, the erased state),
     /// RAM cleared, latches 0, reset released, at the default 4.433619 MHz clock.

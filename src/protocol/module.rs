@@ -75,6 +75,7 @@ impl From<Fault> for ModuleError {
 }
 
 /// The module with the host end of the link.
+#[derive(Clone)]
 pub struct Module {
     machine: Machine,
     host: HostEnd,
