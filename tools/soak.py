@@ -61,7 +61,16 @@ def control_of(game_no):
 
 
 def module_move(module, board, control, clocks, moves_to_go):
-    """The module's move under `control`; `clocks` are the GUI's clocks in seconds."""
+    """The module's move under `control`; `clocks` are the GUI's clocks in seconds. With
+    `--multipv N` every other move is asked as a GUI's analysis of N lines is (`analyse`
+    with `multipv`), the move the first line's, every line checked legal."""
+    if MULTIPV > 1 and board.ply() % 4 < 2 and control not in ("infinite",):
+        limit = limit_of(control, clocks, moves_to_go)
+        lines = module.analyse(board, limit, multipv=MULTIPV)
+        for line in lines:
+            if line.get("pv") and line["pv"][0] not in board.legal_moves:
+                return None
+        return lines[0]["pv"][0] if lines and lines[0].get("pv") else None
     if control == "fast":
         return module.play(board, chess.engine.Limit(time=0.1), ponder=PONDER).move
     if control == "nodes":
@@ -74,17 +83,28 @@ def module_move(module, board, control, clocks, moves_to_go):
             analysis.stop()
             best = analysis.wait()
         return best.move
+    return module.play(board, limit_of(control, clocks, moves_to_go), ponder=PONDER).move
+
+
+def limit_of(control, clocks, moves_to_go):
+    """The python-chess limit of `control`."""
+    if control == "fast":
+        return chess.engine.Limit(time=0.1)
+    if control == "nodes":
+        return chess.engine.Limit(nodes=3000)
+    if control == "depth":
+        return chess.engine.Limit(depth=2)
     white, black = clocks
     inc = 2.0 if control == "blitz" else 0.0
-    limit = chess.engine.Limit(white_clock=white, black_clock=black,
-                               white_inc=inc, black_inc=inc,
-                               remaining_moves=moves_to_go)
-    return module.play(board, limit, ponder=PONDER).move
+    return chess.engine.Limit(white_clock=white, black_clock=black,
+                              white_inc=inc, black_inc=inc, remaining_moves=moves_to_go)
 
 
 # `--ponder`: the module thinks on the rival's time (python-chess sends `go ponder` and
 # `ponderhit` or `stop`, as a GUI does).
 PONDER = False
+# `--multipv N`: lines a GUI's analysis asks for.
+MULTIPV = 1
 
 
 def starting_clock(control):
@@ -97,8 +117,6 @@ def play_game(game_no, args, watch, openings):
     # Level 6 has no budget of its own: the time controls alone end each thought (at
     # another level its budget would cap them; docs/uci.md, "The time rule").
     module.configure({"Level": 6})
-    if args.multipv > 1:
-        module.configure({"MultiPV": args.multipv})
     rival = chess.engine.SimpleEngine.popen_uci(args.opponent)
     rival.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo})
     fen = openings[game_no % len(openings)]
@@ -175,8 +193,8 @@ def main():
     ap.add_argument("--ponder", action="store_true", help="the module ponders (go ponder)")
     ap.add_argument("--multipv", type=int, default=1, help="the module's MultiPV lines")
     args = ap.parse_args()
-    global PONDER
-    PONDER = args.ponder
+    global PONDER, MULTIPV
+    PONDER, MULTIPV = args.ponder, args.multipv
 
     openings = []
     with open(args.openings) as f:
