@@ -20,6 +20,7 @@ impl Console {
             pgn_database: self.pgn_database.clone(),
             quit: self.quit,
             refused: self.refused,
+            move_texts: self.move_texts.clone(),
         })
     }
 }
