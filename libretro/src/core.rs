@@ -12,9 +12,7 @@ use c7010::console::keyboard::HostKeys;
 use c7010::console::render::render_screen;
 use c7010::console::sounds::{Cues, Sounds};
 use c7010::console::{Colour, Console, ConsoleCommand, ConsoleOptions, G7000Key, Speed};
-use c7010::engine::Level;
-use c7010::engine::guest::GuestEngine;
-use c7010::files::ROM_IMAGE;
+use c7010::engine::{Level, seat_guest};
 use c7010::machine::{PAL_FRAME_HZ, PAL_FRAME_SECONDS, PAL_FRAME_T_STATES};
 use c7010::vdc::palette::rgb;
 use c7010::vdc::{HEIGHT, WIDTH};
@@ -100,21 +98,7 @@ pub struct Core {
 /// A fresh console with the ROM (`None`: the built-in one), checked as `--rom` checks one:
 /// the size of a ROM image, the module boots and plays.
 fn fresh_console(rom: Option<&[u8]>, start: Start) -> Result<Console, String> {
-    let mut engine = match rom {
-        None => GuestEngine::builtin(),
-        Some(rom) if rom.len() as u64 > ROM_IMAGE.limit => {
-            return Err(format!(
-                "the ROM has {} bytes; a ROM image has at most {}",
-                rom.len(),
-                ROM_IMAGE.limit
-            ));
-        }
-        Some(rom) => GuestEngine::boot(rom),
-    }
-    .map_err(|e| e.to_string())?;
-    engine
-        .check_plays()
-        .map_err(|e| format!("the module cannot play: {e}"))?;
+    let engine = seat_guest(rom).map_err(|e| e.to_string())?;
     let options = ConsoleOptions {
         colour: start.colour,
         level: start.level,

@@ -20,7 +20,6 @@ use c7010::console::terminal_loop::TerminalLoop;
 use c7010::console::window_layout::DEFAULT_SCALE;
 use c7010::console::{Colour, Console, ConsoleOptions};
 use c7010::debugger::DebugInfo;
-use c7010::engine::guest::GuestEngine;
 use c7010::engine::{Engine, EngineChoice, RefEngine};
 
 /// The human's colour on the command line.
@@ -188,21 +187,16 @@ fn make_engine(args: &Args) -> anyhow::Result<Box<dyn Engine>> {
     if args.engine == Some(EngineChoice::Ref) {
         return Ok(Box::new(RefEngine::new()));
     }
-    let guest = match &args.rom {
-        Some(path) => {
-            let rom = c7010::files::read(path, c7010::files::ROM_IMAGE)?;
-            GuestEngine::boot(&rom)
-        }
-        None => GuestEngine::builtin(),
-    }
-    .and_then(|mut g| g.check_plays().map(|()| g));
+    let rom = match &args.rom {
+        Some(path) => Some(c7010::files::read(path, c7010::files::ROM_IMAGE)?),
+        None => None,
+    };
+    let guest = c7010::engine::seat_guest(rom.as_deref());
     match (guest, args.engine) {
         (Ok(g), _) => Ok(Box::new(g)),
-        (Err(e), Some(EngineChoice::Guest)) => {
-            Err(anyhow::anyhow!("the guest engine cannot play: {e}"))
-        }
+        (Err(e), Some(EngineChoice::Guest)) => Err(anyhow::anyhow!("the guest engine: {e}")),
         (Err(e), _) => {
-            eprintln!("c7010: the guest engine cannot play ({e}); playing the reference engine");
+            eprintln!("c7010: the guest engine ({e}); playing the reference engine");
             Ok(Box::new(RefEngine::new()))
         }
     }

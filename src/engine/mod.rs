@@ -10,6 +10,7 @@ pub mod choice;
 pub mod guest;
 pub mod level;
 pub mod reference;
+pub mod seat;
 pub mod table;
 
 use std::fmt;
@@ -27,6 +28,7 @@ pub const ANSWER_GRACE_SLICES: u32 = 500;
 pub use choice::EngineChoice;
 pub use level::{Level, LevelError};
 pub use reference::RefEngine;
+pub use seat::{SeatError, seat_guest};
 pub use table::Table;
 
 /// The reply an engine expects after its move `played`: the second move of its last

@@ -4,8 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::player::{EngineFactory, Player, SetupError, reference_factory};
-use crate::engine::guest::GuestEngine;
-use crate::engine::{Engine, EngineChoice};
+use crate::engine::{Engine, EngineChoice, seat_guest};
 
 /// The factory for the chosen engine. The guest boots a module from the built-in ROM or a
 /// ROM file and checks that the ROM plays chess.
@@ -13,19 +12,16 @@ pub fn factory(choice: EngineChoice) -> Result<EngineFactory, SetupError> {
     match choice {
         EngineChoice::Ref => Ok(reference_factory()),
         EngineChoice::Guest => Ok(Box::new(|rom: Option<&Path>| {
-            let mut guest = match rom {
-                None => GuestEngine::builtin(),
-                Some(path) => {
-                    // Bounded, and never a FIFO: a GUI's `setoption` must not hang.
-                    let bytes = crate::files::read(path, crate::files::ROM_IMAGE)
-                        .map_err(|e| SetupError(e.to_string()))?;
-                    GuestEngine::boot(&bytes)
-                }
-            }
-            .map_err(|e| SetupError(format!("the guest engine cannot start: {e}")))?;
-            guest
-                .check_plays()
-                .map_err(|e| SetupError(format!("the guest engine cannot play: {e}")))?;
+            let bytes = match rom {
+                // Bounded, and never a FIFO: a GUI's `setoption` must not hang.
+                Some(path) => Some(
+                    crate::files::read(path, crate::files::ROM_IMAGE)
+                        .map_err(|e| SetupError(e.to_string()))?,
+                ),
+                None => None,
+            };
+            let guest = seat_guest(bytes.as_deref())
+                .map_err(|e| SetupError(format!("the guest engine: {e}")))?;
             Ok(Box::new(guest) as Box<dyn Engine>)
         })),
     }

@@ -6,13 +6,11 @@
 use std::time::Duration;
 
 use c7010::console::game::side_to_move;
+use c7010::console::keyboard::HostKeys;
 use c7010::console::render::render_screen;
 use c7010::console::sounds::{Cues, Sounds};
-use c7010::console::keyboard::HostKeys;
 use c7010::console::{Colour, Console, ConsoleCommand, ConsoleOptions, G7000Key, ScreenState};
-use c7010::engine::Level;
-use c7010::engine::guest::GuestEngine;
-use c7010::files::ROM_IMAGE;
+use c7010::engine::{Level, seat_guest};
 use c7010::vdc::palette::rgb;
 use c7010::vdc::{HEIGHT, WIDTH};
 
@@ -42,7 +40,11 @@ impl Link {
     fn options(&self) -> Result<ConsoleOptions, String> {
         let level = match self.level.as_str() {
             "" => None,
-            text => Some(text.parse::<Level>().map_err(|e| format!("level: {e}"))?.get()),
+            text => Some(
+                text.parse::<Level>()
+                    .map_err(|e| format!("level: {e}"))?
+                    .get(),
+            ),
         };
         let colour = match self.colour.to_ascii_lowercase().as_str() {
             "" => None,
@@ -97,22 +99,7 @@ impl Page {
     /// text) goes on, unless `link` starts a game of its own (a shared link's level,
     /// colour and position).
     pub fn start(kept: Option<&str>, rom: Option<&[u8]>, link: &Link) -> Result<Page, String> {
-        let mut engine = match rom {
-            None => GuestEngine::builtin(),
-            Some([]) => return Err("the ROM file is empty".into()),
-            Some(rom) if rom.len() as u64 > ROM_IMAGE.limit => {
-                return Err(format!(
-                    "the ROM has {} bytes; a ROM image has at most {}",
-                    rom.len(),
-                    ROM_IMAGE.limit
-                ));
-            }
-            Some(rom) => GuestEngine::boot(rom),
-        }
-        .map_err(|e| e.to_string())?;
-        engine
-            .check_plays()
-            .map_err(|e| format!("the module cannot play: {e}"))?;
+        let engine = seat_guest(rom).map_err(|e| e.to_string())?;
         let options = ConsoleOptions {
             state_file: STATE_FILE.into(),
             // The page has no F-keys: its buttons do their work, `?` turns the help.
