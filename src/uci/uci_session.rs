@@ -29,6 +29,8 @@ pub type UciSession<W> = GuiSession<Uci, W>;
 /// Prints analysis and answers commands while the engine thinks.
 struct UciListener<'a, W: Write> {
     out: &'a mut W,
+    /// The thought is a `go ponder` (on the opponent's time).
+    pondering: bool,
 }
 
 impl<W: Write> Listener for UciListener<'_, W> {
@@ -77,6 +79,15 @@ impl<W: Write> Listener for UciListener<'_, W> {
                 Control::Continue
             }
             UciCommand::PonderHit => Control::PonderHit,
+            // A GUI that sets up the next position while the engine ponders, without the
+            // `stop` UCI asks for (python-chess does, now and then), has moved on: the
+            // ponder is dropped without a `bestmove` (the GUI waits for none) and the
+            // commands are served in order, so its `go` gets its answer.
+            UciCommand::Position { .. } | UciCommand::Go(_) | UciCommand::NewGame
+                if self.pondering =>
+            {
+                Control::Abandon
+            }
             // position, go, setoption, ucinewgame ... wait for the move.
             _ => Control::Defer,
         })
@@ -86,13 +97,17 @@ impl<W: Write> Listener for UciListener<'_, W> {
         // `stop` and `ponderhit` are for the thought under way, even behind commands waiting
         // for later; `isready` is answered at once even while the engine thinks (UCI), so a
         // GUI that changed an option during analysis and waits for `readyok` gets it.
-        matches!(
-            UciCommand::parse(line),
-            Ok(Some(Parsed {
-                command: UciCommand::Stop | UciCommand::PonderHit | UciCommand::IsReady,
-                ..
-            }))
-        )
+        // While pondering, the GUI moving on drops the ponder even behind deferred lines.
+        match UciCommand::parse(line) {
+            Ok(Some(Parsed { command, .. })) => match command {
+                UciCommand::Stop | UciCommand::PonderHit | UciCommand::IsReady => true,
+                UciCommand::Position { .. } | UciCommand::Go(_) | UciCommand::NewGame => {
+                    self.pondering
+                }
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
@@ -193,7 +208,8 @@ fn position<W: Write>(core: &mut SessionCore<W>, start: Board, moves: &[String])
 /// `go ...`: think and answer `bestmove`; false when the GUI quit meanwhile.
 fn go<W: Write>(core: &mut SessionCore<W>, g: &Go, input: &mut Input) -> io::Result<bool> {
     let req = g.request(core.player().board().side == WHITE);
-    let thought = core.think(&req, input, |out| UciListener { out })?;
+    let pondering = req.ponder;
+    let thought = core.think(&req, input, |out| UciListener { out, pondering })?;
     let quit = match thought {
         Ok(t) => {
             match t.outcome {
@@ -216,10 +232,12 @@ fn go<W: Write>(core: &mut SessionCore<W>, g: &Go, input: &mut Input) -> io::Res
                     // of `go infinite`, `stop`, `go infinite` stays on its position).
                     core.player_mut().undo();
                 }
-                Outcome::NoMove | Outcome::Abandoned => {
+                Outcome::NoMove => {
                     info_string(core, "no legal move: the game is over")?;
                     core.say("bestmove 0000")?;
                 }
+                // A ponder the GUI moved on from, or left with `quit`: nothing to answer.
+                Outcome::Abandoned => {}
             }
             t.quit
         }

@@ -454,3 +454,28 @@ fn xboard_a_refused_command_that_stopped_the_thought_does_not_leave_the_engine_i
         assert!(out.ends_with("move a7a6\n"), "{refused}: {out}");
     }
 }
+
+/// A GUI that sets up its next position and says `go` while the engine ponders, without
+/// the `stop` UCI asks for (python-chess did in a soak of games with pondering and
+/// MultiPV): the ponder is dropped without a `bestmove`, the options and the position sent
+/// meanwhile are taken in order, and the new `go` is answered (it waited for ever).
+#[test]
+fn a_gui_moving_on_without_stop_drops_the_ponder_and_gets_its_answer() {
+    let (out, _) = uci(&[
+        "position startpos moves e2e4 a7a6",
+        "go ponder movetime 100",
+        "setoption name MultiPV value 3",
+        "position startpos moves e2e4",
+        "go movetime 100",
+    ]);
+    let best: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(
+        best,
+        ["a7a6"],
+        "one answer, Black's, for the second go: {out}"
+    );
+    assert!(!out.contains("no legal move"), "{out}");
+}
