@@ -60,11 +60,15 @@ def control_of(game_no):
     return CONTROLS[game_no % len(CONTROLS)]
 
 
-def module_move(module, board, control, clocks, moves_to_go):
+def module_move(module, board, control, clocks, moves_to_go, game_no):
     """The module's move under `control`; `clocks` are the GUI's clocks in seconds. With
-    `--multipv N` every other move is asked as a GUI's analysis of N lines is (`analyse`
-    with `multipv`), the move the first line's, every line checked legal."""
-    if MULTIPV > 1 and board.ply() % 4 < 2 and control not in ("infinite",):
+    `--multipv N` every other round of the time controls asks every move as a GUI's
+    analysis of N lines (`analyse` with `multipv`), the move the first line's, every line
+    checked legal; with `--ponder` the other rounds ponder. (python-chess loses track of a ponder when one engine is asked
+    both ways: it sends `ponderhit` to an engine that is not pondering and waits.)"""
+    round_of_analysis = (game_no // len(CONTROLS)) % 2 == 1
+    ponder = PONDER and not round_of_analysis
+    if MULTIPV > 1 and round_of_analysis and control not in ("infinite",):
         limit = limit_of(control, clocks, moves_to_go)
         lines = module.analyse(board, limit, multipv=MULTIPV)
         for line in lines:
@@ -72,18 +76,18 @@ def module_move(module, board, control, clocks, moves_to_go):
                 return None
         return lines[0]["pv"][0] if lines and lines[0].get("pv") else None
     if control == "fast":
-        return module.play(board, chess.engine.Limit(time=0.1), ponder=PONDER).move
+        return module.play(board, chess.engine.Limit(time=0.1), ponder=ponder).move
     if control == "nodes":
-        return module.play(board, chess.engine.Limit(nodes=3000), ponder=PONDER).move
+        return module.play(board, chess.engine.Limit(nodes=3000), ponder=ponder).move
     if control == "depth":
-        return module.play(board, chess.engine.Limit(depth=2), ponder=PONDER).move
+        return module.play(board, chess.engine.Limit(depth=2), ponder=ponder).move
     if control == "infinite":
         with module.analysis(board) as analysis:
             time.sleep(0.3)
             analysis.stop()
             best = analysis.wait()
         return best.move
-    return module.play(board, limit_of(control, clocks, moves_to_go), ponder=PONDER).move
+    return module.play(board, limit_of(control, clocks, moves_to_go), ponder=ponder).move
 
 
 def limit_of(control, clocks, moves_to_go):
@@ -133,7 +137,7 @@ def play_game(game_no, args, watch, openings):
                 if control in ("rapid", "classical"):
                     moves_to_go = 40 - (board.fullmove_number - 1) % 40
                 started = time.monotonic()
-                move = module_move(module, board, control, clocks, moves_to_go)
+                move = module_move(module, board, control, clocks, moves_to_go, game_no)
                 spent = time.monotonic() - started
                 if move is None or move not in board.legal_moves:
                     problems.append(f"illegal or no move {move} in {board.fen()}")
