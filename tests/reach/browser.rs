@@ -131,6 +131,7 @@ fn the_page_plays_keeps_its_game_and_shows_the_board_in_chromium() {
     assert!(said.contains("after reload the game goes on"), "{said}");
     for step in [
         "Escape leaves it",
+        "the sound plays through an AudioWorklet",
         "a second tab plays without keeping the game",
         "a full storage is said and the game goes on",
         "set aside as c7010.game.damaged",

@@ -104,11 +104,11 @@ def hostile_hands(driver):
     wait(driver, "a reply with the storage full", lambda d: len(moves(d).split()) > plies + 1)
     print(f"browser: a full storage is said and the game goes on: {moves(driver)!r}")
 
-    # A kept game that cannot be read is set aside and said.
-    driver.refresh()
-    wait(driver, "page", lambda d: d.execute_script("return !!window.c7010"))
+    # A kept game that cannot be read is set aside and said. (Written from a file of the
+    # page's origin that runs no script: the page itself keeps its own game every frame.)
+    driver.get(URL + "manifest.webmanifest")
     driver.execute_script("localStorage.setItem('c7010.game', 'c7010 saved game 2\\nbroken')")
-    driver.refresh()
+    driver.get(URL)
     wait(driver, "damaged game said", lambda d: "could not be read" in error_text(d))
     aside = driver.execute_script("return localStorage.getItem('c7010.game.damaged')")
     if not aside or "broken" not in aside:
@@ -151,6 +151,13 @@ def main():
             sys.exit(f"browser: the canvas is blank ({colours} colours, {most}/{pixels})")
         driver.find_element(By.ID, "screen").screenshot(SHOT)
         print(f"browser: canvas {colours} colours, saved as {SHOT}")
+
+        # Sound: the button opens the page's audio and its AudioWorklet, and says so.
+        driver.find_element(By.ID, "sound").click()
+        wait(driver, "sound on", lambda d: d.find_element(By.ID, "sound").text == "Sound off")
+        if driver.find_element(By.ID, "error").text:
+            sys.exit(f"browser: the sound failed: {driver.find_element(By.ID, 'error').text}")
+        print("browser: the sound plays through an AudioWorklet")
 
         # Help: `?` shows it (the line under the picture says so), Escape leaves it.
         type_keys(driver, "?")
