@@ -200,14 +200,10 @@ KINDCODE:
 ; ------------------------------------------------------------------------------------------
 ; TABBYTE - table lookup.
 ; In: HL = table, A = index.   Out: A = the byte at HL + A.
-; Destroys: A, HL.   Called by: KINDCODE (falls in), MATCH.
+; Destroys: A, HL.   Called by: KINDCODE (falls in), MATCH, POSANA, PAWNPT.   Calls: TABPTR.
 ; ------------------------------------------------------------------------------------------
 TABBYTE:
-        ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
+        RST     TABPTR
         LD      A,(HL)
         RET
 
@@ -646,7 +642,7 @@ LFTCH1: LD      C,(HL)
 ; Out: LEGPIN = 0: every move takes the full test (in check, or two pins or more); else
 ;      LEGPIN = the king's square (its moves take the full test), LEGPIN+1 = the pinned
 ;      piece's square, 0FFH for none.
-; Destroys: AF, BC, DE, HL, IX.   Called by: ROOTLIST (eval.asm), GENEVAL (node.asm), tests.
+; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), tests.   Calls: INCHECK.
 ; ------------------------------------------------------------------------------------------
 LEGPAR: CALL    INCHECK
         JR      C,LEGPA9
@@ -663,7 +659,7 @@ LEGPA1: LD      A,(HL)
         ADD     A,BRDLO
         LD      C,A             ; C = the king's low address byte
         LD      H,BRDHI
-        LD      IX,LEGDIRS
+        LD      IX,KSTEPS       ; the eight lines (targets.asm's table: N S E W NE NW SE SW)
         LD      B,8             ; eight lines, D = the step of each
 LEGPA2: LD      D,(IX+0)
         INC     IX
@@ -702,5 +698,3 @@ LEGPA9: XOR     A
         LD      (LEGPIN),A
         RET
 
-LEGDIRS:
-        DEFB    10,-10,1,-1,11,9,-9,-11

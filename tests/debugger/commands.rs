@@ -95,7 +95,7 @@ fn trace_to_a_file_names_every_instruction() {
     );
     let linit = symbol("LINIT");
     assert!(
-        lines[2].contains(&format!("CALL {linit:04x}h <LINIT>")),
+        lines[3].contains(&format!("CALL {linit:04x}h <LINIT>")),
         "{text}"
     );
     assert!(
