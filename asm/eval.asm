@@ -82,7 +82,7 @@ EVALM0: PUSH    IY              ; DELTA and EXCH use IY
         LD      HL,-4
         ADD     HL,SP
         LD      SP,HL           ; frame: [undo record][pd]
-        CALL    MAKE
+        CALL    MAKEV           ; (the rights, ep and clocks are not read until UNMAKV)
         ; legality: in a batch (LEGPAR), a move that is no king move and no en passant, of
         ; a piece not pinned, from a position not in check, cannot uncover its own king
         LEGFAST EVALMF
@@ -142,7 +142,7 @@ EVALM2: CALL    CLAMP15
 EVALME: PUSH    AF
         LD      HL,2
         ADD     HL,SP
-        CALL    UNMAKE
+        CALL    UNMAKV
         POP     AF              ; carry clear (from the OR)
         POP     HL              ; drop the undo record
         POP     HL
@@ -198,7 +198,7 @@ EVLEF2: POP     IY              ; IY = the minimum, or a value at most the best
         JR      EVALME
 EVALM9: LD      HL,0            ; illegal: take it back
         ADD     HL,SP
-        CALL    UNMAKE
+        CALL    UNMAKV
         POP     HL
         POP     HL
         POP     HL

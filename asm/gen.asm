@@ -368,12 +368,12 @@ LEGHOOK:
         LD      HL,-4
         ADD     HL,SP
         LD      SP,HL           ; a 4-byte undo record on the stack
-        CALL    MAKE
+        CALL    MAKEV
         CALL    LEFTINCHECK
         PUSH    AF              ; carry: illegal
         LD      HL,2
         ADD     HL,SP
-        CALL    UNMAKE
+        CALL    UNMAKV
         POP     AF
         POP     HL              ; drop the undo record
         POP     HL
