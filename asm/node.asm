@@ -112,9 +112,10 @@ NODEHK: LD      A,(SRFLAGS)     ; polling (GO, PONDER): a waiting command stops 
         JR      Z,NODEH0
         BIT     FSTOP,A
         RET     NZ              ; stopped: GEN's remaining moves are skipped
-        PUSH    BC
-        CALL    LPEEK           ; one look at the latch per move: a stop within one EVAL
-        POP     BC
+        IN      A,(LATCH)       ; one look at the latch per move: a stop within one EVAL
+        LD      HL,LNKRX        ; (LPEEK inline, 2026-12-02: LNKRX is 00H or 80H, so the
+        XOR     (HL)            ; console's SEQ differs from it when bit 7 of the XOR is set)
+        AND     80H
         JR      Z,NODEH0
         LD      HL,SRFLAGS
         SET     FSTOP,(HL)
@@ -123,11 +124,9 @@ NODEH0: CALL    EVALKID         ; HL = min, DE = max, A = entry flags
         RET     C               ; illegal
         PUSH    AF
         PUSH    DE
-        PUSH    HL
         LD      IX,(CURREC)     ; the node's record (GENEVAL)
         INC     (IX+PCOUNT)
-        POP     HL              ; min
-        LD      E,(IX+PBEST)
+        LD      E,(IX+PBEST)    ; HL = min
         LD      D,(IX+PBEST+1)
         RST     CPSGN           ; min < best?
         JR      C,NODEHF
@@ -154,7 +153,9 @@ NODEH4: PUSH    HL
         POP     HL
         SET     1,(IX+PCUR)     ; full: counted, not stored
         RET
-NODEHF: LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below the root ...
+NODEHF: BIT     0,(IX+PCUR)     ; a leaf: counted, as ever (the filter cannot change that:
+        JR      Z,NODEH1        ; skipping it saves its tests and compare, 2026-12-02)
+        LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below the root ...
         OR      A
         JR      Z,NODEH1
         LD      A,(PASSN)       ; ... in passes 1 to 3 (FILTER_DEPTH) ...
@@ -166,8 +167,6 @@ NODEHF: LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below th
         JR      NC,NODEH1
         POP     DE
         POP     AF
-        BIT     0,(IX+PCUR)
-        RET     Z               ; a leaf: counted, as ever
         OR      A               ; ... unless it gives check (CHKBIT, bit 7)
         JP      M,NODEH4
         DEC     (IX+PCOUNT)     ; PCOUNT counts the list's entries (a move is legal before

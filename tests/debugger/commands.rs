@@ -247,7 +247,7 @@ fn without_a_listing_the_source_files_are_read() {
         from_listing.line_text("asm/main.asm", 12)
     );
     assert!(
-        info.line_text("asm/proto.asm", 163)
+        info.line_text("asm/proto.asm", 164)
             .unwrap()
             .contains("CALL")
     );
