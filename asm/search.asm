@@ -834,12 +834,12 @@ SCOPOS: LD      HL,SCORE
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
-LEVELS: DEFW    24000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+LEVELS: DEFW    25000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    2950,0          ; 2 beginner, about 10 s
-        DEFW    8100,0          ; 3 about 30 s
-        DEFW    14000,0         ; 4 about 1 minute
-        DEFW    28500,0         ; 5 about 2.5 minutes
+        DEFW    3100,0          ; 2 beginner, about 10 s
+        DEFW    8500,0          ; 3 about 30 s
+        DEFW    14500,0         ; 4 about 1 minute
+        DEFW    29500,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------
