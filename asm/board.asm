@@ -147,7 +147,7 @@ UNITS1: LD      DE,0
 ; MATREM adds the units of the same piece in the other colour (a piece's units negated), so
 ; it needs a piece: the other colour of EMPTY (80H) would give -256 (no caller passes it).
 ; In: A = piece code (MATREM: not EMPTY).   Out: MATERL updated.
-; Destroys: A, D, E, HL.   Called by: MAKE, UNMAKE (both), CSETUP (match.asm: MATPUT).
+; Destroys: A, D, E, HL.   Called by: MAKEV, UNMAKV (both), CSETUP (match.asm: MATPUT).
 ; ------------------------------------------------------------------------------------------
 MATREM: XOR     BLACK           ; the other colour: minus the units
         ; fall into MATPUT
@@ -192,7 +192,7 @@ KEPTTAB:                        ; sorted by square, for KEPT's early stop
 ; ------------------------------------------------------------------------------------------
 ; KINDCODE - the white piece code of a kind.
 ; In: A = kind 1-6.   Out: A = code (PAWN .. KING).
-; Destroys: A, HL.   Called by: MAKE, CSETUP and CTAKEBK (match.asm).
+; Destroys: A, HL.   Called by: MAKEV, CSETUP and CTAKEBK (match.asm).
 ; ------------------------------------------------------------------------------------------
 KINDCODE:
         LD      HL,KINDTAB      ; and on into TABBYTE
@@ -200,14 +200,10 @@ KINDCODE:
 ; ------------------------------------------------------------------------------------------
 ; TABBYTE - table lookup.
 ; In: HL = table, A = index.   Out: A = the byte at HL + A.
-; Destroys: A, HL.   Called by: KINDCODE (falls in), MATCH.
+; Destroys: A, HL.   Called by: KINDCODE (falls in), MATCH, POSANA, PAWNPT.   Calls: TABPTR.
 ; ------------------------------------------------------------------------------------------
 TABBYTE:
-        ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
+        RST     TABPTR
         LD      A,(HL)
         RET
 
@@ -215,14 +211,15 @@ KINDTAB:                        ; (DELTA, positional.asm, reads it too: promotio
         DEFB    EMPTY,PAWN,KNIGHT,BISHOP,ROOK,QUEEN,KING,OFF
 
 ; ------------------------------------------------------------------------------------------
-; MAKE - play a pseudo-legal move and fill its undo record (as the reference's Undo).
+; MAKE - play a pseudo-legal move and fill its undo record (as the reference's Undo): the
+; state bytes a position's moves depend on (rights, ep, clocks), then MAKEV for the rest.
 ; In: B = from, C = to, E = flags, HL = a 4-byte record: captured code, old castling rights,
 ;     old en-passant square, old half-move clock.
 ; Out: BOARD and every state byte updated (side, rights, ep, clocks, kings, material).
-; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks (LEGHOOK, PFTHOOK, the EVAL
-; hook), PLAYMV (match.asm).
+; Destroys: A, D, HL (B, C, E kept).   Called by: PFTHOOK (perft.asm), EXMOVE (search.asm),
+; PLAYMV (match.asm).   Calls: MAKEV, MATREM, KEPT.
 ; ------------------------------------------------------------------------------------------
-MAKE:   PUSH    HL              ; the record: its first byte is known only below
+MAKE:   PUSH    HL
         INC     HL
         LD      A,(CASTLE)
         LD      (HL),A
@@ -236,90 +233,26 @@ MAKE:   PUSH    HL              ; the record: its first byte is known only below
         JR      NZ,MAKE1
         DEC     A
 MAKE1:  LD      (HALFMV),A
-        ; the captured piece: on the target, or the pawn passed by an en-passant capture
+        POP     HL
+        PUSH    HL
+        CALL    MAKEV
+        POP     HL
+        LD      A,(HL)          ; a capture resets the clock
+        OR      A
+        JR      NZ,MAKE4
+        LD      A,E             ; and so does a pawn move: a promotion, or a pawn on the
+        AND     F_PROMO         ; target now
+        JR      NZ,MAKE4
         LD      H,BRDHI
         LD      A,C
-        ADD     A,BRDLO
-        LD      L,A
-        BIT     4,E
-        JR      Z,MAKE3
-        LD      A,(SIDE)
-        OR      A
-        LD      A,L
-        JR      NZ,MAKE2
-        SUB     20              ; white takes: the pawn is below the target (-10 after +10)
-MAKE2:  ADD     A,10            ; black takes: above
-        LD      L,A
-MAKE3:  LD      A,(HL)
-        LD      (HL),EMPTY      ; a plain target is overwritten below anyway
-        POP     HL
-        LD      (HL),A          ; record: captured
-        LD      D,A
-        OR      A
-        JR      NZ,MAKE4        ; a capture resets the clock
-        LD      H,BRDHI
-        LD      A,B
         ADD     A,BRDLO
         LD      L,A
         LD      A,(HL)
         AND     KINDS
         CP      10H
-        JR      NZ,MAKE5        ; and so does a pawn move
+        JR      NZ,MAKE10
 MAKE4:  XOR     A
         LD      (HALFMV),A
-        OR      D
-        JR      Z,MAKE5
-        PUSH    DE              ; the captured piece leaves the material balance
-        CALL    MATREM
-        POP     DE
-        ; lift the piece
-MAKE5:  LD      H,BRDHI
-        LD      A,B
-        ADD     A,BRDLO
-        LD      L,A
-        LD      D,(HL)          ; D = the moving piece
-        LD      (HL),EMPTY
-        LD      A,E
-        AND     F_PROMO
-        JR      Z,MAKE6
-        PUSH    DE              ; a promotion: the new piece replaces the pawn
-        CALL    KINDCODE
-        LD      HL,SIDE
-        OR      (HL)
-        POP     DE
-        LD      D,A
-        PUSH    DE
-        CALL    MATPUT
-        LD      A,(SIDE)
-        OR      PAWN
-        CALL    MATREM
-        POP     DE
-        ; put it down, and follow a king
-MAKE6:  LD      H,BRDHI
-        LD      A,C
-        ADD     A,BRDLO
-        LD      L,A
-        LD      (HL),D
-        LD      A,D
-        AND     KINDS
-        CP      60H
-        JR      NZ,MAKE8
-        LD      L,LOW WKING     ; (in the board's page: H stays BRDHI for the rook below)
-        BIT     7,D
-        JR      Z,MAKE7
-        INC     L               ; BKING follows WKING
-MAKE7:  LD      (HL),C
-        ; castling: the rook jumps over the king (h-file rook to f, a-file rook to d)
-MAKE8:  BIT     3,E
-        JR      Z,MAKE10
-        LD      A,C             ; king side (to above from): the rook from to+1 to to-1
-        CP      B
-        LD      D,-2
-        INC     A               ; (INC keeps the carry of the CP)
-        JR      NC,MAKE9
-        LD      D,3             ; queen side: the rook from to-2 to to+1
-        SUB     3
-MAKE9:  CALL    ROOKJMP
         ; en-passant square: behind a double push, else none
 MAKE10: XOR     A
         BIT     5,E
@@ -343,10 +276,9 @@ MAKE11: LD      (EPSQ),A
         AND     (HL)
         LD      (HL),A
         POP     DE
-        ; the other side moves; after black's move the full-move number counts on
+        ; after black's move (white to move now) the full-move number counts on
 MAKE12: LD      A,(SIDE)
-        XOR     BLACK
-        LD      (SIDE),A
+        OR      A
         RET     NZ
         LD      HL,(FULLMV)
         INC     HL
@@ -358,24 +290,101 @@ MAKE13: LD      (FULLMV),HL
         RET
 
 ; ------------------------------------------------------------------------------------------
-; UNMAKE - take back a move played by MAKE.
-; In: B = from, C = to, E = flags, HL = the undo record MAKE filled.
-; Out: BOARD and every state byte as before the MAKE.
-; Destroys: A, D, HL (B, C, E kept).   Called by: the GEN hooks, CTAKEBK (match.asm).
+; MAKEV - MAKE for an evaluation (2026-12-02): the board, material, kings and side only,
+; and the captured piece in the record. EVAL's make / unmake (EVALKID, EVALMOVE) and
+; LEGHOOK's never read the castling rights, the en-passant square or the clocks, so MAKEV
+; and UNMAKV leave them as they were (about 200 T-states a position less).
+; In: B = from, C = to, E = flags, HL = the record (its first byte: the captured code).
+; Out: BOARD, SIDE, WKING/BKING, MATERL updated; the record's first byte.
+; Destroys: A, D, HL (B, C, E kept).   Called by: MAKE, EVALMOVE/EVALKID (eval.asm),
+; LEGHOOK (gen.asm).   Calls: MATREM, MATPUT, KINDCODE, ROOKJMP.
 ; ------------------------------------------------------------------------------------------
-UNMAKE: LD      A,(SIDE)
+MAKEV:  PUSH    HL              ; the record: its first byte is known only below
+        ; the captured piece: on the target, or the pawn passed by an en-passant capture
+        LD      H,BRDHI
+        LD      A,C
+        ADD     A,BRDLO
+        LD      L,A
+        BIT     4,E
+        JR      Z,MAKV3
+        LD      A,(SIDE)
+        OR      A
+        LD      A,L
+        JR      NZ,MAKV2
+        SUB     20              ; white takes: the pawn is below the target (-10 after +10)
+MAKV2:  ADD     A,10            ; black takes: above
+        LD      L,A
+MAKV3:  LD      A,(HL)
+        LD      (HL),EMPTY      ; a plain target is overwritten below anyway
+        POP     HL
+        LD      (HL),A          ; record: captured
+        OR      A
+        JR      Z,MAKV5
+        PUSH    DE              ; the captured piece leaves the material balance
+        CALL    MATREM
+        POP     DE
+        ; lift the piece
+MAKV5:  LD      H,BRDHI
+        LD      A,B
+        ADD     A,BRDLO
+        LD      L,A
+        LD      D,(HL)          ; D = the moving piece
+        LD      (HL),EMPTY
+        LD      A,E
+        AND     F_PROMO
+        JR      Z,MAKV6
+        PUSH    DE              ; a promotion: the new piece replaces the pawn
+        CALL    KINDCODE
+        LD      HL,SIDE
+        OR      (HL)
+        POP     DE
+        LD      D,A
+        PUSH    DE
+        CALL    MATPUT
+        LD      A,(SIDE)
+        OR      PAWN
+        CALL    MATREM
+        POP     DE
+        ; put it down, and follow a king
+MAKV6:  LD      H,BRDHI
+        LD      A,C
+        ADD     A,BRDLO
+        LD      L,A
+        LD      (HL),D
+        LD      A,D
+        AND     KINDS
+        CP      60H
+        JR      NZ,MAKV8
+        LD      L,LOW WKING     ; (in the board's page: H stays BRDHI for the rook below)
+        BIT     7,D
+        JR      Z,MAKV7
+        INC     L               ; BKING follows WKING
+MAKV7:  LD      (HL),C
+        ; castling: the rook jumps over the king (h-file rook to f, a-file rook to d)
+MAKV8:  BIT     3,E
+        JR      Z,MAKV10
+        LD      A,C             ; king side (to above from): the rook from to+1 to to-1
+        CP      B
+        LD      D,-2
+        INC     A               ; (INC keeps the carry of the CP)
+        JR      NC,MAKV9
+        LD      D,3             ; queen side: the rook from to-2 to to+1
+        SUB     3
+MAKV9:  CALL    ROOKJMP
+        ; the other side moves
+MAKV10: LD      A,(SIDE)
         XOR     BLACK
         LD      (SIDE),A
-        JR      Z,UNMK2
-        PUSH    HL              ; black to move again: the full-move number goes back
-        LD      HL,(FULLMV)
-        LD      A,H
-        OR      L
-        JR      Z,UNMK1         ; saturating at 0
-        DEC     HL
-        LD      (FULLMV),HL
-UNMK1:  POP     HL
-UNMK2:  LD      D,(HL)          ; D = captured
+        RET
+
+; ------------------------------------------------------------------------------------------
+; UNMAKE - take back a move played by MAKE: the state bytes from the record, then UNMAKV.
+; In: B = from, C = to, E = flags, HL = the undo record MAKE filled.
+; Out: BOARD and every state byte as before the MAKE.
+; Destroys: A, D, HL (B, C, E kept).   Called by: EXMOVE's caller CLIMB (search.asm),
+; PFTHOOK (perft.asm), CTAKEBK (match.asm).   Calls: UNMAKV (falls in).
+; ------------------------------------------------------------------------------------------
+UNMAKE: PUSH    HL
         INC     HL
         LD      A,(HL)
         LD      (CASTLE),A
@@ -385,6 +394,29 @@ UNMK2:  LD      D,(HL)          ; D = captured
         INC     HL
         LD      A,(HL)
         LD      (HALFMV),A
+        LD      A,(SIDE)        ; white to move: black moved, the full-move number goes back
+        OR      A
+        JR      NZ,UNMK1
+        LD      HL,(FULLMV)
+        LD      A,H
+        OR      L
+        JR      Z,UNMK1         ; saturating at 0
+        DEC     HL
+        LD      (FULLMV),HL
+UNMK1:  POP     HL
+        ; fall into UNMAKV
+
+; ------------------------------------------------------------------------------------------
+; UNMAKV - take back a move played by MAKEV (or the board part of MAKE's).
+; In: B = from, C = to, E = flags, HL = the record (its first byte: the captured code).
+; Out: BOARD, SIDE, the kings and MATERL as before the MAKEV.
+; Destroys: A, D, HL (B, C, E kept).   Called by: UNMAKE (falls in), EVALMOVE/EVALKID
+; (eval.asm), LEGHOOK (gen.asm).   Calls: MATPUT, MATREM, ROOKJMP.
+; ------------------------------------------------------------------------------------------
+UNMAKV: LD      A,(SIDE)
+        XOR     BLACK
+        LD      (SIDE),A
+        LD      D,(HL)          ; D = captured
         ; the captured piece comes back into the material balance
         LD      A,D
         OR      A
@@ -454,7 +486,7 @@ UNMK7:  BIT     3,E
 
 ; ROOKJMP - castling's rook move, for MAKE and UNMAKE.
 ; In: A = the rook's square, D = the step to its new square, H = BRDHI.   Out: the rook moved.
-; Destroys: A, D, L.   Called by: MAKE, UNMAKE (falls in).
+; Destroys: A, D, L.   Called by: MAKEV, UNMAKV (falls in).
 ROOKJMP:
         ADD     A,BRDLO
         LD      L,A
@@ -646,7 +678,7 @@ LFTCH1: LD      C,(HL)
 ; Out: LEGPIN = 0: every move takes the full test (in check, or two pins or more); else
 ;      LEGPIN = the king's square (its moves take the full test), LEGPIN+1 = the pinned
 ;      piece's square, 0FFH for none.
-; Destroys: AF, BC, DE, HL, IX.   Called by: ROOTLIST (eval.asm), GENEVAL (node.asm), tests.
+; Destroys: AF, BC, DE, HL, IX.   Called by: GENEVAL (node.asm), tests.   Calls: INCHECK.
 ; ------------------------------------------------------------------------------------------
 LEGPAR: CALL    INCHECK
         JR      C,LEGPA9
@@ -663,7 +695,7 @@ LEGPA1: LD      A,(HL)
         ADD     A,BRDLO
         LD      C,A             ; C = the king's low address byte
         LD      H,BRDHI
-        LD      IX,LEGDIRS
+        LD      IX,KSTEPS       ; the eight lines (targets.asm's table: N S E W NE NW SE SW)
         LD      B,8             ; eight lines, D = the step of each
 LEGPA2: LD      D,(IX+0)
         INC     IX
@@ -702,5 +734,3 @@ LEGPA9: XOR     A
         LD      (LEGPIN),A
         RET
 
-LEGDIRS:
-        DEFB    10,-10,1,-1,11,9,-9,-11

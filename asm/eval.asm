@@ -28,8 +28,9 @@ LEGFAST MACRO   FULL
 ; EVALMOVE - evaluate one pseudo-legal move at the current node: DELTA, MAKE, legality,
 ; count the position, EXCH, material and clamp, check, UNMAKE.
 ; In: B = from, C = to, E = flags (GEN's hook registers); BOARD and the state bytes; the
-;     positional tables, ROOTPOS, and the node's positional sum (white's view) in the
-;     PLYTAB record of ply PLYN (PPOS); at a leaf (TGKIDS bit TGLEAF) its PBEST too.
+;     positional tables, ROOTPOS, and the node's positional sum (white's view) in its
+;     PLYTAB record, CURREC (PPOS; GENEVAL sets CURREC for the node of ply PLYN, the tests
+;     by a root list first); at a leaf (TGKIDS bit TGLEAF) its PBEST too.
 ; Out: carry set: the move is illegal (nothing counted). Carry clear: HL = min, DE = max,
 ;      A = flags with bit 7 set when the move gives check (the move-stack flags byte),
 ;      POSCNT + 1. B, C kept; the board as it was. At a leaf (EVALKID only) HL is the
@@ -81,7 +82,7 @@ EVALM0: PUSH    IY              ; DELTA and EXCH use IY
         LD      HL,-4
         ADD     HL,SP
         LD      SP,HL           ; frame: [undo record][pd]
-        CALL    MAKE
+        CALL    MAKEV           ; (the rights, ep and clocks are not read until UNMAKV)
         ; legality: in a batch (LEGPAR), a move that is no king move and no en passant, of
         ; a piece not pinned, from a position not in check, cannot uncover its own king
         LEGFAST EVALMF
@@ -91,7 +92,7 @@ EVALMF: CALL    LEFTINCHECK
 EVALMK: CALL    POSINC          ; one more position evaluated
         PUSH    BC
         PUSH    DE              ; frame: [move][undo][pd]
-        CALL    PLYREC          ; IX = the node's PLYTAB record (node.asm)
+        LD      IX,(CURREC)     ; the node's PLYTAB record (GENEVAL, node.asm)
         LD      E,(IX+PPOS)     ; its positional sum
         LD      D,(IX+PPOS+1)
         LD      HL,8            ; pd, under the move and the undo record
@@ -108,9 +109,9 @@ EVALMK: CALL    POSINC          ; one more position evaluated
         LD      A,(SIDE)
         OR      A
         JR      NZ,EVALM2       ; black to move: white moved, white's view is the mover's
-        CALL    NEGHL
+        RST     NEGHL
         EX      DE,HL
-        CALL    NEGHL
+        RST     NEGHL
         EX      DE,HL
 EVALM2: CALL    CLAMP15
         ADD     HL,DE           ; HL = material + positional: min before the exchange
@@ -141,7 +142,7 @@ EVALM2: CALL    CLAMP15
 EVALME: PUSH    AF
         LD      HL,2
         ADD     HL,SP
-        CALL    UNMAKE
+        CALL    UNMAKV
         POP     AF              ; carry clear (from the OR)
         POP     HL              ; drop the undo record
         POP     HL
@@ -162,7 +163,7 @@ EVLEAF: PUSH    HL              ; frame: [material+positional][move][undo][pd]
         JR      NZ,EVLEF2       ; past the cutoff (a move EVALKF could not judge)
         LD      E,(IX+PBEST)
         LD      D,(IX+PBEST+1)
-        CALL    CPSGN
+        RST     CPSGN
         JR      C,EVLEF2        ; below the best: it cannot count, no exchange needed
         JR      Z,EVLEF2        ; equal: nor can it
         AND     A
@@ -197,7 +198,7 @@ EVLEF2: POP     IY              ; IY = the minimum, or a value at most the best
         JR      EVALME
 EVALM9: LD      HL,0            ; illegal: take it back
         ADD     HL,SP
-        CALL    UNMAKE
+        CALL    UNMAKV
         POP     HL
         POP     HL
         POP     HL
@@ -220,14 +221,7 @@ POSINC: LD      HL,POSCNT
         INC     (HL)
         RET
 
-; NEGHL - HL = -HL.   Destroys: AF.   Called by: EVALMOVE, GENEVAL (node.asm).
-NEGHL:  XOR     A
-        SUB     L
-        LD      L,A
-        SBC     A,A
-        SUB     H
-        LD      H,A
-        RET
+; NEGHL (HL = -HL) is RST vector 10H (main.asm).
 
 ; CLAMP15 - clamp HL (signed) to -15 .. 15: the positional change is worth less than a pawn.
 ; Destroys: AF.   Called by: EVALMOVE.

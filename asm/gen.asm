@@ -48,7 +48,8 @@ GEN2:   INC     B
 
 ; GPIECE - generate one piece's moves. The tests run pawn, knight, bishop, rook, queen (JR:
 ; 7 T-states each when they fall through); the king's code lies at the end (GKING), and
-; GROOK falls into GRAY, GKNIGHT into GSTEP, GKING into GCASTLE, saving their JPs.
+; GROOK falls into GRAY, GKING into GCASTLE, saving their JPs (GSTEP and EMIT are RST
+; vectors 18H and 28H, main.asm: RST GSTEP is 1 byte and 11 T-states where CALL was 3 and 17).
 ; In: A = its white code, B = square, E = side, H = BRDHI.   Out: -
 ; Destroys: A, C, D, L.   Called by: GEN.
 GPIECE: CP      PAWN
@@ -96,72 +97,34 @@ GRAY1:  LD      A,C
         LD      A,(HL)
         OR      A
         JR      NZ,GRAY2
-        CALL    EMIT            ; A = 0: a quiet move
+        RST     EMIT            ; A = 0: a quiet move
         JR      GRAY1
 GRAY2:  CP      OFF
         RET     Z
         XOR     E
         RET     P
         XOR     A
-        JR      EMIT
+        JP      EMIT
 
-; GKNIGHT - a knight's eight jumps (falls into GSTEP for the last).
+; GKNIGHT - a knight's eight jumps (the last by JP GSTEP).
 ; In: B = square, E = side, H = BRDHI.   Out: -   Destroys: A, C, D, L.   Called by: GPIECE.
 GKNIGHT:
         LD      D,21
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,19
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,12
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,8
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-8
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-12
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-19
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-21
-        ; fall into GSTEP
-
-; ------------------------------------------------------------------------------------------
-; GSTEP - one step (knight or king): emit it when the target is empty or an enemy piece.
-; In: B = from, D = direction, E = side, H = BRDHI.   Out: C = target.
-; Destroys: A, C, L.   Called by: GKING, GKNIGHT (also falls in).
-; ------------------------------------------------------------------------------------------
-GSTEP:  LD      A,B
-        ADD     A,D
-        LD      C,A
-        ADD     A,BRDLO
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,EMIT          ; empty: A = 0 = no flags
-        CP      OFF
-        RET     Z
-        XOR     E
-        RET     P               ; our own piece
-        XOR     A
-        ; fall into EMIT
-
-; ------------------------------------------------------------------------------------------
-; EMIT - hand one move to the hook, keeping GEN's registers.
-; In: B = from, C = to, A = flags, IY = hook.   Out: -
-; Destroys: A (B, C, D, E, H, L kept).   Called by: the generators.
-; ------------------------------------------------------------------------------------------
-EMIT:   PUSH    BC
-        PUSH    DE
-        PUSH    HL
-        LD      E,A
-        CALL    CALLIY
-        POP     HL
-        POP     DE
-        POP     BC
-        RET
-
-; CALLIY - CALL CALLIY calls the hook at IY. Called by: EMIT.
-CALLIY: JP      (IY)
+        JP      GSTEP           ; (RST vector 18H, main.asm, falls into EMIT at 28H)
 
 ; ------------------------------------------------------------------------------------------
 ; GPAWN - a pawn's moves: push (and promotions), double push, the two captures (towards the
@@ -202,7 +165,7 @@ GPAWN2: SUB     31
         SUB     BRDLO
         LD      C,A
         LD      A,F_DBL
-        CALL    EMIT
+        RST     EMIT
         LD      A,B
         ADD     A,D
         LD      C,A             ; back to the square in front
@@ -229,7 +192,7 @@ GPCAP1: LD      A,(EPSQ)
         CP      C               ; the ep square is never 0 here: C is a real square
         RET     NZ
         LD      A,F_EP
-        JR      EMIT
+        JP      EMIT
 
 ; GPEMIT - a pawn move onto C: four promotions (Q R B N) on the last rank, else one move.
 ; In: B = from, C = to.   Out: -   Destroys: A.   Called by: GPAWN, GPCAP.
@@ -241,32 +204,32 @@ GPEMIT: LD      A,C
         XOR     A
         JP      EMIT
 GPEMI1: LD      A,5
-        CALL    EMIT
+        RST     EMIT
         LD      A,4
-        CALL    EMIT
+        RST     EMIT
         LD      A,3
-        CALL    EMIT
+        RST     EMIT
         LD      A,2
         JP      EMIT
 
 ; GKING - the king's eight steps, then castling (falls into GCASTLE).
 ; In: B = square, E = side, H = BRDHI.   Out: -   Destroys: A, C, D, L.   Called by: GPIECE.
 GKING:  LD      D,10
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-10
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,1
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-1
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,11
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,9
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-9
-        CALL    GSTEP
+        RST     GSTEP
         LD      D,-11
-        CALL    GSTEP
+        RST     GSTEP
         ; fall into GCASTLE
 
 ; ------------------------------------------------------------------------------------------
@@ -316,7 +279,7 @@ GCAST1: CP      B
         JR      C,GCAST2        ; the king would pass an attacked square
         INC     C
         LD      A,F_CASTL
-        CALL    EMIT
+        RST     EMIT
 GCAST2: LD      A,D
         AND     0AH             ; queen side
         RET     Z
@@ -405,12 +368,12 @@ LEGHOOK:
         LD      HL,-4
         ADD     HL,SP
         LD      SP,HL           ; a 4-byte undo record on the stack
-        CALL    MAKE
+        CALL    MAKEV
         CALL    LEFTINCHECK
         PUSH    AF              ; carry: illegal
         LD      HL,2
         ADD     HL,SP
-        CALL    UNMAKE
+        CALL    UNMAKV
         POP     AF
         POP     HL              ; drop the undo record
         POP     HL

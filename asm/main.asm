@@ -12,7 +12,12 @@ ROMVER  EQU     1               ; ROM version announced in READY
         ORG     0000H
 RESET:  DI
         LD      SP,RAMTOP
-        CALL    LINIT
+        JP      START           ; past the RST vectors
+
+; The RST vectors 08H-38H hold the hottest small routines (vectors.asm).
+        INCLUDE "vectors.asm"
+
+START:  CALL    LINIT
         CALL    NEWGAME
         LD      A,2             ; level 2 (beginner, about 10 s a move) until told otherwise
         LD      (LEVEL),A

@@ -214,17 +214,16 @@ PLAYMA: PUSH    DE
         POP     DE
         RET
 
-; HISTADR - address of a history entry. In: A = entry index. Out: HL = HISTBUF + HISTENT * A.
-; Destroys: A, HL.   Called by: PLAYMV, CTAKEBK.
+; HISTADR - address of a history entry. In: A = entry index 0 or 1 (HISTMAX = 2).
+; Out: HL = HISTBUF + HISTENT * A.   Destroys: F, HL.   Called by: PLAYMV, CTAKEBK.
 HISTADR:
-        PUSH    DE
-        LD      HL,HISTBUF-HISTENT
-        LD      DE,HISTENT
-        INC     A
-HISTA1: ADD     HL,DE
-        DEC     A
-        JR      NZ,HISTA1
-        POP     DE
+        IF      HISTMAX - 2
+        .ERROR  "HISTADR knows two entries only (HISTMAX = 2)"
+        ENDIF
+        LD      HL,HISTBUF
+        OR      A
+        RET     Z
+        LD      HL,HISTBUF+HISTENT
         RET
 
 ; ------------------------------------------------------------------------------------------

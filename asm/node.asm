@@ -17,7 +17,8 @@
 
 ; ------------------------------------------------------------------------------------------
 ; PLYREC - the PLYTAB record of ply PLYN.
-; In: PLYN.   Out: IX = record.   Destroys: A, D, E.   Called by: GENEVAL, NODEHK, EVALMOVE.
+; In: PLYN.   Out: IX = record.   Destroys: A, D, E.   Called by: GENEVAL (which keeps it in
+; CURREC for NODEHK and EVALKID).
 ; ------------------------------------------------------------------------------------------
 PLYREC: LD      A,(PLYN)
         ADD     A,A
@@ -39,12 +40,14 @@ PLYREC: LD      A,(PLYN)
 ; Out: B = legal moves less the filtered (at least 1 when there is a legal move), DE = best
 ;      minimum evaluation (8000H when none; a leaf's is exact
 ;      unless it reached LEAFCUT, when it is at least that), carry set when a move did not
-;      fit; POSCNT counts every legal move; PARMAP (TGPAR) for the node.
+;      fit; POSCNT counts every legal move; PARMAP (TGPAR) for the node; CURREC = IX = the
+;      node's PLYTAB record.
 ; Destroys: all but IY and SP.   Called by: PASS (NODE), ANALYS (the root list), tests.
 ; ------------------------------------------------------------------------------------------
 GENEVAL:
         PUSH    AF
         CALL    PLYREC
+        LD      (CURREC),IX     ; for NODEHK and EVALKID: PLYREC there cost 96 T a move
         POP     AF
         OR      A
         JR      Z,GENEV1
@@ -71,7 +74,7 @@ GENEV1: LD      (IX+PCUR),A     ; bit 0: store
         XOR     80H
         OR      L
         JR      Z,GENEV2        ; NONE: no best yet
-        CALL    NEGHL
+        RST     NEGHL
         EX      DE,HL
 GENEV2: LD      (LEAFCUT),DE
         XOR     A
@@ -84,7 +87,7 @@ GENEV2: LD      (LEAFCUT),DE
         LD      IY,NODEHK
         CALL    GEN
         POP     IY
-        CALL    PLYREC
+        LD      IX,(CURREC)
         LD      B,(IX+PCOUNT)
         LD      E,(IX+PBEST)
         LD      D,(IX+PBEST+1)
@@ -99,7 +102,8 @@ GENEV2: LD      (LEAFCUT),DE
 ; first looks at the latch: a waiting command sets FSTOP and every later move is skipped.
 ; With FDRAW, at the root, it falls into DRWFIX: an entry whose bit DRAWLST's bitmap sets is
 ; marked as a draw (DRAWMK, key and maximum 0).
-; In: B = from, C = to, E = flags (GEN's hook contract); SRFLAGS (FPOLL, FDRAW), DRAWLST.
+; In: B = from, C = to, E = flags (GEN's hook contract); SRFLAGS (FPOLL, FDRAW), DRAWLST,
+;     CURREC (GENEVAL).
 ; Out: the record, maybe an entry; LEAFDONE once a leaf's best minimum reaches LEAFCUT.
 ; Destroys: AF, BC, DE, HL, IX, the alternate registers (IY kept).   Called by: GEN.
 ; ------------------------------------------------------------------------------------------
@@ -108,9 +112,10 @@ NODEHK: LD      A,(SRFLAGS)     ; polling (GO, PONDER): a waiting command stops 
         JR      Z,NODEH0
         BIT     FSTOP,A
         RET     NZ              ; stopped: GEN's remaining moves are skipped
-        PUSH    BC
-        CALL    LPEEK           ; one look at the latch per move: a stop within one EVAL
-        POP     BC
+        IN      A,(LATCH)       ; one look at the latch per move: a stop within one EVAL
+        LD      HL,LNKRX        ; (LPEEK inline, 2026-12-02: LNKRX is 00H or 80H, so the
+        XOR     (HL)            ; console's SEQ differs from it when bit 7 of the XOR is set)
+        AND     80H
         JR      Z,NODEH0
         LD      HL,SRFLAGS
         SET     FSTOP,(HL)
@@ -119,20 +124,16 @@ NODEH0: CALL    EVALKID         ; HL = min, DE = max, A = entry flags
         RET     C               ; illegal
         PUSH    AF
         PUSH    DE
-        PUSH    HL
-        PUSH    BC
-        CALL    PLYREC
-        POP     BC
+        LD      IX,(CURREC)     ; the node's record (GENEVAL)
         INC     (IX+PCOUNT)
-        POP     HL              ; min
-        LD      E,(IX+PBEST)
+        LD      E,(IX+PBEST)    ; HL = min
         LD      D,(IX+PBEST+1)
-        CALL    CPSGN           ; min < best?
+        RST     CPSGN           ; min < best?
         JR      C,NODEHF
         LD      (IX+PBEST),L
         LD      (IX+PBEST+1),H
         LD      DE,(LEAFCUT)    ; a leaf past its cutoff: the rest need only be counted
-        CALL    CPSGN           ; (a list's cutoff is INF: never)
+        RST     CPSGN           ; (a list's cutoff is INF: never)
         JR      C,NODEH1
         LD      A,1
         LD      (LEAFDONE),A
@@ -152,20 +153,20 @@ NODEH4: PUSH    HL
         POP     HL
         SET     1,(IX+PCUR)     ; full: counted, not stored
         RET
-NODEHF: LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below the root ...
+NODEHF: BIT     0,(IX+PCUR)     ; a leaf: counted, as ever (the filter cannot change that:
+        JR      Z,NODEH1        ; skipping it saves its tests and compare, 2026-12-02)
+        LD      A,(PLYN)        ; the filter (Search::gen_eval): a list below the root ...
         OR      A
         JR      Z,NODEH1
         LD      A,(PASSN)       ; ... in passes 1 to 3 (FILTER_DEPTH) ...
         CP      FILTPAS
         JR      NC,NODEH1
         EX      (SP),HL         ; (min to the stack, max to HL)
-        CALL    CPSGN           ; ... drops a move whose max is below the best minimum ...
+        RST     CPSGN           ; ... drops a move whose max is below the best minimum ...
         EX      (SP),HL
         JR      NC,NODEH1
         POP     DE
         POP     AF
-        BIT     0,(IX+PCUR)
-        RET     Z               ; a leaf: counted, as ever
         OR      A               ; ... unless it gives check (CHKBIT, bit 7)
         JP      M,NODEH4
         DEC     (IX+PCOUNT)     ; PCOUNT counts the list's entries (a move is legal before

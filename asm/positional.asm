@@ -12,7 +12,7 @@
 ; Its king then scores minus its distance to that square (POINTS): without it the module
 ; could not mate K+Q or K+R against K (Positional::hunt). One byte, so no RAM.
 ; ROOKFIL: per colour and file 2 = no pawns at all, 1 = only enemy pawns, else 0.
-; PAWNTAB: per colour and square: advance + centre + passed + king shelter (ranks 2-7).
+; PAWNTAB: per colour and square of ranks 2-7: advance + centre + passed + king shelter.
 ; In: BOARD, WKING, BKING, MATERL.   Out: PAWNTAB, ROOKFIL, ENDGAME.
 ; Destroys: AF, BC, DE, HL, IX.   Called by: ANALYS (search), tests.
 ; ------------------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ POSA2:  LD      A,(HL)
         JR      Z,POSA21
         ADD     A,8
 POSA21: LD      HL,ROOKFIL
-        CALL    TABPTR
+        RST     TABPTR
         INC     (HL)
         POP     HL
         JR      POSA5
@@ -72,7 +72,7 @@ POSA5:  INC     L
         LD      A,D             ;   black's king
         BIT     7,H
         JR      Z,POSA51
-        CALL    NEGHL           ; the lead
+        RST     NEGHL           ; the lead
         LD      C,0F8H          ; black ahead: bit 7 = black hunts, 38H mirrors the square
         LD      A,E             ;   to black's view (POINTS' own squares); white's king
 POSA51: LD      B,A
@@ -105,9 +105,9 @@ POSA7:  LD      D,(IX+0)        ; white pawns on the file
         LD      E,0
         CALL    PAWNCOL
         LD      E,BLACK
-; PAWNCOL - one colour's 64 pawn points (POSANA runs it for white, then falls into it for
-; black). In: E = colour, IX = its table; ENDGAME, the king squares.   Out: the table,
-; IX + 64.   Destroys: AF, BC, D, HL, IX.   Called by: POSANA.
+; PAWNCOL - one colour's 48 pawn points, ranks 2-7 (POSANA runs it for white, then falls
+; into it for black). In: E = colour, IX = its table; ENDGAME, the king squares.   Out: the
+; table, IX + 48.   Destroys: AF, BC, D, HL, IX.   Called by: POSANA.
 PAWNCOL:
         LD      A,E             ; the king's square -> file, rank
         OR      A
@@ -137,8 +137,8 @@ PAWNC2: LD      A,(ENDGAME)
         JR      C,PAWNC3        ; a-c file
         CP      5
         JR      C,PAWNC0        ; d or e file: not a wing
-PAWNC3: LD      HL,BOARD+21
-        LD      C,0             ; rank
+PAWNC3: LD      HL,BOARD+31     ; a2: a pawn never stands on rank 1 or 8, so the table
+        LD      C,1             ; holds ranks 2-7 only (2 x 48 bytes; 2 x 64 until 2026-12-02)
 PAWNC4: LD      B,0             ; file
 PAWNC5: CALL    PAWNPT
         LD      (IX+0),A
@@ -150,8 +150,9 @@ PAWNC5: CALL    PAWNPT
         INC     L
         INC     L
         INC     C
-        BIT     3,C             ; rank 8: the table is done
-        JR      Z,PAWNC4
+        LD      A,C
+        CP      7               ; rank 8: the table is done
+        JR      NZ,PAWNC4
         RET
 
 ; RFPTS - rook points of a file from the own (A) and enemy (C) pawn counts.
@@ -168,17 +169,12 @@ RFPTS:  OR      A
 
 ; ------------------------------------------------------------------------------------------
 ; PAWNPT - the pawn points of one colour on one square.
-; In: B = file, C = rank (0..7), HL = the square's board byte, E = colour,
+; In: B = file, C = rank (1..6: ranks 2-7), HL = the square's board byte, E = colour,
 ;     D = the file of a wing king on its home rank (middle game), else 0F0H.
-; Out: A = points (0 on ranks 1 and 8).
+; Out: A = points.
 ; Destroys: AF.   Called by: PAWNCOL.
 ; ------------------------------------------------------------------------------------------
-PAWNPT: LD      A,C
-        DEC     A
-        CP      6
-        LD      A,0
-        RET     NC              ; rank 1 or 8 (0 - 1 wraps round to 0FFH)
-        PUSH    HL
+PAWNPT: PUSH    HL
         PUSH    BC
         LD      A,E             ; the own rank: black counts from rank 8
         OR      A
@@ -293,14 +289,7 @@ TOWIRE: PUSH    HL
         POP     HL
         RET
 
-; TABPTR - index a table.   In: HL = the table, A = index (unsigned).   Out: HL = HL + A.
-; Destroys: AF.   Called by: POSANA, POINTS, PAWNPT, DELTA, EVALMOVE.
-TABPTR: ADD     A,L
-        LD      L,A
-        ADC     A,H
-        SUB     L
-        LD      H,A
-        RET
+; TABPTR (HL = HL + A) is RST vector 08H (main.asm).
 
 ; ------------------------------------------------------------------------------------------
 ; POINTS - the points of a piece on a square, from its owner's view
@@ -323,11 +312,11 @@ POINTS: PUSH    HL
         AND     70H
         CP      10H
         JR      NZ,POINT1
-        LD      A,E             ; pawn: PAWNTAB[colour][square]
+        LD      A,E             ; pawn: PAWNTAB[colour][square - 8] (ranks 2-7, 48 a colour)
         BIT     7,D
         JR      Z,POINT0
-        ADD     A,64
-POINT0: LD      HL,PAWNTAB
+        ADD     A,48
+POINT0: LD      HL,PAWNTAB-8
         JR      POINT9
 POINT1: BIT     7,D             ; the others read "own" squares: black mirrored
         JR      Z,POINT2
@@ -344,7 +333,7 @@ POINT2: LD      A,D
         JR      Z,POINT3
         ADD     A,8
 POINT3: LD      HL,ROOKFIL
-        CALL    TABPTR
+        RST     TABPTR
         LD      A,E
         AND     38H
         CP      30H
@@ -380,7 +369,7 @@ POINT7: LD      L,A             ; file 0..3
 POINT8: RRCA                    ; 4 * rank 0..3
         ADD     A,L
         LD      HL,CENTRE
-        CALL    TABPTR
+        RST     TABPTR
         LD      L,(HL)          ; the centre points
         LD      A,D
         AND     70H
@@ -397,7 +386,7 @@ POINTM: LD      H,A             ; knight, bishop: -2 more on the home rank (deve
         JR      NC,POINTX
         SUB     2
         JR      POINTX
-POINT9: CALL    TABPTR
+POINT9: RST     TABPTR
         LD      A,(HL)
 POINTX: POP     DE
         POP     HL
@@ -534,7 +523,7 @@ DELTA0: LD      A,C
         JR      Z,DELTA1
         PUSH    HL              ; a promotion: the new piece of the mover's colour
         LD      HL,KINDTAB      ; (board.asm: kind -> white code)
-        CALL    TABPTR
+        RST     TABPTR
         LD      A,B
         AND     BLACK
         OR      (HL)

@@ -28,7 +28,8 @@ LINIT:  LD      HL,8080H        ; both sequence bits 1: the console's first unit
 ; ------------------------------------------------------------------------------------------
 ; LPEEK - is a unit from the console waiting? Does not take it.
 ; In: -   Out: NZ when a new unit waits, Z when not.
-; Destroys: A, B.   Called by: the search (to stop thinking at once), LRECV.
+; Destroys: A, B.   Called by: the search (to stop thinking at once), LRECV; NODEHK
+; (node.asm) has it inline.
 ; ------------------------------------------------------------------------------------------
 LPEEK:  IN      A,(LATCH)
         AND     80H             ; the console's SEQ

@@ -58,8 +58,8 @@ HISTN   EQU     MATERL+2        ; plies held, 0..HISTMAX
 HISTBUF EQU     HISTN+1         ; HISTMAX entries, oldest first
 
 ; --- positional tables (positional.asm) ------------------------------------------------------
-PAWNTAB EQU     HISTBUF+HISTENT*HISTMAX       ; pawn points, 2 x 64 (white, black)
-ROOKFIL EQU     PAWNTAB+128     ; rook file points, 2 x 8
+PAWNTAB EQU     HISTBUF+HISTENT*HISTMAX       ; pawn points, 2 x 48 (white, black; a2-h7)
+ROOKFIL EQU     PAWNTAB+96      ; rook file points, 2 x 8
 
 ; --- search variables (search.asm) -----------------------------------------------------------
 ENDGAME EQU     ROOKFIL+16      ; non-zero in the endgame (and the hunt: POSANA)
@@ -108,7 +108,10 @@ EXMAX   EQU     16              ; entries a list holds: a side's pieces, at most
                                 ; so no list is tested for overflow (COLINS). SKEWHIT's king
                                 ; can make a 17th attacker: it spills into SWAPLST, which
                                 ; must follow ATTLST (scratch there; COLINS says more)
-ATTCNT  EQU     PVLEN+MAXDPTH   ; entries in ATTLST (COLINS finds it at ATTLST-1)
+; 12 bytes of pad before ATTCNT put DEFCNT..DEFLST in one page (COLINS's guard; PAWNTAB's 32
+; bytes freed on 2026-12-02 moved everything below); CURREC (node.asm) takes two of them.
+CURREC  EQU     PVLEN+MAXDPTH   ; GENEVAL's PLYTAB record, for NODEHK and EVALKID (word)
+ATTCNT  EQU     CURREC+12       ; entries in ATTLST (COLINS finds it at ATTLST-1)
 ATTLST  EQU     ATTCNT+1        ; attackers: EXMAX entries x 3 bytes (key, units, square)
 SWAPLST EQU     ATTLST+3*EXMAX  ; swap gains: 32 words (a swap has at most 31 captures);
                                 ; between the two lists so that each lies in one page

@@ -65,25 +65,7 @@ FDRAW   EQU     2               ; the root list being built gets GO's draw moves
 FBOOK   EQU     6               ; BKGO played a book move (bookplay.asm)
 FSTOP   EQU     7               ; a waiting command stopped the search
 
-; ------------------------------------------------------------------------------------------
-; CPSGN - compare two signed words.
-; In: HL, DE.   Out: C set when HL < DE, Z set when equal (HL, DE kept).
-; Destroys: A.   Called by: DEPTH, CLIMB, ANALYS.
-; ------------------------------------------------------------------------------------------
-CPSGN:  LD      A,H
-        XOR     D
-        JP      M,CPSG1         ; signs differ
-        LD      A,H             ; same sign: unsigned order is the signed order
-        CP      D
-        RET     NZ
-        LD      A,L
-        CP      E
-        RET
-CPSG1:  LD      A,D             ; signs differ: HL < DE exactly when DE is the positive one
-        AND     80H
-        OR      1               ; 01H (DE >= 0) or 81H (DE < 0); never equal to H here
-        CP      H
-        RET
+; CPSGN (compare two signed words) is RST vector 38H (main.asm).
 
 ; ------------------------------------------------------------------------------------------
 ; ENTADR - address of entry A of the node IX: first + 7 * A.
@@ -132,7 +114,7 @@ DEPTH:  LD      L,(IX+PBEST)
         LD      H,(IX+PBEST+1)
         LD      E,(IX+PBETA)
         LD      D,(IX+PBETA+1)
-        CALL    CPSGN
+        RST     CPSGN
         RET     NC              ; best >= beta: the node is finished
         ; fall into LINE
 
@@ -202,7 +184,7 @@ DEPLP:  BIT     DONEBIT,(IY+EFLAGS)
         LD      H,(IY+EMAX+1)
         LD      E,(IX+PBEST)
         LD      D,(IX+PBEST+1)
-        CALL    CPSGN           ; max < best?
+        RST     CPSGN           ; max < best?
         POP     DE
         JR      NC,DEPCAN
         SET     DONEBIT,(IY+EFLAGS) ; pruned
@@ -220,7 +202,7 @@ DEPCAN: LD      L,(IY+EKEY)     ; a candidate: HL = its key, DE = the chosen key
         INC     A
         JR      Z,DEPTAK        ; none chosen yet
         EX      DE,HL
-        CALL    CPSGN           ; chosen key < key?
+        RST     CPSGN           ; chosen key < key?
         EX      DE,HL
         JR      NC,DEPNXT
 DEPTAK: EX      DE,HL           ; DE = chosen key
@@ -363,7 +345,7 @@ CLIMB:  PUSH    HL
         LD      (HL),D
         LD      L,(IX+PBEST)
         LD      H,(IX+PBEST+1)
-        CALL    CPSGN           ; best < value? (NONE is below everything)
+        RST     CPSGN           ; best < value? (NONE is below everything)
         POP     HL
         RET     NC
         LD      (IX+PBEST),E
@@ -404,22 +386,21 @@ CLIMB:  PUSH    HL
 ; ------------------------------------------------------------------------------------------
 ; PVROWA - address of the PV row of ply A. Row n holds at most 8-n moves: the deepest node
 ; that keeps a PV is ply 7 (PVPLIES - 1; deeper nodes of the passes of 11 plies keep none),
-; so its PV is one move long, and each ply up adds one.
+; so its PV is one move long, and each ply up adds one. Row n starts 3 * (8 + 7 + ... +
+; (9-n)) bytes in, summed here (a table of the nine rows took 14 bytes more; 2026-12-02).
 ; In: A = ply 0..8.   Out: HL = row.   Destroys: A, D, E.   Called by: CLIMB.
 ; ------------------------------------------------------------------------------------------
-PVROWA: ADD     A,A
-        LD      E,A
-        LD      D,0
-        LD      HL,PVROWS
-        ADD     HL,DE
-        LD      E,(HL)
-        INC     HL
-        LD      D,(HL)
-        EX      DE,HL
+PVROWA: LD      HL,PVTAB
+        OR      A
+        RET     Z
+        LD      DE,3*PVPLIES    ; row 0's length in bytes, then each row's
+PVRA1:  ADD     HL,DE
+        DEC     E
+        DEC     E
+        DEC     E               ; the next row holds one move less
+        DEC     A
+        JR      NZ,PVRA1
         RET
-
-PVROWS: DEFW    PVTAB, PVTAB+24, PVTAB+45, PVTAB+63, PVTAB+78
-        DEFW    PVTAB+90, PVTAB+99, PVTAB+105, PVTAB+108
 
 ; ------------------------------------------------------------------------------------------
 ; STOPCHK - must the pass stop before the next EXMOVE? When the positions counter has
@@ -532,17 +513,17 @@ PASN2:  PUSH    AF              ; the store flag
         LD      (IX+PLYSIZE+PCOUNT),B
         LD      L,(IX+PBETA)
         LD      H,(IX+PBETA+1)
-        CALL    NEGHL
+        RST     NEGHL
         LD      (IX+PLYSIZE+PALPHA),L
         LD      (IX+PLYSIZE+PALPHA+1),H
         LD      L,(IX+PALPHA)
         LD      H,(IX+PALPHA+1)
         LD      E,(IX+PBEST)
         LD      D,(IX+PBEST+1)
-        CALL    CPSGN           ; alpha < best?
+        RST     CPSGN           ; alpha < best?
         JR      NC,PASW1
         EX      DE,HL
-PASW1:  CALL    NEGHL
+PASW1:  RST     NEGHL
         LD      (IX+PLYSIZE+PBETA),L
         LD      (IX+PLYSIZE+PBETA+1),H
         LD      (IX+PLYSIZE+PBEST),0
@@ -565,7 +546,7 @@ PASMT:  ; mated (-(MATE - ply)) or stalemate (0) at the child
 PASLF:  PUSH    DE              ; the child's value
         CALL    TAKEBCK
         POP     HL
-        CALL    NEGHL
+        RST     NEGHL
         CALL    CLIMB
         JP      PASLP
 PASFIN: ; CLIMB: the node IX is finished
@@ -581,7 +562,7 @@ PASFIN: ; CLIMB: the node IX is finished
         DEC     (HL)
         CALL    TAKEBCK         ; (PASLF's tail again: a JR there would cost 12 T-states
         POP     HL              ; per finished node)
-PASCL:  CALL    NEGHL
+PASCL:  RST     NEGHL
         CALL    CLIMB
         JP      PASLP
 PASDRW: ; a draw move: value 0 without a child (never made), its PV the move alone
@@ -735,7 +716,7 @@ THK5:   POP     AF
         BIT     7,H
         CALL    NZ,NEGHL
         LD      DE,MATEZON
-        CALL    CPSGN
+        RST     CPSGN
         JR      NC,THKEND
         LD      A,(DEPTHN)      ; one ply deeper (Gambiet went a full move: session 16)
         INC     A
@@ -853,12 +834,12 @@ SCOPOS: LD      HL,SCORE
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
-LEVELS: DEFW    24000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+LEVELS: DEFW    25000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    2950,0          ; 2 beginner, about 10 s
-        DEFW    8100,0          ; 3 about 30 s
-        DEFW    14000,0         ; 4 about 1 minute
-        DEFW    28500,0         ; 5 about 2.5 minutes
+        DEFW    3100,0          ; 2 beginner, about 10 s
+        DEFW    8500,0          ; 3 about 30 s
+        DEFW    14500,0         ; 4 about 1 minute
+        DEFW    29500,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

@@ -201,6 +201,35 @@ fn conditionals_nest_and_choose() {
     );
 }
 
+/// `$` inside IF is the IF line's own address, as for every other directive (pasmo's rule;
+/// until 2026-12-02 IF read the address of the statement before it, so `IF $-3` after three
+/// NOPs held). tests/data/asm/dollar.asm tries every directive that reads `$` and is compared
+/// with pasmo in tests/asm/pasmo.rs; its IFs emit 0BBH when they saw their own address.
+#[test]
+fn dollar_inside_if_is_the_if_lines_address() {
+    assert_eq!(
+        bytes(" NOP\n NOP\n NOP\n IF $-3\n DB 1\n ELSE\n DB 2\n ENDIF"),
+        vec![0, 0, 0, 2]
+    );
+    assert_eq!(bytes(" DB 7\n IF $ = 1\n DB 1\n ENDIF"), vec![7, 1]);
+    let image = ok(&std::fs::read_to_string("tests/data/asm/dollar.asm")
+        .unwrap()
+        .replace("INCBIN  \"blob.bin\"", "DS 14, 0"))
+    .image(None)
+    .unwrap();
+    let ifs = [
+        0x103, 0x104, 0x108, 0x109, 0x118, 0x11B, 0x11E, 0x11F, 0x133,
+    ];
+    for at in ifs {
+        assert_eq!(
+            image[at - 0x100],
+            0xBB,
+            "the IF before {at:#06X} saw the wrong `$`"
+        );
+    }
+    assert_eq!(image.iter().filter(|&&b| b == 0xAA).count(), 0);
+}
+
 #[test]
 fn end_stops_the_source() {
     assert_eq!(bytes(" DB 1\n END\n DB 2\n this is not assembled"), vec![1]);

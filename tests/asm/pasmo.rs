@@ -48,6 +48,12 @@ fn all_instructions_match_pasmo() {
     );
 }
 
+/// `$` in IF and in every other directive that reads it (see features.rs).
+#[test]
+fn dollar_in_every_directive_matches_pasmo() {
+    compare("dollar", "tests/data/asm/dollar.asm", "tests/data/asm");
+}
+
 #[test]
 fn guest_rom_source_matches_pasmo() {
     compare("main", "asm/main.asm", "asm");

@@ -95,7 +95,7 @@ fn trace_to_a_file_names_every_instruction() {
     );
     let linit = symbol("LINIT");
     assert!(
-        lines[2].contains(&format!("CALL {linit:04x}h <LINIT>")),
+        lines[3].contains(&format!("CALL {linit:04x}h <LINIT>")),
         "{text}"
     );
     assert!(
@@ -247,7 +247,7 @@ fn without_a_listing_the_source_files_are_read() {
         from_listing.line_text("asm/main.asm", 12)
     );
     assert!(
-        info.line_text("asm/proto.asm", 163)
+        info.line_text("asm/proto.asm", 164)
             .unwrap()
             .contains("CALL")
     );

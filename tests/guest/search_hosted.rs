@@ -36,7 +36,11 @@ const LIMIT: u64 = 4_000_000_000;
 fn hosted_image() -> GuestImage {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("asm");
     // A NOP after every HALT + RET keeps "PC at the HALT" and "PC after it" unambiguous.
-    let mut src = String::from("        ORG     0\nTRAP:   HALT\n        NOP\n");
+    // The RST vectors (NEGHL, CPSGN, ...) go where the ROM has them, after TRAP.
+    let mut src = format!(
+        "        ORG     0\nTRAP:   HALT\n        NOP\n        INCLUDE \"{}\"\n",
+        dir.join("vectors.asm").display()
+    );
     for s in SERVICES {
         src.push_str(&format!("{s}:\n        HALT\n        RET\n        NOP\n"));
     }
@@ -49,14 +53,13 @@ fn hosted_image() -> GuestImage {
     ] {
         src.push_str(&format!("        INCLUDE \"{}\"\n", dir.join(f).display()));
     }
-    // The small routines search.asm borrows from eval.asm and match.asm (TOWIRE, and
+    // The small routines search.asm borrows from match.asm (TOWIRE, and
     // SENDRPL/SENDBUF with T_ROOT for SENDINF's root list), and board.asm's F_PROMO for
-    // FINDMV.
+    // FINDMV, BRDLO and OFF for vectors.asm's GSTEP.
     src.push_str(
-        "NEGHL:  XOR A\n SUB L\n LD L,A\n SBC A,A\n SUB H\n LD H,A\n RET\n\
-         TOWIRE: PUSH BC\n SUB 21\n LD C,0\nTW1: CP 10\n JR C,TW2\n SUB 10\n LD B,A\n\
+        "TOWIRE: PUSH BC\n SUB 21\n LD C,0\nTW1: CP 10\n JR C,TW2\n SUB 10\n LD B,A\n\
          LD A,C\n ADD A,8\n LD C,A\n LD A,B\n JR TW1\nTW2: ADD A,C\n POP BC\n RET\n\
-         T_ROOT EQU 49H\nF_PROMO EQU 07H\nSENDRPL: LD (MSGBUF),HL\nSENDBUF: LD HL,MSGBUF\n JP SENDMSG\n",
+         T_ROOT EQU 49H\nF_PROMO EQU 07H\nBRDLO EQU BOARD MOD 256\nOFF EQU 0FFH\nSENDRPL: LD (MSGBUF),HL\nSENDBUF: LD HL,MSGBUF\n JP SENDMSG\n",
     );
     src.push_str("        END\n");
     let asm = assemble_source("hosted_search.asm", &src).expect("search.asm assembles");

@@ -30,6 +30,9 @@ impl Pass<'_> {
             if !self.charge(1, line.text.len()) {
                 break;
             }
+            // `$` is the address of this line's statement for every directive that reads
+            // it, IF included (IF is decided below, before `statement` runs): pasmo's rule.
+            self.dollar = self.pc;
             let active = ifs.last().is_none_or(|f| f.active);
             if let Some(source::FileDirective {
                 word,
