@@ -479,3 +479,35 @@ fn a_gui_moving_on_without_stop_drops_the_ponder_and_gets_its_answer() {
     );
     assert!(!out.contains("no legal move"), "{out}");
 }
+
+/// `go ponder nodes N`, then `ponderhit`: the positions limit holds for the thought that
+/// is now the engine's own, its ponder's positions counted in (after the hit the engine
+/// thought on until its deepest pass, minutes of the module's time for `nodes 3000`, seen
+/// in a soak of games with pondering).
+#[test]
+fn a_ponder_hit_keeps_the_nodes_limit() {
+    let (out, _) = uci(&[
+        "position startpos moves e2e4 a7a6",
+        "go ponder nodes 300",
+        "ponderhit",
+    ]);
+    let nodes: Vec<u32> = out
+        .lines()
+        .filter(|l| l.starts_with("info") && l.contains(" nodes "))
+        .map(|l| {
+            l.split(" nodes ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(
+        nodes.last().is_some_and(|&n| (300..=400).contains(&n)),
+        "{nodes:?}: {out}"
+    );
+}

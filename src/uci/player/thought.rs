@@ -328,6 +328,8 @@ impl Player {
                 false => Budget::start(t0, wall0, plan.t_states, plan.wall_ms),
             },
             depth: plan.depth,
+            positions: None,
+            seen_positions: 0,
             pondering,
             stopping: false,
             saw_info: false,
@@ -396,8 +398,10 @@ impl Player {
                         run.saw_info = true;
                         run.last_pv = info.pv.clone();
                         listener.info(&self.info_line(&info, run.t0, run.wall0))?;
+                        run.seen_positions = info.positions;
                         let deep_enough = run.depth.is_some_and(|d| info.pass >= d);
-                        if deep_enough && !run.stopping && !run.pondering {
+                        let counted = run.positions.is_some_and(|n| info.positions >= n);
+                        if (deep_enough || counted) && !run.stopping && !run.pondering {
                             self.table.move_now()?;
                             run.stopping = true;
                         }
@@ -470,10 +474,21 @@ impl Player {
             }
             _ => None,
         };
-        let t_states = match (plan.t_states, level_t_states) {
-            (Some(share), Some(level)) => Some(share.min(level)),
-            (share, level) => share.or(level),
+        // A positions limit (`go ponder nodes N`) counts the ponder's positions too: what
+        // is left of it is given as time at the module's rate, and a pass that reaches it
+        // ends the thought.
+        let nodes_t_states = match plan.limit {
+            Limit::Positions(n) if self.table.engine().has_clock() => {
+                run.positions = Some(n);
+                let left = f64::from(n.saturating_sub(run.seen_positions));
+                Some((left / self.positions_per_second() * self.clock_mhz() * 1e6) as u64)
+            }
+            _ => None,
         };
+        let t_states = [plan.t_states, level_t_states, nodes_t_states]
+            .into_iter()
+            .flatten()
+            .min();
         run.budget = Budget::start(
             self.table.engine().t_states(),
             Instant::now(),
@@ -546,6 +561,11 @@ struct Run {
     budget: Budget,
     /// Stop after this pass (not while pondering).
     depth: Option<u8>,
+    /// Stop once a pass has counted this many positions: a `go ponder nodes N` after its
+    /// hit (a thought begun on our own time has the limit in the engine's own budget).
+    positions: Option<u32>,
+    /// The positions the last pass shown had counted.
+    seen_positions: u32,
     /// Thinking on the opponent's time: the clock does not run until `ponderhit`.
     pondering: bool,
     /// Told to move; waiting for the decision.
