@@ -3,7 +3,7 @@
 ;
 ; The module wires no interrupt (the NSC800's INTR, NMI and RSTA-C are not connected), so
 ; only 0000H must hold the reset, and the hottest small routines sit on the vectors: RST is
-; 1 byte and 11 T-states where CALL is 3 and 17 (2026-12-02: 77 bytes of ROM over 46 call
+; 1 byte and 11 T-states where CALL is 3 and 17 (2026-12-02: 77 bytes of ROM over 45 call
 ; sites, the same moves). Each routine's IF checks that it starts on its vector.
 
         DS      08H-$,0FFH
