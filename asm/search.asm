@@ -718,7 +718,7 @@ THK5:   POP     AF
         LD      DE,MATEZON
         RST     CPSGN
         JR      NC,THKEND
-        LD      A,(DEPTHN)      ; one ply deeper (Gambiet went a full move: session 16)
+        LD      A,(DEPTHN)      ; one ply deeper (Gambiet went a full move: be94953)
         INC     A
         LD      (DEPTHN),A
         CP      MAXDPTH+1

@@ -6,11 +6,11 @@
 //! minute, 5 about 2.5 minutes, level 6 analysis until stopped (levels 1 and 5 recalibrated
 //! in issue 25 after the passes went on to 11 plies: 26,000 and 52,000 had become 139 and
 //! 187 s; all five again after the guest's EVAL got 7% faster: 21,000 / 2,300 / 6,200 /
-//! 11,000 / 32,000 had become 112.9 / 9.4 / 28.1 / 56.3 / 141.6 s; session 11's bit-exact
-//! speed steps and session 13's line first left all five within 5 % short of their times;
-//! session 14's filter in passes 1 and 2 left levels 2-4 11-17 % short, 8.4 / 24.8 / 53.1 s,
+//! 11,000 / 32,000 had become 112.9 / 9.4 / 28.1 / 56.3 / 141.6 s; the bit-exact
+//! speed steps of 2026-11-27 and the line first (commit 46af447) left all five within 5 % short of their times;
+//! the filter in passes 1 and 2 (commit 8fef744) left levels 2-4 11-17 % short, 8.4 / 24.8 / 53.1 s,
 //! and 2,450 / 6,500 / 11,600 became 2,950 / 7,500 / 12,800, with level 1 from 23,000 to
-//! 24,500; after session 16's passes one ply apart levels 1 and 5 took longer, 3 and 4
+//! 24,500; after the passes one ply apart (commit be94953) levels 1 and 5 took longer, 3 and 4
 //! less, 123.1 / 27.3 / 52.9 / 184.8 s, and 24,500 / 7,500 / 12,800 / 35,000 became 24,000
 //! / 8,100 / 14,000 / 28,500; the bit-exact savings of 2026-12-02, 5.6 % fewer T-states a
 //! position, made those 115.2 / 9.5 / 28.3 / 56.8 / 142.6 s, and they became 25,000 / 3,100

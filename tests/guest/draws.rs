@@ -109,8 +109,8 @@ fn bits_past_the_root_list_mark_nothing() {
 const AHEAD: &str = "3r1k1r/3n1pp1/b3pn2/1pp5/pPQPPPPp/B4K1N/2RP2RP/1N3B2 w - - 6 27";
 
 /// A budget at which the search of AHEAD's position without the game plays the repetition
-/// (at level 2's 2,950 positions it has found another way by itself since session 16's passes
-/// one ply apart: `c7010 search --fen FEN --budget N` gives c4c3 up to 3,500, c4d3 from 4,000).
+/// (at level 2's 2,950 positions it has found another way by itself since the passes one
+/// ply apart, commit be94953: `c7010 search --fen FEN --budget N` gives c4c3 up to 3,500, c4d3 from 4,000).
 const AHEAD_LIMIT: Limit = Limit::Positions(5_000);
 
 /// The engine's move in `game` at `limit` and its score.

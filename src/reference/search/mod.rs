@@ -110,7 +110,7 @@ impl Search {
         }
     }
 
-    /// Search as the module did before session 13: each pass explores its moves by their
+    /// Search as the module did before commit 46af447: each pass explores its moves by their
     /// keys only, without the last pass's line first. The guest has no such switch;
     /// `tests/reference/line.rs` uses it to measure what the line saves.
     pub fn without_line(mut self) -> Search {
@@ -355,7 +355,7 @@ impl Search {
                 break;
             }
             // One ply deeper, not Gambiet's full move: a budget then ends less often in a
-            // pass it cannot finish (session 16: +58 Elo at level 2, docs/engine.md).
+            // pass it cannot finish (commit be94953: +58 Elo at level 2, docs/engine.md).
             depth += 1;
         }
         result.positions = self.positions;

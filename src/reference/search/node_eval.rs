@@ -104,7 +104,7 @@ impl Search {
     /// positions. From 6 plies on every move is stored: there the move stack's end
     /// (`MOVE_CAP`) makes a node whose list no longer fits a leaf, which deepens the search
     /// only where lists are short (checks, few pieces), and that did better at levels 1
-    /// and 4 than deeper filtered passes (docs/engine.md, session 14).
+    /// and 4 than deeper filtered passes (docs/engine.md; commit 8fef744).
     pub(super) fn gen_eval(&mut self, n: usize, store: bool) -> (u8, i16, bool) {
         let cut = if n > 1 { self.leaf_cutoff(n - 1) } else { INF };
         let mut pseudo = MoveList::default();
