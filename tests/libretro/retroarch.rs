@@ -164,7 +164,9 @@ fn keys_sent_to_retroarchs_window_play_and_its_states_take_the_game_back() {
     // 2), X = A (chooses the piece under the cursor, E2), Up twice, X (its target, E4);
     // once the module has answered, F2 saves a state; then G1-F3 (Right Right Down Down
     // Down X, Left Up Up X), the module answers, F4 loads the state and F8 takes a
-    // screenshot. Each key is held a few frames, as a player holds it. Run-ahead and rewind
+    // screenshot. Each key is held a few frames, as a player holds it, with waits that
+    // leave a loaded machine time for RetroArch's frames (a first version, with half of
+    // them, once saw the state loaded after the screenshot under a full CI run). Run-ahead and rewind
     // write and restore states all the while.
     let script = r#"
 $RA --verbose >ra.log 2>&1 &
@@ -174,15 +176,16 @@ xdotool windowfocus --sync "$window"
 # The core says in RetroArch's log that it has started; then its frames run.
 for _ in $(seq 1 300); do grep -q "c7010: the module runs" ra.log && break; sleep 0.1; done
 sleep 2
-hold() { xdotool keydown "$1"; sleep 0.12; xdotool keyup "$1"; sleep 0.4; }
+hold() { xdotool keydown "$1"; sleep 0.2; xdotool keyup "$1"; sleep 0.5; }
 for key in a Return x Up Up x; do hold "$key"; done
-sleep 2
+sleep 3
 hold F2
-sleep 1
+sleep 2
 for key in Right Right Down Down Down x Left Up Up x; do hold "$key"; done
-sleep 2
+sleep 3
 hold F4
-sleep 2
+# A state is loaded at RetroArch's next frames: under load they come late.
+sleep 4
 hold F8
 sleep 1
 kill "$ra"
