@@ -6,7 +6,7 @@
 use anyhow::Context;
 use c7010::engine::guest::GuestEngine;
 use c7010::engine::{
-    Decision, EngineChoice, EngineError, Info, Level, Limit, RefEngine, Said, Table,
+    Decision, EngineChoice, EngineError, Heard, Info, Level, Limit, RefEngine, Stops, Table,
 };
 use c7010::machine::clock::SLICE_T_STATES;
 use c7010::reference::book::Book;
@@ -42,13 +42,17 @@ pub fn think(
     out_of_book: bool,
     on_pass: &mut dyn FnMut(&Info),
 ) -> Result<Decision, EngineError> {
-    table.go(Limit::Positions(budget), out_of_book)?;
+    let mut heard = table.think(Limit::Positions(budget), out_of_book, Stops::default())?;
     loop {
-        for said in table.advance(SLICE_T_STATES)? {
-            match said {
-                Said::Info(info) => on_pass(&info),
-                Said::Decided(decision) => return Ok(decision),
+        for h in heard {
+            match h {
+                Heard::Line(info) => on_pass(&info),
+                Heard::Decided { decision, .. } => return Ok(decision),
+                // The table's failure policy at work: said on stderr, as the console and
+                // the GUIs say it in their own words.
+                Heard::Notice(notice) => eprintln!("c7010: {notice}"),
             }
         }
+        heard = table.step(SLICE_T_STATES)?;
     }
 }

@@ -47,8 +47,7 @@ use super::keyboard::G7000Key;
 use super::pgn_database::PgnDatabase;
 use super::screen::{Analysis, Colour, PieceKind, ScreenState, chosen_square};
 use super::setup::SetupEditor;
-use crate::engine::table::AfterFailure;
-use crate::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
+use crate::engine::{Decision, Engine, EngineError, Heard, Level, Limit, Notice, Stops, Table};
 use crate::reference::Move;
 use crate::reference::square::sq64;
 use clocks::Clocks;
@@ -278,9 +277,8 @@ impl Console {
             && !self.table.thinking()
         {
             self.view.set_analysis(None);
-            if let Err(e) = self.table.go(Limit::Level, false) {
-                self.engine_failed(e);
-            }
+            let heard = self.table.think(Limit::Level, false, Stops::default());
+            self.hear_all(heard);
         }
     }
 
@@ -344,38 +342,26 @@ impl Console {
         self.begin_game();
     }
 
-    /// An engine request failed: the policy of `engine::table`. A module that failed was
-    /// reset by the engine; the module thinks again once if it was its turn, and when it
-    /// fails again the reference twin plays that move, as over UCI and xboard.
+    /// An engine request failed: the table carries out its policy (`engine::table`), the
+    /// console shows what it did; a refusal is said on the status line.
     fn engine_failed(&mut self, e: EngineError) {
-        // A failed engine was reset or is lost: no thought of it goes on.
-        self.forget_thought_on_players_time();
-        match self.table.failed(&e) {
-            AfterFailure::Refused => self.view.say(e.to_string().to_uppercase()),
-            AfterFailure::ThinkAgain => {
-                self.view.say(MODULE_RESET.into());
-                self.start_engine_if_its_turn();
-            }
-            AfterFailure::TwinMoves => self.twin_moves(),
-        }
+        let heard = self.table.recover(e);
+        self.hear_all(heard);
     }
 
-    /// The reference twin plays the module's move (its level's budget, as the module would
-    /// have searched), when it is the module's turn.
-    fn twin_moves(&mut self) {
-        self.view.say(MODULE_RESET_AGAIN.into());
-        let its_turn = self.phase == Phase::Play
-            && side_to_move(self.table.game()) != self.human
-            && !self.table.game().state().is_over();
-        if !its_turn {
-            return;
+    /// What the table's thought said, in order; a refusal is said on the status line. A
+    /// move the twin played is said after it (the move's own status line would hide it).
+    fn hear_all(&mut self, heard: Result<Vec<Heard>, EngineError>) {
+        let heard = match heard {
+            Ok(heard) => heard,
+            Err(refused) => return self.view.say(refused.to_string().to_uppercase()),
+        };
+        let twin = heard.contains(&Heard::Notice(Notice::TwinPlays));
+        for h in heard {
+            self.heard(h);
         }
-        match self.table.twin_move() {
-            Ok(d) => {
-                self.module_moved(&d);
-                self.view.say(MODULE_RESET_AGAIN.into());
-            }
-            Err(e) => self.view.say(e.to_string().to_uppercase()),
+        if twin {
+            self.view.say(MODULE_RESET_AGAIN.into());
         }
     }
 
@@ -384,35 +370,37 @@ impl Console {
         self.table.last_failure()
     }
 
-    fn report(&mut self, result: Result<(), EngineError>) {
-        if let Err(e) = result {
-            self.engine_failed(e);
-        }
-    }
-
-    /// Something the engine said.
-    fn heard(&mut self, said: Said) {
-        if self.heard_while_pondering(&said) {
+    /// One thing the table's thought said.
+    fn heard(&mut self, heard: Heard) {
+        if self.heard_while_pondering(&heard) {
             return;
         }
-        match said {
-            Said::Info(info) => {
+        match heard {
+            Heard::Line(info) => {
                 let mut analysis = self.analysis_of(info.pass, info.score, &info.pv);
                 analysis.positions = info.positions;
                 self.view.set_analysis(Some(analysis));
             }
-            Said::Decided(d) => self.module_moved(&d),
+            Heard::Decided { decision, line, .. } => self.module_moved(&decision, &line),
+            // A module reset: the thought under way began again (the table's policy).
+            Heard::Notice(Notice::Reset { .. }) => {
+                self.forget_thought_on_players_time();
+                self.view.say(MODULE_RESET.into());
+            }
+            Heard::Notice(Notice::Lost { .. } | Notice::TwinPlays) => {
+                self.forget_thought_on_players_time();
+                self.view.say(MODULE_RESET_AGAIN.into());
+            }
         }
     }
 
     /// The module's decision, already played on the game by the table: the clocks, the
     /// analysis shown and what comes after the move.
-    fn module_moved(&mut self, d: &Decision) {
-        self.pondering.forget_deadline();
+    fn module_moved(&mut self, d: &Decision, line: &[Move]) {
         // The answer to an earlier key is stale once the module has moved: the status line
         // says what is asked now (`YOUR MOVE. I EXPECT ...`).
         self.view.clear_message();
-        self.show_decision(d);
+        self.show_decision(d, line);
         self.clocks.before_move();
         let accepted = self.table.accept(d);
         match d.best {
@@ -442,18 +430,14 @@ impl Console {
     /// The analysis becomes the decision: the move played first, with its score, the pass
     /// it comes from and the positions, so what is shown never disagrees with the move
     /// (a pass the budget cut short may have found a move the last full pass did not
-    /// show). The line shown goes on past the move only where it starts with it. A book
-    /// move shows no analysis.
-    fn show_decision(&mut self, d: &Decision) {
-        let Some(mv) = d.best.filter(|_| !d.book) else {
+    /// show): the decision's own `line` (the table's: the last pass's line when it starts
+    /// with the move). A book move shows no analysis.
+    fn show_decision(&mut self, d: &Decision, line: &[Move]) {
+        if d.best.is_none() || d.book {
             self.view.set_analysis(None);
             return;
-        };
-        let shown_line = self.view.take_analysis().map(|a| a.best_line);
-        let mut decided = self.analysis_of(d.passes, d.score, &[mv]);
-        if let Some(line) = shown_line.filter(|l| l.first() == decided.best_line.first()) {
-            decided.best_line = line;
         }
+        let mut decided = self.analysis_of(d.passes, d.score, line);
         decided.positions = d.positions;
         decided.decided = true;
         self.view.set_analysis(Some(decided));

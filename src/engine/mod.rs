@@ -29,7 +29,7 @@ pub use choice::EngineChoice;
 pub use level::{Level, LevelError};
 pub use reference::RefEngine;
 pub use seat::{SeatError, seat_guest};
-pub use table::Table;
+pub use table::{Heard, Notice, Stops, Table};
 
 /// The reply an engine expects after its move `played`: the second move of its last
 /// line, when that line began with the move played (`bestmove ... ponder`, what xboard's

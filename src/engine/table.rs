@@ -78,6 +78,8 @@ pub struct Table {
     /// A decision the engine took on the opponent's time, when that thought ended by itself
     /// (a mate found, its deepest pass done): held until the reply comes.
     pondered_decision: Option<Decision>,
+    /// The thought under way, as the table carries it out (`table/thought.rs`).
+    thought: Option<Thought>,
 }
 
 impl std::fmt::Debug for Table {
@@ -105,6 +107,7 @@ impl Table {
             failures: self.failures,
             last_failure: self.last_failure.clone(),
             pondered_decision: self.pondered_decision.clone(),
+            thought: self.thought.clone(),
         })
     }
 
@@ -122,6 +125,7 @@ impl Table {
             failures: 0,
             last_failure: None,
             pondered_decision: None,
+            thought: None,
         })
     }
 
@@ -238,14 +242,15 @@ impl Table {
 
     /// Sets the engine on the game and starts a thought for the side to move. `analysis`
     /// asks for the search's lines where the opening book would answer (a GUI analysing).
-    pub fn go(&mut self, limit: Limit, analysis: bool) -> Result<(), EngineError> {
+    /// The engine's request alone: front ends start a thought with [`Table::think`].
+    fn go(&mut self, limit: Limit, analysis: bool) -> Result<(), EngineError> {
         self.prepare(analysis)?;
         self.start(limit)
     }
 
     /// The first half of [`go`](Self::go): the engine set on the game (a thought under way
     /// dropped), so that a front end can start the thought's clock after it.
-    pub fn prepare(&mut self, analysis: bool) -> Result<(), EngineError> {
+    fn prepare(&mut self, analysis: bool) -> Result<(), EngineError> {
         if self.engine.thinking() {
             self.abandon()?;
         }
@@ -260,14 +265,15 @@ impl Table {
     }
 
     /// The second half of [`go`](Self::go): the thought starts on the engine as prepared.
-    pub fn start(&mut self, limit: Limit) -> Result<(), EngineError> {
+    fn start(&mut self, limit: Limit) -> Result<(), EngineError> {
         self.last_line.clear();
         let started = self.engine.go(&self.game, limit);
         self.lost_on_failure(started)
     }
 
-    /// Starts a thought on the opponent's time on `reply` (see the module's text).
-    pub fn ponder(&mut self, reply: Move) -> Result<(), EngineError> {
+    /// Starts a thought on the opponent's time on `reply` (see the module's text): the
+    /// engine's requests alone, for [`Table::ponder`].
+    fn ponder_on(&mut self, reply: Move) -> Result<(), EngineError> {
         if self.engine.thinking() {
             self.abandon()?;
         }
@@ -292,9 +298,9 @@ impl Table {
 
     /// The opponent's move `mv` while the engine ponders: on a hit it is played on the game
     /// and the thought goes on for the engine's move (returns the ponder, with a decision the
-    /// engine took meanwhile, if any); on a miss the thought is dropped and `None` returned
-    /// (play the move as usual).
-    pub fn ponder_hit(&mut self, mv: Move) -> Option<(Ponder, Option<Decision>)> {
+    /// engine took meanwhile, if any, as a front end hears it); on a miss the thought is
+    /// dropped and `None` returned (play the move as usual).
+    pub fn ponder_hit(&mut self, mv: Move) -> Option<(Ponder, Option<Heard>)> {
         let ponder = self.ponder.filter(|p| p.reply == mv)?;
         if self.game.play(mv).is_err() {
             self.drop_thought();
@@ -303,19 +309,19 @@ impl Table {
         self.ponder = None;
         // The thought is the engine's own now: its line gives the next reply to expect.
         self.last_line = std::mem::take(&mut self.ponder_line);
-        Some((ponder, self.pondered_decision.take()))
-    }
-
-    /// Tells a thinking engine to move now (the decision comes from the next `advance`).
-    pub fn move_now(&mut self) -> Result<(), EngineError> {
-        self.engine.move_now()
+        self.thought_is_own();
+        let held = self.pondered_decision.take();
+        Some((
+            ponder,
+            held.map(|d| thought::decided(d, self.last_line.clone())),
+        ))
     }
 
     /// Runs the engine for `t_states` and returns what it said. A decision is the engine's
     /// move, on its own board: the front end plays it on the game with [`Table::accept`]
     /// (or drops it). One taken on the opponent's time is held until the reply comes
     /// ([`Table::ponder_hit`]).
-    pub fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
+    fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
         let said = self.engine.advance(t_states);
         let said = self.lost_on_failure(said)?;
         for s in &said {
@@ -346,7 +352,7 @@ impl Table {
 
     /// A thought met `e`: the policy of the module's text. The engine's game is set up
     /// afresh at the next thought.
-    pub fn failed(&mut self, e: &EngineError) -> AfterFailure {
+    fn failed(&mut self, e: &EngineError) -> AfterFailure {
         self.ponder = None;
         self.pondered_decision = None;
         match e {
@@ -373,7 +379,7 @@ impl Table {
     /// as the module would have searched: [`Level::twin_positions`]), to
     /// [`accept`](Self::accept), when the module failed again and again; the module catches
     /// up at its next thought.
-    pub fn twin_move(&mut self) -> Result<Decision, EngineError> {
+    fn twin_move(&mut self) -> Result<Decision, EngineError> {
         let positions = self.level.twin_positions();
         self.drop_thought();
         let mut twin = super::RefEngine::new();
@@ -395,6 +401,7 @@ impl Table {
     /// Stops a thought and forgets its move; the engine is set on the game again at the
     /// next thought.
     pub fn abandon(&mut self) -> Result<(), EngineError> {
+        self.thought = None;
         self.ponder = None;
         self.pondered_decision = None;
         if self.engine.thinking() {
@@ -407,6 +414,7 @@ impl Table {
     /// Drops a thought under way; a failure to stop it is one the engine recovers from by
     /// itself at the next request (its game is set up afresh then anyway).
     fn drop_thought(&mut self) {
+        self.thought = None;
         if self.engine.thinking() || self.ponder.is_some() {
             let _ = self.abandon();
         }
@@ -443,3 +451,7 @@ impl Table {
 }
 
 mod sync;
+mod thought;
+
+use thought::Thought;
+pub use thought::{Heard, Notice, Stops};

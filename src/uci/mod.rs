@@ -9,7 +9,6 @@
 //! [`xboard_session`]) adds only its own commands and replies; each reads its lines once into typed commands
 //! ([`uci_command`], [`xboard_command`]). See `docs/uci.md`.
 
-pub mod budget;
 pub mod clock;
 pub mod engine_choice;
 pub mod input;

@@ -7,7 +7,7 @@
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key};
 use c7010::engine::guest::GuestEngine;
-use c7010::engine::{Decision, Engine, EngineError, Level, Limit, Said, Table};
+use c7010::engine::{Decision, Engine, EngineError, Heard, Level, Limit, Stops, Table};
 use c7010::machine::PAL_FRAME_T_STATES;
 use c7010::reference::{Board, parse_uci};
 
@@ -83,13 +83,14 @@ fn the_guest_answers_moves_and_takes_back_deeper_than_two_plies() {
 
 /// The table's engine thinks at the level until it decides.
 fn decide(table: &mut Table) -> Decision {
-    table.go(Limit::Level, false).unwrap();
+    let mut heard = table.think(Limit::Level, false, Stops::default()).unwrap();
     for _ in 0..5_000 {
-        for said in table.advance(PAL_FRAME_T_STATES).unwrap() {
-            if let Said::Decided(d) = said {
-                return d;
+        for h in heard {
+            if let Heard::Decided { decision, .. } = h {
+                return decision;
             }
         }
+        heard = table.step(PAL_FRAME_T_STATES).unwrap();
     }
     panic!("the module did not decide");
 }

@@ -324,7 +324,11 @@ fn a_module_that_fails_while_it_ponders_is_reset_and_the_game_goes_on() {
         frames += 1;
         assert!(frames < 3_000, "not caught: {}", c.screen().status);
     }
-    assert!(!c.pondering());
+    // The table's one policy: the thought under way begins again, on the player's time too.
+    assert!(
+        c.pondering(),
+        "the thought on the player's time began again"
+    );
     assert_eq!(c.game().moves().len(), 2, "the game is kept");
     // The player's move is answered by the module set up again.
     let mv = c7010::reference::legal_moves(c.game().board()).as_slice()[0];

@@ -7,8 +7,7 @@
 //! debug build). The longest test here searches 11 emulated minutes, past the 10 minutes
 //! the old blind watchdog allowed (about half a minute).
 
-use c7010::engine::table::AfterFailure;
-use c7010::engine::{Decision, EngineError, Level, Limit, Said, Table};
+use c7010::engine::{Decision, Heard, Level, Limit, Notice, Stops, Table};
 use c7010::guest::{GuestImage, GuestSession};
 use c7010::protocol::supervisor::{
     PROGRESS_WINDOW_T_STATES, SEARCH_OVERHEAD_T_STATES, SLOWEST_T_STATES_PER_POSITION,
@@ -32,29 +31,49 @@ fn table_after(image: &GuestImage, moves: &[&str]) -> Table {
     table
 }
 
-/// Advance in slices until the engine decides or fails; the decision or error, with the
-/// emulated T-states it took. Gives up (panics) after `limit` T-states.
-fn until_decided(
+/// Step the table's thought in slices until what it said satisfies `done`; all it said,
+/// with the emulated T-states it took. Gives up (panics) after `limit` T-states.
+fn step_until(
     table: &mut Table,
     slice: u64,
     limit: u64,
-) -> (Result<Decision, EngineError>, u64) {
+    done: impl Fn(&[Heard]) -> bool,
+) -> (Vec<Heard>, u64) {
     let start = table.engine().t_states();
+    let mut heard = Vec::new();
     loop {
-        let now = |table: &Table| table.engine().t_states() - start;
-        match table.advance(slice) {
-            Ok(said) => {
-                if let Some(d) = said.into_iter().find_map(|s| match s {
-                    Said::Decided(d) => Some(d),
-                    Said::Info(_) => None,
-                }) {
-                    return (Ok(d), now(table));
-                }
-            }
-            Err(e) => return (Err(e), now(table)),
+        heard.extend(table.step(slice).expect("no refusal"));
+        let took = table.engine().t_states() - start;
+        if done(&heard) {
+            return (heard, took);
         }
-        assert!(now(table) < limit, "no answer within {limit} T-states");
+        assert!(took < limit, "no answer within {limit} T-states: {heard:?}");
     }
+}
+
+/// The decision among what was heard.
+fn decision(heard: &[Heard]) -> Option<Decision> {
+    heard.iter().find_map(|h| match h {
+        Heard::Decided { decision, .. } => Some(decision.clone()),
+        _ => None,
+    })
+}
+
+/// Step until the thought decides; its decision and the T-states it took.
+fn until_decided(table: &mut Table, slice: u64, limit: u64) -> (Decision, u64) {
+    let (heard, took) = step_until(table, slice, limit, |h| decision(h).is_some());
+    (decision(&heard).unwrap(), took)
+}
+
+/// The notices among what was heard.
+fn notices(heard: &[Heard]) -> Vec<Notice> {
+    heard
+        .iter()
+        .filter_map(|h| match h {
+            Heard::Notice(n) => Some(n.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The built-in image with `bytes` written over the routine at `label`.
@@ -69,17 +88,22 @@ fn patched(label: &str, bytes: &[u8]) -> GuestImage {
 fn a_person_who_thinks_two_hours_over_a_move_finds_the_module_waiting() {
     let image = GuestImage::builtin();
     let mut table = table_after(&image, &OUT_OF_BOOK);
-    table.prepare(false).unwrap();
+    let saved = table
+        .save_machine()
+        .expect("a machine")
+        .expect("the game set up");
+    assert!(!saved.is_empty());
     // Two emulated hours of the person's thinking: the module waits at its latch.
     for _ in 0..120 {
-        assert_eq!(table.advance(MINUTE).unwrap(), vec![]);
+        assert_eq!(table.step(MINUTE).unwrap(), vec![]);
     }
     table
         .play(parse_uci(table.board(), "b2b3").unwrap())
         .unwrap();
-    table.go(Limit::Positions(300), false).unwrap();
+    let heard = table.think(Limit::Positions(300), false, Stops::default());
+    assert_eq!(heard.unwrap(), vec![], "no failure on the way");
     let (decided, _) = until_decided(&mut table, SECOND, 10 * MINUTE);
-    assert!(decided.unwrap().best.is_some());
+    assert!(decided.best.is_some());
 }
 
 #[test]
@@ -88,24 +112,22 @@ fn a_search_until_stopped_runs_eleven_emulated_minutes_and_stops_on_request() {
     // build.
     let image = GuestImage::builtin();
     let mut table = table_after(&image, &OUT_OF_BOOK);
-    table.go(Limit::Infinite, false).unwrap();
+    table
+        .think(Limit::Infinite, false, Stops::default())
+        .unwrap();
     let mut last_positions = 0;
     for minute in 0..11 {
-        for said in table
-            .advance(MINUTE)
-            .expect("the module is thinking, not failed")
-        {
-            match said {
-                Said::Info(info) => last_positions = info.positions,
-                Said::Decided(d) => panic!("decided by itself after {minute} min: {d:?}"),
+        for heard in table.step(MINUTE).unwrap() {
+            match heard {
+                Heard::Line(info) => last_positions = info.positions,
+                other => panic!("after {minute} min: {other:?}"),
             }
         }
     }
     assert!(table.thinking());
     assert!(last_positions > 50_000, "{last_positions}");
-    table.move_now().unwrap();
+    assert_eq!(table.move_now().unwrap(), vec![]);
     let (decided, took) = until_decided(&mut table, SECOND / 50, MINUTE);
-    let decided = decided.unwrap();
     assert!(decided.positions > last_positions);
     assert!(
         took < STOP_T_STATES / 10,
@@ -114,41 +136,51 @@ fn a_search_until_stopped_runs_eleven_emulated_minutes_and_stops_on_request() {
 }
 
 #[test]
-fn a_runaway_that_never_polls_is_caught_in_two_windows_and_the_module_reset() {
+fn a_runaway_that_never_polls_is_caught_in_two_windows_reset_once_then_the_twin_moves() {
     let image = patched("ANALYS", &[0x18, 0xFE]); // JR $
     let mut table = table_after(&image, &OUT_OF_BOOK);
-    table.go(Limit::Infinite, false).unwrap();
-    let (failed, took) = until_decided(&mut table, SECOND, 10 * MINUTE);
-    let failed = failed.unwrap_err();
-    match &failed {
-        EngineError::Recovered { why, report: None } => {
+    table
+        .think(Limit::Infinite, false, Stops::default())
+        .unwrap();
+    let (heard, took) = step_until(&mut table, SECOND, 10 * MINUTE, |h| !h.is_empty());
+    match notices(&heard).as_slice() {
+        [Notice::Reset { why, report: None }] => {
             assert!(why.contains("neither read the latch"), "{why}");
         }
         other => panic!("{other:?}"),
     }
     assert!(took <= 2 * PROGRESS_WINDOW_T_STATES + SECOND, "{took}");
-    assert_eq!(table.failed(&failed), AfterFailure::ThinkAgain);
-    // The game is set up again on the reset module: it takes the game's moves and the next.
-    assert!(!table.thinking());
+    // The table set the game up again on the reset module and began the thought again.
+    assert!(table.thinking(), "the thought began again");
     assert_eq!(table.board().fullmove, 3);
-    table
-        .play(parse_uci(table.board(), "b2b3").unwrap())
-        .unwrap();
-    table
-        .prepare(false)
-        .expect("the module took the whole game again");
+    // It fails again: the twin decides this move, and the game goes on.
+    let (heard, _) = step_until(&mut table, SECOND, 10 * MINUTE, |h| decision(h).is_some());
+    assert!(matches!(
+        notices(&heard).as_slice(),
+        [Notice::Reset { .. }, Notice::TwinPlays]
+    ));
+    let twin = decision(&heard).unwrap();
+    table.accept(&twin).expect("the twin's move is legal");
+    let reply = c7010::reference::legal_moves(table.board()).as_slice()[0];
+    table.play(reply).unwrap();
+    let again = table.think(Limit::Positions(300), false, Stops::default());
+    assert_eq!(
+        again.unwrap(),
+        vec![],
+        "the module took the whole game again"
+    );
 }
 
 #[test]
 fn a_loop_that_polls_but_no_longer_searches_is_caught_by_the_positions_counter() {
     let image = patched("ANALYS", &[0xDB, 0x00, 0x18, 0xFC]); // IN A,(0) ; JR -4
     let mut table = table_after(&image, &OUT_OF_BOOK);
-    table.go(Limit::Infinite, false).unwrap();
-    let (failed, took) = until_decided(&mut table, SECOND, 10 * MINUTE);
-    match failed {
-        Err(EngineError::Recovered { why, .. }) => {
-            assert!(why.contains("evaluated no position"), "{why}");
-        }
+    table
+        .think(Limit::Infinite, false, Stops::default())
+        .unwrap();
+    let (heard, took) = step_until(&mut table, SECOND, 10 * MINUTE, |h| !h.is_empty());
+    match notices(&heard).as_slice() {
+        [Notice::Reset { why, .. }] => assert!(why.contains("evaluated no position"), "{why}"),
         other => panic!("{other:?}"),
     }
     assert!(took <= 2 * PROGRESS_WINDOW_T_STATES + SECOND, "{took}");
@@ -158,17 +190,18 @@ fn a_loop_that_polls_but_no_longer_searches_is_caught_by_the_positions_counter()
 fn a_module_that_faults_mid_search_is_reset_and_then_plays_as_a_fresh_one_would() {
     let image = GuestImage::builtin();
     let mut table = table_after(&image, &OUT_OF_BOOK);
-    table.go(Limit::Positions(2_000), false).unwrap();
-    table.advance(SECOND).unwrap();
+    table
+        .think(Limit::Positions(2_000), false, Stops::default())
+        .unwrap();
+    table.step(SECOND).unwrap();
     // A fault: the PC thrown into open bus, as a wild jump would.
     let machine = table.engine_mut().machine_mut().unwrap();
     let mut registers = machine.registers();
     registers.pc = 0x3000;
     machine.set_registers(&registers);
-    let (failed, _) = until_decided(&mut table, SECOND, MINUTE);
-    let failed = failed.unwrap_err();
-    match &failed {
-        EngineError::Recovered { why, report } => {
+    let (heard, _) = step_until(&mut table, SECOND, MINUTE, |h| !h.is_empty());
+    match notices(&heard).as_slice() {
+        [Notice::Reset { why, report }] => {
             assert!(why.contains("open bus"), "{why}");
             assert!(!why.contains('\n'), "one line: {why}");
             assert!(
@@ -178,13 +211,13 @@ fn a_module_that_faults_mid_search_is_reset_and_then_plays_as_a_fresh_one_would(
         }
         other => panic!("{other:?}"),
     }
-    // Asked again, it plays what a module that never failed plays.
-    assert_eq!(table.failed(&failed), AfterFailure::ThinkAgain);
-    table.go(Limit::Positions(2_000), false).unwrap();
-    let again = until_decided(&mut table, SECOND, 10 * MINUTE).0.unwrap();
+    // Begun again by the table, it plays what a module that never failed plays.
+    let again = until_decided(&mut table, SECOND, 10 * MINUTE).0;
     let mut fresh = table_after(&image, &OUT_OF_BOOK);
-    fresh.go(Limit::Positions(2_000), false).unwrap();
-    let expected = until_decided(&mut fresh, SECOND, 10 * MINUTE).0.unwrap();
+    fresh
+        .think(Limit::Positions(2_000), false, Stops::default())
+        .unwrap();
+    let expected = until_decided(&mut fresh, SECOND, 10 * MINUTE).0;
     assert_eq!(again, expected);
 }
 

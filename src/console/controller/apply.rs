@@ -65,8 +65,8 @@ impl Console {
             // Thinking on the player's time: there is no move of the module to make now.
             MoveNow if self.pondering() => self.view.say("IT IS YOUR MOVE".into()),
             MoveNow if self.table.thinking() => {
-                let result = self.table.move_now();
-                self.report(result);
+                let heard = self.table.move_now();
+                self.hear_all(heard);
             }
             // Not thinking although it is its move (after a refusal): set the engine up
             // again and let it think.

@@ -31,11 +31,8 @@ impl Console {
         }
         // The module runs in every frame, thinking or not: an engine that thinks on the
         // player's time does so now.
-        match self.table.advance(t_states) {
-            Ok(said) => said.into_iter().for_each(|s| self.heard(s)),
-            Err(e) => self.engine_failed(e),
-        }
-        self.move_when_due();
+        let heard = self.table.step(t_states);
+        self.hear_all(heard);
     }
 
     /// Runs one display frame for the real time since the last one. On the player's time,

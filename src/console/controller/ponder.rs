@@ -24,37 +24,27 @@ use super::Console;
 use super::view::analysis_on;
 use crate::console::game::{console_notation, side_to_move};
 use crate::console::screen::Analysis;
-use crate::engine::{Info, Said};
+use crate::engine::{Heard, Info, Stops};
 use crate::reference::Move;
 
-/// Pondering as the console keeps it: whether the player wants it and the deadline after a
-/// hit. The thought itself is the table's
-/// (`engine::table`, one policy for the console, UCI and xboard).
+/// Pondering as the console keeps it: whether the player wants it. The thought itself,
+/// and its deadline after a hit, are the table's (`engine::table`, one policy for the
+/// console, UCI and xboard).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Pondering {
     /// The player wants the module to think on their time.
     wanted: bool,
-    /// After a hit: the engine's T-state at which the module is told to move.
-    move_at: Option<u64>,
 }
 
 impl Pondering {
     /// Pondering as the player wants it at the start.
     pub fn new(wanted: bool) -> Pondering {
-        Pondering {
-            wanted,
-            move_at: None,
-        }
+        Pondering { wanted }
     }
 
     /// The player wants the module to think on their time.
     pub fn wanted(&self) -> bool {
         self.wanted
-    }
-
-    /// No deadline after a hit is pending (the module moved, or the thought is gone).
-    pub fn forget_deadline(&mut self) {
-        self.move_at = None;
     }
 }
 
@@ -114,15 +104,13 @@ impl Console {
         let Some(expected) = self.table.expected_reply().filter(|_| ready) else {
             return;
         };
-        if let Err(e) = self.table.ponder(expected) {
-            self.engine_failed(e);
-        }
+        let heard = self.table.ponder(expected);
+        self.hear_all(heard);
     }
 
     /// The engine's thought is gone (set up again, or reset after a failure): nothing of a
     /// thought on the player's time remains on the screen.
     pub(super) fn forget_thought_on_players_time(&mut self) {
-        self.pondering.move_at = None;
         // Its analysis goes with it (the decision shown before it stays).
         self.view.drop_pondering_analysis();
     }
@@ -146,43 +134,29 @@ impl Console {
         self.view.ponder_hit();
         let _ = self.keep_for_next_start();
         match decided {
-            Some(d) => self.heard(Said::Decided(d)),
+            Some(decided) => self.heard(decided),
+            // The whole thought gets its level's time, counted from its start.
             None => {
-                self.pondering.move_at = self.level_deadline(ponder.started);
-                self.move_when_due();
+                let heard = self.table.set_stops(Stops {
+                    at_t_state: self.table.level_deadline(ponder.started),
+                    ..Stops::default()
+                });
+                self.hear_all(heard);
             }
         }
         true
     }
 
-    /// The engine's T-state at which the module is told to move: its level's time after
-    /// `started` (`None` at level 6, which thinks until told).
-    fn level_deadline(&self, started: u64) -> Option<u64> {
-        let hz = self.table.engine().clock_hz()?;
-        Some(started + self.table.level().t_states(hz)?)
-    }
-
-    /// After each slice of module time: a module that thinks on since a hit is told to
-    /// move once its level's time has passed.
-    pub(super) fn move_when_due(&mut self) {
-        let due = self
-            .pondering
-            .move_at
-            .is_some_and(|at| self.table.engine().t_states() >= at);
-        if due && self.table.thinking() {
-            self.pondering.move_at = None;
-            let result = self.table.move_now();
-            self.report(result);
-        }
-    }
-
     /// What the engine said while it pondered: a pass shows its line, starting with the
     /// expected reply; a decision waits for the player's move. False when not pondering.
-    pub(super) fn heard_while_pondering(&mut self, said: &Said) -> bool {
+    pub(super) fn heard_while_pondering(&mut self, heard: &Heard) -> bool {
         let Some(ponder) = self.table.pondering() else {
             return false;
         };
-        if let Said::Info(info) = said {
+        if let Heard::Notice(_) = heard {
+            return false;
+        }
+        if let Heard::Line(info) = heard {
             self.view
                 .set_analysis(Some(self.ponder_analysis(ponder.reply, info)));
         }

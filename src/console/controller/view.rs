@@ -136,11 +136,6 @@ impl View {
         self.analysis = analysis;
     }
 
-    /// The analysis shown, which is no longer shown.
-    pub fn take_analysis(&mut self) -> Option<Analysis> {
-        self.analysis.take()
-    }
-
     /// The thought on the player's time is gone: its analysis goes with it (the decision
     /// shown before it stays).
     pub fn drop_pondering_analysis(&mut self) {

@@ -4,23 +4,20 @@
 //! and the lines told (the decision's own last).
 
 use std::io;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::super::budget::Budget;
 use super::super::clock::{ClockMode, Request, allocate};
 use super::super::input::{Input, Poll};
 use super::super::multipv::other_lines;
 use super::{
-    ANSWER_GRACE_SLICES, Control, InfoLine, Listener, Outcome, Player, PlayerError,
-    REF_INFINITE_POSITIONS, SLICE_T_STATES, Thought,
+    Control, InfoLine, Listener, Outcome, Player, PlayerError, REF_INFINITE_POSITIONS,
+    SLICE_T_STATES, Thought,
 };
-use crate::engine::table::AfterFailure;
-use crate::engine::{Decision, EngineError, Info, Limit, Said};
+use crate::engine::{Decision, EngineError, Heard, Info, Limit, Notice, Stops};
 use crate::machine::DEFAULT_CLOCK_HZ;
 use crate::reference::{Move, legal_moves, levels};
 
-/// What the GUI asked of a thought while it ran; kept across a restart after a failure, so
-/// that a `stop` given before the module failed is not asked for again.
+/// What the GUI asked of a thought while it ran.
 #[derive(Clone, Copy, Debug, Default)]
 struct Asked {
     stop: bool,
@@ -145,10 +142,9 @@ impl Player {
     /// and handing it every command that arrives meanwhile. A move found is played on the
     /// game. An endless thought (`req.infinite`) waits for a `MoveNow` before it returns.
     ///
-    /// A module that fails is reset by the engine and the game set up again by the table;
-    /// the listener says so in one line (the fault report goes to stderr) and the thought
-    /// starts again, on the same clock. The table's policy decides when the reference twin plays this one
-    /// move instead (`engine::table`), so the GUI always gets one.
+    /// The thought is the table's: its stops, the restart after a module failure and the
+    /// twin's move (`engine::table`); the listener says each notice in one line (the fault
+    /// report goes to stderr), so the GUI always gets a move.
     pub fn think(
         &mut self,
         req: &Request,
@@ -157,72 +153,14 @@ impl Player {
     ) -> Result<Thought, PlayerError> {
         // Commands for after the thought, in order; read again however the thought ends.
         let mut held: Vec<String> = Vec::new();
-        // The thought's clock starts once the engine has the game, and runs on through a
-        // restart after a failure.
-        let mut started = None;
         let mut asked = Asked::default();
-        let thought = loop {
-            let e =
-                match self.think_holding(req, input, listener, &mut held, &mut started, &mut asked)
-                {
-                    Err(PlayerError::Engine(e)) => e,
-                    other => break other,
-                };
-            let after = self.table.failed(&e);
-            match &e {
-                EngineError::Recovered { why, report } => {
-                    if let Some(report) = report {
-                        eprintln!("{report}");
-                    }
-                    listener.notice(&format!(
-                        "the module failed ({why}); it was reset and the game set up again"
-                    ))?;
-                }
-                EngineError::Module(why) => {
-                    listener.notice(&format!("the module failed: {why}"))?
-                }
-                _ => break Err(e.into()),
-            }
-            if asked.abandon {
-                break Ok(Thought {
-                    outcome: Outcome::Abandoned,
-                    quit: asked.quit,
-                });
-            }
-            // Told to move already, or failed again: no second wait.
-            if asked.stop || asked.quit || after == AfterFailure::TwinMoves {
-                break self.reference_move(listener).map(|mut t| {
-                    t.quit = asked.quit;
-                    t
-                });
-            }
-        };
+        let thought = self.think_holding(req, input, listener, &mut held, &mut asked);
         input.unread(held);
         if thought.is_err() {
             // The engine's state is unknown after a failure: set it up afresh next time.
             self.table.forget_engine_game();
         }
         thought
-    }
-
-    /// The reference twin's move for the game's position, when the module failed again and
-    /// again: the GUI gets a move, and the module catches up at the next thought.
-    fn reference_move(&mut self, listener: &mut dyn Listener) -> Result<Thought, PlayerError> {
-        listener.notice("this move is the reference twin's")?;
-        let decided = self.table.twin_move()?;
-        let outcome = match decided.best {
-            Some(_) => {
-                self.table
-                    .accept(&decided)
-                    .map_err(|e| EngineError::IllegalMove(e.to_string()))?;
-                Outcome::Moved(decided)
-            }
-            None => Outcome::NoMove,
-        };
-        Ok(Thought {
-            outcome,
-            quit: false,
-        })
     }
 
     /// One thought, the GUI's commands that must wait for its move held in `held`: starts
@@ -234,36 +172,34 @@ impl Player {
         input: &mut Input,
         listener: &mut dyn Listener,
         held: &mut Vec<String>,
-        started: &mut Option<(u64, Instant)>,
         asked: &mut Asked,
     ) -> Result<Thought, PlayerError> {
-        let Some(mut run) = self.start_run(req, started, asked)? else {
+        let Some(mut run) = self.start_run(req, listener)? else {
             // No legal move: nothing to think about, but the answer to an endless thought or
             // a ponder still waits for `stop` (or `ponderhit`), as the GUI expects.
-            let pondering = req.ponder && !asked.hit;
-            if req.infinite || pondering {
-                self.wait_for_stop(input, listener, held, asked, req, pondering)?;
+            if req.infinite || req.ponder {
+                self.wait_for_stop(input, listener, held, asked, req, req.ponder)?;
             }
             return Ok(Thought {
                 outcome: Outcome::NoMove,
                 quit: asked.quit,
             });
         };
-        let decision = self.run_until_decided(req, input, listener, held, asked, &mut run)?;
+        let (decision, line) =
+            self.run_until_decided(req, input, listener, held, asked, &mut run)?;
         // GUIs and adapters (polyglot) take the last line as the move's score and PV: it
         // must be the move's own. XBoard also drops the lines of a ponder, so a hit tells
         // its decision again.
-        let shown = run.saw_info && run.last_pv.first() == decision.best.as_ref();
-        let told = !shown || asked.hit;
+        let told = !line.shown || asked.hit;
         if told {
-            self.tell_decision(&decision, &run, listener)?;
+            self.tell_decision(&decision, &line.moves, &run, listener)?;
         }
         // UCI: the answer to `go infinite` waits for `stop`, and a ponder's for `stop` or
         // `ponderhit`, even when the engine is done (a hit then tells the decision again).
         if (req.infinite || run.pondering) && !(asked.stop || asked.abandon || asked.quit) {
             self.wait_for_stop(input, listener, held, asked, req, run.pondering)?;
             if asked.hit && !told {
-                self.tell_decision(&decision, &run, listener)?;
+                self.tell_decision(&decision, &line.moves, &run, listener)?;
             }
         }
         let outcome = match decision.best {
@@ -284,82 +220,84 @@ impl Player {
         })
     }
 
-    /// Sets the engine on the game and sends it thinking with the request's limit; `None`
-    /// when the side to move has no legal move (nothing to think about).
+    /// Starts the table's thought with the request's limit and stops; `None` when the side
+    /// to move has no legal move (nothing to think about).
     fn start_run(
         &mut self,
         req: &Request,
-        started: &mut Option<(u64, Instant)>,
-        asked: &Asked,
+        listener: &mut dyn Listener,
     ) -> Result<Option<Run>, PlayerError> {
         if legal_moves(self.table.board()).is_empty() {
             return Ok(None);
         }
         let plan = self.plan(req);
         // Pondering: the module searches until stopped, and the clock does not run until
-        // `ponderhit` (a restart after a failure keeps the clock of the hit).
-        let pondering = req.ponder && !asked.hit;
-        let limit = match pondering && self.table.engine().has_clock() {
+        // `ponderhit`.
+        let limit = match req.ponder && self.table.engine().has_clock() {
             true => Limit::Infinite,
             false => plan.limit,
         };
-        if let (true, Some(reply)) = (pondering, req.ponder_on) {
+        let heard = match (req.ponder, req.ponder_on) {
             // The reply is played on the engine only; the game gets it at the hit.
-            self.table.ponder(reply)?;
-        } else {
+            (true, Some(reply)) => self.table.ponder(reply),
             // Analysis searches even in the book (the book has no lines to show).
-            let analysis = req.infinite || req.depth.is_some() || self.multipv > 1;
-            self.table.prepare(analysis)?;
-        }
-        // The thought's clock starts once the engine has the game.
-        let (t0, wall0) =
-            *started.get_or_insert_with(|| (self.table.engine().t_states(), Instant::now()));
-        if !pondering || req.ponder_on.is_none() {
-            match self.table.start(limit) {
-                Err(EngineError::GameOver) => return Ok(None),
-                other => other?,
+            _ => {
+                let analysis = req.infinite || req.depth.is_some() || self.multipv > 1;
+                self.table.think(limit, analysis, Stops::default())
             }
+        };
+        let heard = match heard {
+            Err(EngineError::GameOver) => return Ok(None),
+            other => other?,
+        };
+        // The thought's clock starts once the engine has the game.
+        let mut run = Run {
+            t0: self.table.engine().t_states(),
+            wall0: Instant::now(),
+            pondering: req.ponder,
+            decided: None,
+        };
+        self.show(heard, listener, &mut run)?;
+        if !req.ponder {
+            let stops = self.stops(&plan, run.t0, run.wall0, None);
+            let heard = self.table.set_stops(stops)?;
+            self.show(heard, listener, &mut run)?;
         }
-        Ok(Some(Run {
-            t0,
-            wall0,
-            budget: match pondering {
-                true => Budget::stopped(t0),
-                false => Budget::start(t0, wall0, plan.t_states, plan.wall_ms),
-            },
+        Ok(Some(run))
+    }
+
+    /// The stops of a thought whose clock started at `t0` / `wall0` under `plan`, the most
+    /// emulated time `cap` besides.
+    fn stops(&self, plan: &Plan, t0: u64, wall0: Instant, cap: Option<u64>) -> Stops {
+        let t_states = [plan.t_states, cap].into_iter().flatten().min();
+        Stops {
+            at_t_state: t_states.map(|t| t0.saturating_add(t)),
+            at_instant: plan.wall_ms.map(|ms| wall0 + Duration::from_millis(ms)),
             depth: plan.depth,
             positions: None,
-            seen_positions: 0,
-            pondering,
-            stopping: false,
-            saw_info: false,
-            last_pv: Vec::new(),
-        }))
+        }
     }
 
     /// The decision's own line: for a move chosen before any pass completed (without a
     /// depth: see [`InfoLine`]), for a pass cut short that found another move than the
-    /// line shown last, and after a ponder hit; its PV is the last line shown when that
-    /// begins with the move, else the move alone. A book move gets none (the protocol says
+    /// line shown last, and after a ponder hit. A book move gets none (the protocol says
     /// it).
     fn tell_decision(
         &self,
         decision: &Decision,
+        line: &[Move],
         run: &Run,
         listener: &mut dyn Listener,
     ) -> Result<(), PlayerError> {
-        let Some(m) = decision.best.filter(|_| !decision.book) else {
+        if decision.best.is_none() || decision.book {
             return Ok(());
-        };
+        }
         let line = InfoLine {
             info: Info {
                 pass: decision.passes,
                 score: decision.score,
                 positions: decision.positions,
-                pv: match run.last_pv.first() == Some(&m) {
-                    true => run.last_pv.clone(),
-                    false => vec![m],
-                },
+                pv: line.to_vec(),
                 root: Vec::new(),
             },
             time_ms: self.time_ms(run.t0, run.wall0, decision.positions),
@@ -370,9 +308,38 @@ impl Player {
         Ok(())
     }
 
-    /// Advance the engine slice by slice until it decides: print its passes, tell it to move
-    /// when the budget or the depth is reached, and hand the GUI's commands to the listener
-    /// between slices.
+    /// Shows what the table's thought said: its lines (a pass 0 line, the reference's book
+    /// move or its move before a pass, is no analysis: GUIs drop `depth 0`), its notices;
+    /// a decision is kept in `run`.
+    fn show(
+        &self,
+        heard: Vec<Heard>,
+        listener: &mut dyn Listener,
+        run: &mut Run,
+    ) -> Result<(), PlayerError> {
+        for h in heard {
+            match h {
+                Heard::Line(info) if info.pass == 0 => {}
+                Heard::Line(info) => listener.info(&self.info_line(&info, run.t0, run.wall0))?,
+                Heard::Notice(notice) => listener.notice(&notice_text(notice))?,
+                Heard::Decided {
+                    decision,
+                    line,
+                    line_shown,
+                } => {
+                    let line = DecisionLine {
+                        moves: line,
+                        shown: line_shown,
+                    };
+                    run.decided = Some((decision, line));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Step the table's thought slice by slice until it decides, showing what it says and
+    /// handing the GUI's commands to the listener between slices.
     fn run_until_decided(
         &mut self,
         req: &Request,
@@ -381,49 +348,18 @@ impl Player {
         held: &mut Vec<String>,
         asked: &mut Asked,
         run: &mut Run,
-    ) -> Result<Decision, PlayerError> {
-        let mut grace = 0;
+    ) -> Result<(Decision, DecisionLine), PlayerError> {
         loop {
-            let slice = match run.stopping {
-                true => SLICE_T_STATES,
-                false => run.budget.slice(self.table.engine().t_states()),
-            };
-            let mut decided = None;
-            for said in self.table.advance(slice)? {
-                match said {
-                    // A pass 0 line (the reference's book move or its move before a
-                    // pass) is no analysis: GUIs drop `depth 0`, so it is never shown.
-                    Said::Info(info) if info.pass == 0 => {}
-                    Said::Info(info) => {
-                        run.saw_info = true;
-                        run.last_pv = info.pv.clone();
-                        listener.info(&self.info_line(&info, run.t0, run.wall0))?;
-                        run.seen_positions = info.positions;
-                        let deep_enough = run.depth.is_some_and(|d| info.pass >= d);
-                        let counted = run.positions.is_some_and(|n| info.positions >= n);
-                        if (deep_enough || counted) && !run.stopping && !run.pondering {
-                            self.table.move_now()?;
-                            run.stopping = true;
-                        }
-                    }
-                    Said::Decided(d) => decided = Some(d),
-                }
+            if let Some(decided) = run.decided.take() {
+                return Ok(decided);
             }
-            if let Some(d) = decided {
-                return Ok(d);
-            }
-            if run.stopping {
-                grace += 1;
-                if grace > ANSWER_GRACE_SLICES {
-                    let why = "no move after being told to move".to_string();
-                    return Err(EngineError::Module(why).into());
-                }
-            } else if run.budget.spent(self.table.engine().t_states()) {
-                self.table.move_now()?;
-                run.stopping = true;
+            let heard = self.table.step(SLICE_T_STATES)?;
+            self.show(heard, listener, run)?;
+            if run.decided.is_some() {
+                continue;
             }
             // Once told to move, commands wait until the move is out.
-            while !run.stopping {
+            while !self.table.moving() {
                 let control = match input.poll() {
                     Poll::Line(line) => self.route(line, listener, held)?,
                     Poll::Empty => break,
@@ -441,8 +377,11 @@ impl Player {
                     Control::Abandon => asked.abandon = true,
                     Control::Quit => asked.quit = true,
                 }
-                self.table.move_now()?;
-                run.stopping = true;
+                let heard = self.table.move_now()?;
+                self.show(heard, listener, run)?;
+                if run.decided.is_some() {
+                    break;
+                }
             }
         }
     }
@@ -466,6 +405,7 @@ impl Player {
         let mut now_req = listener.ponder_request(req);
         now_req.ponder = false;
         let plan = self.plan(&now_req);
+        let now = self.table.engine().t_states();
         // The thought began without a budget: the level's time caps it from the hit, as
         // its budget caps a thought begun on our own time (`plan`).
         let level_t_states = match now_req.depth {
@@ -474,29 +414,21 @@ impl Player {
             }
             _ => None,
         };
-        // A positions limit (`go ponder nodes N`) counts the ponder's positions too: what
-        // is left of it is given as time at the module's rate, and a pass that reaches it
-        // ends the thought.
-        let nodes_t_states = match plan.limit {
-            Limit::Positions(n) if self.table.engine().has_clock() => {
-                run.positions = Some(n);
-                let left = f64::from(n.saturating_sub(run.seen_positions));
-                Some((left / self.positions_per_second() * self.clock_mhz() * 1e6) as u64)
-            }
-            _ => None,
-        };
-        let t_states = [plan.t_states, level_t_states, nodes_t_states]
-            .into_iter()
-            .flatten()
-            .min();
-        run.budget = Budget::start(
-            self.table.engine().t_states(),
-            Instant::now(),
-            t_states,
-            plan.wall_ms,
-        );
-        run.depth = plan.depth;
-        Ok(())
+        // A positions limit (`go ponder nodes N`) counts the ponder's positions too: a
+        // pass that reaches it ends the thought, and what is left of it is given as time
+        // at the module's rate.
+        let mut stops = self.stops(&plan, now, Instant::now(), level_t_states);
+        if let Limit::Positions(n) = plan.limit
+            && self.table.engine().has_clock()
+        {
+            stops.positions = Some(n);
+            let seen = self.table.thought_positions();
+            let left = f64::from(n.saturating_sub(seen));
+            let t = (left / self.positions_per_second() * self.clock_mhz() * 1e6) as u64;
+            stops.at_t_state = Some(stops.at_t_state.map_or(now + t, |at| at.min(now + t)));
+        }
+        let heard = self.table.set_stops(stops)?;
+        self.show(heard, listener, run)
     }
 
     /// After the engine decided on an endless thought or a ponder: wait for `stop` (or, for
@@ -553,24 +485,32 @@ impl Player {
     }
 }
 
-/// The state of one thought's run: its clocks, its budget, whether it is told to move.
+/// The state of one thought's run as the GUI sees it: its clocks, whether it is on the
+/// opponent's time, its decision once heard.
 struct Run {
     /// Where the thought's reported time counts from.
     t0: u64,
     wall0: Instant,
-    budget: Budget,
-    /// Stop after this pass (not while pondering).
-    depth: Option<u8>,
-    /// Stop once a pass has counted this many positions: a `go ponder nodes N` after its
-    /// hit (a thought begun on our own time has the limit in the engine's own budget).
-    positions: Option<u32>,
-    /// The positions the last pass shown had counted.
-    seen_positions: u32,
     /// Thinking on the opponent's time: the clock does not run until `ponderhit`.
     pondering: bool,
-    /// Told to move; waiting for the decision.
-    stopping: bool,
-    saw_info: bool,
-    /// The principal variation of the thought's last pass shown.
-    last_pv: Vec<Move>,
+    decided: Option<(Decision, DecisionLine)>,
+}
+
+/// The decision's own line, and whether the GUI was shown it as the thought's last pass.
+struct DecisionLine {
+    moves: Vec<Move>,
+    shown: bool,
+}
+
+/// A notice of the table's failure policy in one line (its `Display`), the fault report
+/// of a reset module to stderr.
+fn notice_text(notice: Notice) -> String {
+    if let Notice::Reset {
+        report: Some(report),
+        ..
+    } = &notice
+    {
+        eprintln!("{report}");
+    }
+    notice.to_string()
 }
