@@ -48,7 +48,8 @@ pub enum Control {
     /// Answered; keep thinking.
     Continue,
     /// Keep thinking; the command is read again after the thought. Every later command
-    /// then waits behind it, in order, except the urgent ones ([`Listener::urgent`]).
+    /// then waits behind it, in order, except those for the thought under way
+    /// ([`Listener::command`]'s `behind`).
     Defer,
     /// Stop and play the best move found so far.
     MoveNow,
@@ -83,12 +84,12 @@ pub struct InfoLine {
 pub trait Listener {
     /// Print one analysis line.
     fn info(&mut self, line: &InfoLine) -> io::Result<()>;
-    /// A command arrived while thinking.
-    fn command(&mut self, line: &str) -> io::Result<Control>;
-    /// Commands that act on the thought at once even behind deferred ones (`stop`, `?`):
-    /// they are for the thought under way. (A `quit` behind deferred commands waits its
-    /// turn, so a piped script runs to its end.)
-    fn urgent(&self, line: &str) -> bool;
+    /// A command line arrived while thinking, read once into the protocol's typed command.
+    /// `behind` is true while earlier commands wait for after the thought: then only the
+    /// commands for the thought under way (`stop`, `?`) act at once, and every other one
+    /// answers [`Control::Defer`], to be served in its turn. (A `quit` behind deferred
+    /// commands waits its turn too, so a piped script runs to its end.)
+    fn command(&mut self, line: &str, behind: bool) -> io::Result<Control>;
     /// Tell the user something in one protocol line (UCI `info string`, xboard
     /// `tellusererror`): a module that failed and was reset.
     fn notice(&mut self, text: &str) -> io::Result<()>;

@@ -65,6 +65,12 @@ impl<W: Write> SessionCore<W> {
         &mut self.player
     }
 
+    /// The output, for a function that answers wherever it is called from (its lines
+    /// written with [`say`]).
+    pub fn out(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// Write one line to the GUI, flushed.
     pub fn say(&mut self, line: &str) -> io::Result<()> {
         say(&mut self.out, line)

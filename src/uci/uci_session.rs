@@ -12,7 +12,7 @@ use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
 use super::session_core::{GuiSession, Protocol, SessionCore, say};
-use super::uci_command::{Go, Parsed, UciCommand};
+use super::uci_command::{Go, UciCommand};
 use crate::engine::RootMove;
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
@@ -63,51 +63,40 @@ impl<W: Write> Listener for UciListener<'_, W> {
         say(self.out, &text)
     }
 
-    fn command(&mut self, line: &str) -> io::Result<Control> {
+    fn command(&mut self, line: &str, behind: bool) -> io::Result<Control> {
         let Ok(Some(parsed)) = UciCommand::parse(line) else {
             // A blank line is nothing; a refused one is said after the move, in order.
-            return Ok(match line.trim().is_empty() {
+            return Ok(match line.trim().is_empty() && !behind {
                 true => Control::Continue,
                 false => Control::Defer,
             });
         };
+        // While the GUI moves on from a ponder (a new position, a `go`, a new game), the
+        // ponder is dropped even behind deferred commands.
+        let moves_on = matches!(
+            parsed.command,
+            UciCommand::Position { .. } | UciCommand::Go(_) | UciCommand::NewGame
+        ) && self.pondering;
         Ok(match parsed.command {
+            // `stop` and `ponderhit` are for the thought under way, even behind commands
+            // waiting for later; `isready` is answered at once even while the engine
+            // thinks (UCI), so a GUI that changed an option during analysis and waits for
+            // `readyok` gets it.
             UciCommand::Stop => Control::MoveNow,
-            UciCommand::Quit => Control::Quit,
+            UciCommand::PonderHit => Control::PonderHit,
             UciCommand::IsReady => {
                 say(self.out, "readyok")?;
                 Control::Continue
             }
-            UciCommand::PonderHit => Control::PonderHit,
             // A GUI that sets up the next position while the engine ponders, without the
             // `stop` UCI asks for (python-chess does, now and then), has moved on: the
             // ponder is dropped without a `bestmove` (the GUI waits for none) and the
             // commands are served in order, so its `go` gets its answer.
-            UciCommand::Position { .. } | UciCommand::Go(_) | UciCommand::NewGame
-                if self.pondering =>
-            {
-                Control::Abandon
-            }
+            _ if moves_on => Control::Abandon,
+            UciCommand::Quit if !behind => Control::Quit,
             // position, go, setoption, ucinewgame ... wait for the move.
             _ => Control::Defer,
         })
-    }
-
-    fn urgent(&self, line: &str) -> bool {
-        // `stop` and `ponderhit` are for the thought under way, even behind commands waiting
-        // for later; `isready` is answered at once even while the engine thinks (UCI), so a
-        // GUI that changed an option during analysis and waits for `readyok` gets it.
-        // While pondering, the GUI moving on drops the ponder even behind deferred lines.
-        match UciCommand::parse(line) {
-            Ok(Some(Parsed { command, .. })) => match command {
-                UciCommand::Stop | UciCommand::PonderHit | UciCommand::IsReady => true,
-                UciCommand::Position { .. } | UciCommand::Go(_) | UciCommand::NewGame => {
-                    self.pondering
-                }
-                _ => false,
-            },
-            _ => false,
-        }
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {

@@ -81,45 +81,55 @@ impl<W: Write> Listener for XboardListener<'_, W> {
         thinking_line(self.out, l)
     }
 
-    fn command(&mut self, line: &str) -> io::Result<Control> {
+    fn command(&mut self, line: &str, behind: bool) -> io::Result<Control> {
         let Ok(command) = XboardCommand::parse(line) else {
             // Refused: said after the move, in order.
             return Ok(Control::Defer);
         };
+        // `?` is for the thought under way; behind deferred commands the rest waits.
+        if behind && command != Some(XboardCommand::MoveNow) {
+            return Ok(Control::Defer);
+        }
+        let Some(command) = command else {
+            return Ok(Control::Continue);
+        };
+        if answer_anywhere(&command, self.out, self.post)? {
+            return Ok(Control::Continue);
+        }
         Ok(match command {
-            None => Control::Continue,
-            Some(XboardCommand::MoveNow) => Control::MoveNow,
-            Some(XboardCommand::Quit) => Control::Quit,
-            Some(XboardCommand::Ping(n)) => {
-                say(self.out, &format!("pong {n}"))?;
-                Control::Continue
-            }
-            Some(XboardCommand::Post(on)) => {
-                *self.post = on;
-                Control::Continue
-            }
+            XboardCommand::MoveNow => Control::MoveNow,
+            XboardCommand::Quit => Control::Quit,
             // These end or change the game under the engine (xboard sends them when the
             // user starts over or the game ends on the clock): drop the thought, then obey.
-            Some(
-                XboardCommand::New
-                | XboardCommand::Force
-                | XboardCommand::SetBoard(_)
-                | XboardCommand::Undo
-                | XboardCommand::Remove
-                | XboardCommand::Edit,
-            ) => Control::Abandon,
+            XboardCommand::New
+            | XboardCommand::Force
+            | XboardCommand::SetBoard(_)
+            | XboardCommand::Undo
+            | XboardCommand::Remove
+            | XboardCommand::Edit => Control::Abandon,
             // Everything else (a move, go, time, level ...) is for after this move.
-            Some(_) => Control::Defer,
+            _ => Control::Defer,
         })
-    }
-
-    fn urgent(&self, line: &str) -> bool {
-        XboardCommand::parse(line) == Ok(Some(XboardCommand::MoveNow))
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
         say(self.out, &format!("tellusererror {text}"))
     }
+}
+
+/// The commands answered alike in every state (idle, thinking, pondering, analysing):
+/// `ping` with its `pong`, `post` and `nopost`. True when `command` was one of them.
+pub(super) fn answer_anywhere<W: Write>(
+    command: &XboardCommand,
+    out: &mut W,
+    post: &mut bool,
+) -> io::Result<bool> {
+    match command {
+        XboardCommand::Ping(n) => say(out, &format!("pong {n}"))?,
+        XboardCommand::Post(on) => *post = *on,
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Write one thinking line, `ply score time nodes pv`; none for a line without a ply (a
@@ -249,8 +259,9 @@ impl Protocol for Xboard {
             XboardCommand::St(ms) => self.move_time_ms = Some(ms),
             XboardCommand::Sd(d) => self.depth = Some(d),
             XboardCommand::Time(cs) => self.set_own_time(cs),
-            XboardCommand::Post(on) => self.post = on,
-            XboardCommand::Ping(n) => core.say(&format!("pong {n}"))?,
+            XboardCommand::Post(_) | XboardCommand::Ping(_) => {
+                answer_anywhere(&command, core.out(), &mut self.post)?;
+            }
             XboardCommand::Quit => return Ok(false),
         }
         // In analyze mode a command reaches here only when it dropped the analysis (a

@@ -119,19 +119,15 @@ impl Player {
         }
     }
 
-    /// Hand a command to the listener unless it must wait behind deferred ones; keep the
-    /// ones to read again after the thought in `held`.
+    /// Hand a command to the listener (which defers it when it must wait behind deferred
+    /// ones); keep the ones to read again after the thought in `held`.
     fn route(
         &self,
         line: String,
         listener: &mut dyn Listener,
         held: &mut Vec<String>,
     ) -> io::Result<Control> {
-        if !held.is_empty() && !listener.urgent(&line) {
-            held.push(line);
-            return Ok(Control::Defer);
-        }
-        let control = listener.command(&line)?;
+        let control = listener.command(&line, !held.is_empty())?;
         if matches!(control, Control::Defer | Control::Abandon) {
             held.push(line);
         }

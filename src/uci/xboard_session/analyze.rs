@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use super::{Xboard, game_result, thinking_line};
+use super::{Xboard, answer_anywhere, game_result, thinking_line};
 use crate::reference::legal_moves;
 use crate::uci::clock::Request;
 use crate::uci::input::Input;
@@ -34,27 +34,26 @@ impl<W: Write> Listener for AnalyzeListener<'_, W> {
         thinking_line(self.out, l)
     }
 
-    fn command(&mut self, line: &str) -> io::Result<Control> {
+    /// Nothing waits here: every command acts at once or ends the thought, so `behind`
+    /// does not matter.
+    fn command(&mut self, line: &str, _behind: bool) -> io::Result<Control> {
         let Ok(command) = XboardCommand::parse(line) else {
             // Refused: the analysis is dropped and the error said, then it starts again.
             return Ok(Control::Abandon);
         };
+        if let Some(c) = &command
+            && answer_anywhere(c, self.out, &mut self.state.post)?
+        {
+            return Ok(Control::Continue);
+        }
         Ok(match command {
             Some(XboardCommand::Status) => {
                 self.status()?;
                 Control::Continue
             }
-            Some(XboardCommand::Ping(n)) => {
-                say(self.out, &format!("pong {n}"))?;
-                Control::Continue
-            }
             Some(XboardCommand::Quit) => Control::Quit,
             Some(XboardCommand::Time(cs)) => {
                 self.state.set_own_time(cs);
-                Control::Continue
-            }
-            Some(XboardCommand::Post(on)) => {
-                self.state.post = on;
                 Control::Continue
             }
             // Pondering is for play: taken now, it counts from the next game move.
@@ -69,11 +68,6 @@ impl<W: Write> Listener for AnalyzeListener<'_, W> {
             // what it leaves (`exit` ends the mode).
             Some(_) => Control::Abandon,
         })
-    }
-
-    fn urgent(&self, _line: &str) -> bool {
-        // Nothing is deferred in analyze mode (every command acts at once or abandons).
-        true
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {

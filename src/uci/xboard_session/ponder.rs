@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use super::{Xboard, game_result, thinking_line};
+use super::{Xboard, answer_anywhere, game_result, thinking_line};
 use crate::engine::EngineError;
 use crate::reference::{Board, Move};
 use crate::uci::clock::Request;
@@ -58,27 +58,26 @@ impl<W: Write> Listener for PonderListener<'_, W> {
         }
     }
 
-    fn command(&mut self, line: &str) -> io::Result<Control> {
+    /// Nothing waits here: every command acts at once or ends the thought, so `behind`
+    /// does not matter.
+    fn command(&mut self, line: &str, _behind: bool) -> io::Result<Control> {
         let Ok(command) = XboardCommand::parse(line) else {
             // Refused: the ponder stops and the error is said after it.
             return Ok(Control::Abandon);
         };
+        if let Some(c) = &command
+            && answer_anywhere(c, self.out, &mut self.state.post)?
+        {
+            return Ok(Control::Continue);
+        }
         Ok(match command {
             Some(XboardCommand::UserMove(m)) if m == self.predicted.uci() => {
                 self.hit = true;
                 Control::PonderHit
             }
             Some(XboardCommand::UserMove(_)) => Control::Abandon,
-            Some(XboardCommand::Ping(n)) => {
-                say(self.out, &format!("pong {n}"))?;
-                Control::Continue
-            }
             Some(XboardCommand::Time(cs)) => {
                 self.state.set_own_time(cs);
-                Control::Continue
-            }
-            Some(XboardCommand::Post(on)) => {
-                self.state.post = on;
                 Control::Continue
             }
             Some(XboardCommand::Quit) => Control::Quit,
@@ -91,11 +90,6 @@ impl<W: Write> Listener for PonderListener<'_, W> {
             // stops the ponder and is obeyed after it.
             Some(_) => Control::Abandon,
         })
-    }
-
-    fn urgent(&self, _line: &str) -> bool {
-        // Nothing is deferred while pondering (every command acts at once or stops it).
-        true
     }
 
     fn notice(&mut self, text: &str) -> io::Result<()> {
