@@ -17,6 +17,7 @@ mod common {
 mod en_passant;
 mod layers;
 mod match_tool;
+mod own_words;
 mod process;
 mod races;
 mod setup_text;
