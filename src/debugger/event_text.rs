@@ -47,26 +47,20 @@ pub fn event_text(event: &Event) -> String {
             format!("ERROR to command {command:#04x}: {reason}")
         }
         Event::Accepted { mv, flags } => format!("ACCEPTED {mv}{}", flag_names(*flags)),
-        Event::BestMove {
-            mv,
-            flags,
-            score,
-            positions,
-            passes,
-        } => format!(
-            "BESTMOVE {mv}{} score {} positions {positions} passes {passes}",
+        Event::BestMove { decided, flags } => format!(
+            "BESTMOVE {}{} score {} positions {} passes {}",
+            decided.best.map_or("(none)".into(), |m| m.to_string()),
             flag_names(*flags),
-            signed(*score)
+            signed(decided.score),
+            decided.positions,
+            decided.passes
         ),
-        Event::Info {
-            pass,
-            score,
-            positions,
-            pv,
-        } => format!(
-            "INFO pass {pass} score {} positions {positions} pv {}",
-            signed(*score),
-            line(pv)
+        Event::Info(pass) => format!(
+            "INFO pass {} score {} positions {} pv {}",
+            pass.pass,
+            signed(pass.score),
+            pass.positions,
+            line(&pass.pv)
         ),
         Event::GameOver(end) => match end {
             GameEnd::Checkmate => "GAMEOVER checkmate".into(),
@@ -92,6 +86,7 @@ pub fn event_text(event: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::{Decided, Pass};
 
     #[test]
     fn moves_read_as_uci_not_as_structures() {
@@ -101,17 +96,20 @@ mod tests {
             promo: 0,
         };
         let best = Event::BestMove {
-            mv: e2e4,
+            decided: Decided {
+                best: Some(e2e4),
+                score: 35,
+                positions: 2306,
+                passes: 3,
+                book: true,
+            },
             flags: MoveFlags(MoveFlags::CHECK | MoveFlags::BOOK),
-            score: 35,
-            positions: 2306,
-            passes: 3,
         };
         assert_eq!(
             event_text(&best),
             "BESTMOVE e2e4 check book score +35 positions 2306 passes 3"
         );
-        let info = Event::Info {
+        let info = Event::Info(Pass {
             pass: 2,
             score: -12,
             positions: 900,
@@ -123,7 +121,8 @@ mod tests {
                     promo: 0,
                 },
             ],
-        };
+            root: Vec::new(),
+        });
         assert_eq!(
             event_text(&info),
             "INFO pass 2 score -12 positions 900 pv e2e4 e7e5"

@@ -17,10 +17,11 @@
 use super::{Engine, EngineError, Info, Limit, RootMove, Said};
 use crate::guest::GuestImage;
 use crate::guest::session::{GuestSession, SessionError};
+use crate::guest::thought_reader::{Roots, Told};
 use crate::guest::wire::{legal_line_of_wire, legal_move_of_wire, wire_draws};
 use crate::machine::Machine;
 use crate::protocol::supervisor::LEVEL_AFTER_RESET;
-use crate::protocol::{self, Command, Event, GameEnd, GoLong, Module, Refusal};
+use crate::protocol::{self, Command, Event, GoLong, Module, Refusal};
 use crate::reference::game::Game;
 use crate::reference::search::MOVE_CAP;
 use crate::reference::{Board, Move, legal_moves, levels};
@@ -46,11 +47,6 @@ struct Thought {
     root: Board,
     /// The root moves GO listed as draws (their key is exactly 0).
     draws: Vec<Move>,
-    /// A pass's INFO waiting for its root list: told once all its ROOT events came.
-    line: Option<Info>,
-    /// How many ROOT events a pass sends: the legal moves, as many as the move stack holds
-    /// (every pass searches the same root).
-    roots_expected: usize,
 }
 
 impl std::fmt::Debug for GuestEngine {
@@ -250,88 +246,54 @@ impl GuestEngine {
             .map_err(|e| EngineError::Module(e.to_string()))
     }
 
-    /// The thought under way; an event of a thought when there is none is the module's
-    /// failure.
-    fn thought_mut(&mut self) -> Result<&mut Thought, EngineError> {
-        self.thought.as_mut().ok_or_else(|| {
+    /// What the module's reading of the thought means in the reference's moves: every
+    /// move legal on the root (an illegal one is the module's failure), the root moves GO
+    /// listed as draws marked.
+    fn understood(&mut self, told: Told) -> Result<Said, EngineError> {
+        let thought = self.thought.as_ref().ok_or_else(|| {
             EngineError::Module("the module spoke of a thought not asked for".into())
-        })
-    }
-
-    /// With MultiPV a pass's INFO waits for its root list (one ROOT per legal move, as
-    /// many as the move stack holds); without, it is told at once.
-    fn hear_info(&mut self, info: Info) -> Result<Option<Said>, EngineError> {
-        if !self.multipv || self.session.protocol < 2 {
-            return Ok(Some(Said::Info(info)));
-        }
-        self.thought_mut()?.line = Some(info);
-        Ok(None)
-    }
-
-    /// One ROOT: a root-list entry of the INFO just heard; the INFO is told with the last.
-    fn hear_root(&mut self, mv: protocol::Move, key: i16) -> Result<Option<Said>, EngineError> {
-        let thought = self.thought_mut()?;
-        let mv = legal_move_in(&thought.root, mv)?;
-        let draw = thought.draws.contains(&mv);
-        let Some(line) = thought.line.as_mut() else {
-            return Err(EngineError::Module(format!("ROOT {mv} without its INFO")));
-        };
-        line.root.push(RootMove { mv, key, draw });
-        if line.root.len() < thought.roots_expected {
-            return Ok(None);
-        }
-        Ok(thought.line.take().map(Said::Info))
-    }
-
-    /// What one event from a thinking module means, if anything.
-    fn hear(&mut self, event: Event) -> Result<Option<Said>, EngineError> {
-        match event {
-            Event::Info {
-                pass,
-                score,
-                positions,
-                pv,
-            } => {
-                let pv = legal_line_of_wire(&self.thought_mut()?.root, &pv);
-                let root = Vec::new();
-                let info = Info {
-                    pass,
-                    score,
-                    positions,
-                    pv,
+        })?;
+        match told {
+            Told::Pass(pass) => {
+                let root = pass
+                    .root
+                    .iter()
+                    .map(|r| {
+                        let mv = legal_move_in(&thought.root, r.mv)?;
+                        let draw = thought.draws.contains(&mv);
+                        Ok(RootMove {
+                            mv,
+                            key: r.key,
+                            draw,
+                        })
+                    })
+                    .collect::<Result<_, EngineError>>()?;
+                Ok(Said::Info(Info {
+                    pass: pass.pass,
+                    score: pass.score,
+                    positions: pass.positions,
+                    pv: legal_line_of_wire(&thought.root, &pass.pv),
                     root,
-                };
-                self.hear_info(info)
+                }))
             }
-            Event::Root { mv, key } => self.hear_root(mv, key),
-            Event::BestMove { mv, .. } if self.thought.is_some() => {
-                let best = legal_move_in(&self.thought_mut()?.root, mv)?;
+            Told::Decided { decided, .. } => {
+                let wire = decided
+                    .best
+                    .ok_or_else(|| EngineError::Module("a decision without a move".into()))?;
+                let best = legal_move_in(&thought.root, wire)?;
                 self.thought = None;
-                let decided = event.decided().map(|d| d.with_best(Some(best)));
-                Ok(decided.map(Said::Decided))
+                Ok(Said::Decided(decided.with_best(Some(best))))
             }
-            Event::GameOver(GameEnd::Checkmate | GameEnd::Stalemate | GameEnd::Other(_)) => {
-                Ok(None)
-            }
-            other => Err(unexpected(&other)),
         }
     }
 
     /// Run the module for `t_states` and collect what it said.
     fn run_for(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
-        let mut said = Vec::new();
-        for event in self.session.events(t_states).map_err(session_error)? {
-            // A line still short of ROOT events is told before the next pass or move.
-            if matches!(event, Event::Info { .. } | Event::BestMove { .. })
-                && let Some(line) = self.thought.as_mut().and_then(|t| t.line.take())
-            {
-                said.push(Said::Info(line));
-            }
-            if let Some(s) = self.hear(event)? {
-                said.push(s);
-            }
-        }
-        Ok(said)
+        let told = self
+            .session
+            .thought_events(t_states)
+            .map_err(session_error)?;
+        told.into_iter().map(|t| self.understood(t)).collect()
     }
 }
 
@@ -402,14 +364,15 @@ impl Engine for GuestEngine {
         };
         let draws = game.draw_moves();
         let go = self.go_command(budget, &root, &draws)?;
-        let thought = Thought {
-            root,
-            draws,
-            line: None,
-            roots_expected: legal.min(MOVE_CAP),
+        // With MultiPV each pass sends one ROOT per legal move, as many as the move stack
+        // holds (every pass searches the same root).
+        let roots = match self.multipv && self.session.protocol >= 2 {
+            true => Roots::Exactly(legal.min(MOVE_CAP)),
+            false => Roots::None,
         };
+        let thought = Thought { root, draws };
         self.guarded(|e| {
-            e.session.start(&go);
+            e.session.start(&go, roots);
             e.thought = Some(thought);
             Ok(())
         })

@@ -11,6 +11,7 @@ pub mod games;
 pub mod harness;
 pub mod image;
 pub mod session;
+pub mod thought_reader;
 pub mod wire;
 
 pub use harness::{CallError, Harness};

@@ -9,12 +9,13 @@
 use std::fmt;
 
 use super::image::GuestImage;
+use super::thought_reader::{Roots, ThoughtReader, Told};
 use super::wire::{WireError, board_from_wire, parse_uci, wire_move, wire_position};
 use crate::machine::{ConfigError, Machine};
 use crate::protocol::supervisor::{ANSWER_T_STATES, RomFacts};
 use crate::protocol::{
     Command, Decided, Event, GameEnd, GoLong, Module, ModuleError, Move as WireMove, MoveFlags,
-    Pass, Refusal, Root,
+    Pass, Refusal,
 };
 use crate::reference::{self, Board};
 
@@ -88,17 +89,16 @@ pub struct BestMove {
 }
 
 impl BestMove {
-    /// The decision it reports, in the one form every layer has ([`Decided`]): the
-    /// `BESTMOVE` event's own ([`Event::decided`]).
+    /// The decision it reports, in the one form every layer has ([`Decided`]), as the
+    /// `BESTMOVE` event carried it.
     pub fn decided(&self) -> Decided<WireMove> {
-        let event = Event::BestMove {
-            mv: self.mv,
-            flags: self.flags,
+        Decided {
+            best: Some(self.mv),
             score: self.score,
             positions: self.positions,
             passes: self.passes,
-        };
-        event.decided().unwrap_or_else(Decided::none)
+            book: self.flags.has(MoveFlags::BOOK),
+        }
     }
 }
 
@@ -138,6 +138,8 @@ pub struct GuestSession {
     pub rom_version: u8,
     /// Protocol version the module announced in `READY` (from 2 on, GO's long form).
     pub protocol: u8,
+    /// The thought started with [`start`](Self::start), read by the one reader.
+    thought: Option<ThoughtReader>,
 }
 
 impl GuestSession {
@@ -154,6 +156,7 @@ impl GuestSession {
             module,
             rom_version,
             protocol,
+            thought: None,
         })
     }
 
@@ -254,8 +257,9 @@ impl GuestSession {
         self.think(&Command::GoLong(go), on_info)
     }
 
-    /// Sends a `GO` and hears the search to its `BESTMOVE`. An `INFO` goes to `on_info`
-    /// once the `ROOT` events that follow it have come (at the next `INFO` or `BESTMOVE`).
+    /// Sends a `GO` and hears the search to its `BESTMOVE`, read by the one reader: a pass
+    /// goes to `on_info` once the `ROOT` events that follow it have come (at the next
+    /// `INFO` or `BESTMOVE`).
     fn think(
         &mut self,
         go: &Command,
@@ -263,58 +267,30 @@ impl GuestSession {
     ) -> Result<BestMove, SessionError> {
         let start = self.module.machine().cycles();
         self.module.send(go);
-        let mut pending: Option<WireInfo> = None;
+        let mut reader = ThoughtReader::new(roots_of(go));
+        let mut told = Vec::new();
         loop {
             let event = self.module.wait_owed()?;
-            if let Event::Root { mv, key } = event {
-                match pending.as_mut() {
-                    Some(info) => info.root.push(Root {
-                        mv,
-                        key,
-                        draw: false,
-                    }),
-                    None => return Err(refusal_or_unexpected(event)),
+            reader
+                .read(event, &mut told)
+                .map_err(refusal_or_unexpected)?;
+            for t in told.drain(..) {
+                match t {
+                    Told::Pass(info) => on_info(&info),
+                    Told::Decided { decided, flags } => {
+                        let t_states = self.module.machine().cycles() - start;
+                        let game_over = self.game_over_after(flags)?;
+                        return Ok(BestMove {
+                            mv: decided.best.ok_or_else(|| no_move(flags))?,
+                            flags,
+                            score: decided.score,
+                            positions: decided.positions,
+                            passes: decided.passes,
+                            game_over,
+                            t_states,
+                        });
+                    }
                 }
-                continue;
-            }
-            if let Some(info) = pending.take() {
-                on_info(&info);
-            }
-            match event {
-                Event::Info {
-                    pass,
-                    score,
-                    positions,
-                    pv,
-                } => {
-                    pending = Some(WireInfo {
-                        pass,
-                        score,
-                        positions,
-                        pv,
-                        root: Vec::new(),
-                    })
-                }
-                Event::BestMove {
-                    mv,
-                    flags,
-                    score,
-                    positions,
-                    passes,
-                } => {
-                    let t_states = self.module.machine().cycles() - start;
-                    let game_over = self.game_over_after(flags)?;
-                    return Ok(BestMove {
-                        mv,
-                        flags,
-                        score,
-                        positions,
-                        passes,
-                        game_over,
-                        t_states,
-                    });
-                }
-                other => return Err(refusal_or_unexpected(other)),
             }
         }
     }
@@ -325,10 +301,36 @@ impl GuestSession {
         self.module.send(&Command::MoveNow);
     }
 
-    /// Starts a thought (`GO` in either form) without waiting for it: its events come from
-    /// [`events`](Self::events).
-    pub fn start(&mut self, go: &Command) {
+    /// Starts a thought (`GO` in either form) without waiting for it, each pass followed
+    /// by `roots` `ROOT` events: what it says comes from
+    /// [`thought_events`](Self::thought_events).
+    pub fn start(&mut self, go: &Command, roots: Roots) {
         self.module.send(go);
+        self.thought = Some(ThoughtReader::new(roots));
+    }
+
+    /// Runs the module for `t_states` of emulated time and reads what the thought started
+    /// with [`start`](Self::start) said: its passes and its decision, which ends it. An
+    /// event no thought sends is the module's failure.
+    pub fn thought_events(&mut self, t_states: u64) -> Result<Vec<Told>, SessionError> {
+        let mut told = Vec::new();
+        for event in self.events(t_states)? {
+            let Some(reader) = self.thought.as_mut() else {
+                return Err(refusal_or_unexpected(event));
+            };
+            reader
+                .read(event, &mut told)
+                .map_err(refusal_or_unexpected)?;
+            if matches!(told.last(), Some(Told::Decided { .. })) {
+                self.thought = None;
+            }
+        }
+        Ok(told)
+    }
+
+    /// True while a thought started with [`start`](Self::start) has not decided.
+    pub fn thinking(&self) -> bool {
+        self.thought.is_some()
     }
 
     /// Runs the module for `t_states` of emulated time and returns the events it sent, in
@@ -351,6 +353,7 @@ impl GuestSession {
     /// Stops a thought started with [`start`](Self::start) and forgets its move: `MOVENOW`,
     /// then the events up to its `BESTMOVE` (the module has played that move on its board).
     pub fn stop_thought(&mut self) -> Result<(), SessionError> {
+        self.thought = None;
         self.module.send(&Command::MoveNow);
         loop {
             if let Event::BestMove { .. } = self.module.wait_owed()? {
@@ -399,6 +402,24 @@ impl GuestSession {
             other => Err(refusal_or_unexpected(other)),
         }
     }
+}
+
+/// The `ROOT`s a `GO` asks for after each pass: with the long form's flag, as many as the
+/// root has legal moves (not known here: each pass is told at the next `INFO` or
+/// `BESTMOVE`).
+fn roots_of(go: &Command) -> Roots {
+    match go {
+        Command::GoLong(g) if g.flags & GoLong::ROOTS_EVERY_PASS != 0 => Roots::UntilNext,
+        _ => Roots::None,
+    }
+}
+
+/// A decision without a move (the wire always has one).
+fn no_move(flags: MoveFlags) -> SessionError {
+    SessionError::Unexpected(Box::new(Event::BestMove {
+        decided: Decided::none(),
+        flags,
+    }))
 }
 
 fn refusal_or_unexpected(event: Event) -> SessionError {

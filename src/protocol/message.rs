@@ -153,18 +153,22 @@ mod tests {
                 flags: MoveFlags(MoveFlags::PROMOTION | MoveFlags::CHECK),
             },
             Event::BestMove {
-                mv,
-                flags: MoveFlags(0),
-                score: -1234,
-                positions: 70_000,
-                passes: 3,
+                decided: crate::protocol::Decided {
+                    best: Some(mv),
+                    score: -1234,
+                    positions: 70_000,
+                    passes: 3,
+                    book: true,
+                },
+                flags: MoveFlags(MoveFlags::BOOK),
             },
-            Event::Info {
+            Event::Info(crate::protocol::Pass {
                 pass: 2,
                 score: 32,
                 positions: 999,
                 pv: vec![mv, mv],
-            },
+                root: Vec::new(),
+            }),
             Event::GameOver(GameEnd::Stalemate),
             Event::Perft {
                 depth: 3,

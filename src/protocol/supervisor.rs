@@ -373,12 +373,13 @@ mod tests {
         let mut s = Supervisor::new(RomFacts::default());
         s.sent(&Command::Go { budget: Some(100) }, 0);
         let allowance = SEARCH_OVERHEAD_T_STATES + 100 * SLOWEST_T_STATES_PER_POSITION;
-        let info = Event::Info {
+        let info = Event::Info(crate::protocol::Pass {
             pass: 1,
             score: 0,
             positions: 50,
             pv: vec![],
-        };
+            root: Vec::new(),
+        });
         s.received(&info, 1000);
         assert!(!s.idle());
         assert_eq!(s.check(&machine_at(allowance - 1_000, true), true), Ok(()));
@@ -427,16 +428,20 @@ mod tests {
             s.check(&machine_at(SECOND + STOP_T_STATES + 100, true), true),
             Err(Stall::NoStop)
         );
+        let mv = Move {
+            from: 12,
+            to: 28,
+            promo: 0,
+        };
         let best = Event::BestMove {
-            mv: Move {
-                from: 12,
-                to: 28,
-                promo: 0,
+            decided: crate::protocol::Decided {
+                best: Some(mv),
+                score: 0,
+                positions: 1,
+                passes: 1,
+                book: false,
             },
             flags: crate::protocol::MoveFlags(0),
-            score: 0,
-            positions: 1,
-            passes: 1,
         };
         s.received(&best, SECOND * 2);
         assert!(s.idle());

@@ -232,19 +232,20 @@ fn movenow_stops_the_search_at_once() {
     s.module_mut().run(2 * 4_433_619).unwrap();
     let mut infos = 0;
     while let Some(e) = s.module_mut().take_event() {
-        assert!(matches!(e.unwrap(), Event::Info { .. }));
+        assert!(matches!(e.unwrap(), Event::Info(_)));
         infos += 1;
     }
     s.move_now();
     let (best, t) = loop {
         match next_event(&mut s, 4 * 4_433_619) {
-            (Event::Info { .. }, _) => infos += 1,
+            (Event::Info(_), _) => infos += 1,
             (e, t) => break (e, t),
         }
     };
-    let Event::BestMove { mv, positions, .. } = best else {
+    let Event::BestMove { decided, .. } = best else {
         panic!("BESTMOVE expected, got {best:?}");
     };
+    let (mv, positions) = (decided.best.unwrap(), decided.positions);
     // The latch is polled before every EVAL: a tenth of an emulated second at most.
     assert!(t < 443_362, "the search took {t} T-states to stop");
     assert!(

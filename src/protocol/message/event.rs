@@ -5,7 +5,7 @@ use std::fmt;
 use super::DecodeError;
 use super::type_byte;
 use super::wire::{Move, MoveFlags, WirePosition, push_move, read_move, read_u32};
-use crate::protocol::pass::Decided;
+use crate::protocol::pass::{Decided, Pass};
 
 /// Why a command was refused (the `ERROR` event's reason byte).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,19 +82,16 @@ pub enum Event {
         mv: Move,
         flags: MoveFlags,
     },
+    /// The search's decision (`BESTMOVE`): the one report of a decision every layer has
+    /// (its move always there on the wire, its `book` the flags' bit), and the move's
+    /// flags.
     BestMove {
-        mv: Move,
+        decided: Decided<Move>,
         flags: MoveFlags,
-        score: i16,
-        positions: u32,
-        passes: u8,
     },
-    Info {
-        pass: u8,
-        score: i16,
-        positions: u32,
-        pv: Vec<Move>,
-    },
+    /// A pass completed (`INFO`): the one report of a pass every layer has; its root list
+    /// comes in the `ROOT` events after it (empty here).
+    Info(Pass<Move>),
     GameOver(GameEnd),
     Perft {
         depth: u8,
@@ -124,27 +121,6 @@ pub enum GameEnd {
 }
 
 impl Event {
-    /// A `BESTMOVE`'s decision in the one form every layer has ([`Decided`]); `None` for any
-    /// other event.
-    pub fn decided(&self) -> Option<Decided<Move>> {
-        match self {
-            Event::BestMove {
-                mv,
-                flags,
-                score,
-                positions,
-                passes,
-            } => Some(Decided {
-                best: Some(*mv),
-                score: *score,
-                positions: *positions,
-                passes: *passes,
-                book: flags.has(MoveFlags::BOOK),
-            }),
-            _ => None,
-        }
-    }
-
     /// Message type byte.
     pub fn kind(&self) -> u8 {
         match self {
@@ -172,31 +148,27 @@ impl Event {
                 push_move(&mut p, mv);
                 p.push(flags.0);
             }
-            Event::BestMove {
-                mv,
-                flags,
-                score,
-                positions,
-                passes,
-            } => {
-                push_move(&mut p, mv);
+            Event::BestMove { decided, flags } => {
+                // No legal move is no BESTMOVE (the module says GAMEOVER): a decision
+                // without a move is sent as the null move a1a1.
+                let null = Move {
+                    from: 0,
+                    to: 0,
+                    promo: 0,
+                };
+                push_move(&mut p, &decided.best.unwrap_or(null));
                 p.push(flags.0);
-                p.extend_from_slice(&score.to_le_bytes());
-                p.extend_from_slice(&positions.to_le_bytes());
-                p.push(*passes);
+                p.extend_from_slice(&decided.score.to_le_bytes());
+                p.extend_from_slice(&decided.positions.to_le_bytes());
+                p.push(decided.passes);
             }
-            Event::Info {
-                pass,
-                score,
-                positions,
-                pv,
-            } => {
-                p.push(*pass);
-                p.extend_from_slice(&score.to_le_bytes());
-                p.extend_from_slice(&positions.to_le_bytes());
-                let shown = pv.len().min(80);
+            Event::Info(pass) => {
+                p.push(pass.pass);
+                p.extend_from_slice(&pass.score.to_le_bytes());
+                p.extend_from_slice(&pass.positions.to_le_bytes());
+                let shown = pass.pv.len().min(80);
                 p.push(shown as u8);
-                pv[..shown].iter().for_each(|m| push_move(&mut p, m));
+                pass.pv[..shown].iter().for_each(|m| push_move(&mut p, m));
             }
             Event::GameOver(end) => p.push(match end {
                 GameEnd::Checkmate => 1,
@@ -242,23 +214,30 @@ impl Event {
                 mv: read_move(p),
                 flags: MoveFlags(p[3]),
             })?,
-            type_byte::BEST_MOVE => need(11).map(|_| Event::BestMove {
-                mv: read_move(p),
-                flags: MoveFlags(p[3]),
-                score: i16::from_le_bytes([p[4], p[5]]),
-                positions: read_u32(&p[6..]),
-                passes: p[10],
+            type_byte::BEST_MOVE => need(11).map(|_| {
+                let flags = MoveFlags(p[3]);
+                Event::BestMove {
+                    decided: Decided {
+                        best: Some(read_move(p)),
+                        score: i16::from_le_bytes([p[4], p[5]]),
+                        positions: read_u32(&p[6..]),
+                        passes: p[10],
+                        book: flags.has(MoveFlags::BOOK),
+                    },
+                    flags,
+                }
             })?,
             type_byte::INFO => {
                 if p.len() < 8 || p.len() != 8 + 3 * p[7] as usize {
                     return Err(bad());
                 }
-                Event::Info {
+                Event::Info(Pass {
                     pass: p[0],
                     score: i16::from_le_bytes([p[1], p[2]]),
                     positions: read_u32(&p[3..]),
                     pv: p[8..].chunks(3).map(read_move).collect(),
-                }
+                    root: Vec::new(),
+                })
             }
             type_byte::GAME_OVER => need(1).map(|_| {
                 Event::GameOver(match p[0] {
