@@ -1,6 +1,7 @@
 //! The repository speaks of the project, not of the work sessions that made it: no file
-//! that git keeps names one ("session 11", "sessions 12-14"); a measurement names its
-//! commit and date instead (docs/engine-log.md). Commit messages are history and stay.
+//! that git keeps names one by its number (the word, then a space and digits); a
+//! measurement names its commit and date instead (docs/engine-log.md). Commit messages are
+//! history and stay.
 
 use std::path::Path;
 use std::process::Command;
