@@ -6,13 +6,15 @@
 //! and brings the engine in step with the game only when the engine is asked to think
 //! (`Table::sync`): the moves the engine lacks are played, the ones it has beyond the game
 //! taken back, or the game set up afresh. Engines keep no game of their own that a front
-//! end reads. Two policies live here and nowhere else:
+//! end reads. The thought is the table's too (`table/thought.rs`: started, stepped and
+//! stopped there, what it said handed to the front ends as [`Heard`]). Two policies live
+//! here and nowhere else:
 //!
 //! - **A failure** (`docs/machine.md`, "When the host calls a module failed"): the engine
 //!   resets a failed module itself and answers [`EngineError::Recovered`]; the table then
-//!   sets the game up again at the next thought and lets the thought start again once
-//!   ([`RESTARTS_PER_MOVE`]); a move that fails again is the reference twin's
-//!   ([`Table::twin_move`]), so every front end always gets a move.
+//!   sets the game up again and starts the thought again once ([`RESTARTS_PER_MOVE`]); a
+//!   move that fails again is the reference twin's ([`Table::recover`]), so every front
+//!   end always gets a move.
 //! - **Pondering**: the engine plays the reply it expects ([`Table::expected_reply`]) on its
 //!   own board beyond the game and thinks on it without a limit ([`Table::ponder`]); the
 //!   reply arriving ([`Table::ponder_hit`]) makes that thought the engine's own move; any
@@ -47,7 +49,7 @@ pub struct Ponder {
     pub started: u64,
 }
 
-/// What to do after a thought met a failure ([`Table::failed`]).
+/// What to do after a thought met a failure (the table's policy, [`Table::recover`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AfterFailure {
     /// The module was reset and the game will be set up again: think again.
