@@ -164,29 +164,36 @@ fn keys_sent_to_retroarchs_window_play_and_its_states_take_the_game_back() {
     // 2), X = A (chooses the piece under the cursor, E2), Up twice, X (its target, E4);
     // once the module has answered, F2 saves a state; then G1-F3 (Right Right Down Down
     // Down X, Left Up Up X), the module answers, F4 loads the state and F8 takes a
-    // screenshot. Each key is held a few frames, as a player holds it, with waits that
-    // leave a loaded machine time for RetroArch's frames (a first version, with half of
-    // them, once saw the state loaded after the screenshot under a full CI run). Run-ahead and rewind
-    // write and restore states all the while.
+    // screenshot. Each key is held a few frames, as a player holds it; the script goes on
+    // when RetroArch's log says a state was saved or loaded and when the screenshot is
+    // written, not after a fixed wait, so a loaded machine whose frames come late is
+    // waited for (a version with fixed waits saw the knight on F3 in the screenshot
+    // under a full CI run beside other work). Run-ahead and rewind write and restore
+    // states all the while.
     let script = r#"
 $RA --verbose >ra.log 2>&1 &
 ra=$!
 window=$(xdotool search --sync --onlyvisible --class retroarch | head -n 1)
 xdotool windowfocus --sync "$window"
+# Waits up to a minute for RetroArch's log to say $1.
+logged() { for _ in $(seq 1 600); do grep -q "$1" ra.log && return 0; sleep 0.1; done; return 1; }
 # The core says in RetroArch's log that it has started; then its frames run.
-for _ in $(seq 1 300); do grep -q "c7010: the module runs" ra.log && break; sleep 0.1; done
+logged "c7010: the module runs"
 sleep 2
-hold() { xdotool keydown "$1"; sleep 0.2; xdotool keyup "$1"; sleep 0.5; }
+hold() { xdotool keydown "$1"; sleep 0.3; xdotool keyup "$1"; sleep 0.5; }
 for key in a Return x Up Up x; do hold "$key"; done
 sleep 3
 hold F2
-sleep 2
+logged "Saving state"
+sleep 1
 for key in Right Right Down Down Down x Left Up Up x; do hold "$key"; done
 sleep 3
 hold F4
-# A state is loaded at RetroArch's next frames: under load they come late.
-sleep 4
+logged "Loading state"
+# The state is in place from the frame after it is loaded.
+sleep 2
 hold F8
+for _ in $(seq 1 600); do ls ./*.png >/dev/null 2>&1 && break; sleep 0.1; done
 sleep 1
 kill "$ra"
 wait "$ra" || true
