@@ -113,6 +113,13 @@ fn ladder_tool_arithmetic() {
     tool_arithmetic("test_ladder.py");
 }
 
+/// `tools/walk.py`'s reading of a callgrind file and its rule (docs/architecture.md,
+/// "Measured"), on a made-up run.
+#[test]
+fn walk_tool_reading() {
+    tool_arithmetic("test_walk.py");
+}
+
 /// docs/uci.md's ladder is `tools/ladder.py`'s output on the games in `docs/ladder/`: the
 /// command the doc shows, run here on the committed PGNs, prints exactly the doc's lines.
 #[test]
