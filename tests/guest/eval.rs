@@ -6,7 +6,7 @@
 //! Positions: the perft suite, Win at Chess, and positions from random games with a fixed
 //! seed; each also after every legal move (EVAL runs the exchange analysis on the position
 //! after the move it evaluates). The T-states the guest routines take are printed
-//! (`cargo test --test guest eval:: -- --nocapture`) for the speed figures in docs/engine.md.
+//! (`cargo test --test guest eval:: -- --nocapture`) for the speed figures in docs/engine-log.md.
 
 use crate::common::differential::evaluations_equal_the_reference;
 use crate::common::harness::harness;
