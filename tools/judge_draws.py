@@ -8,7 +8,8 @@ module, `c7010` by default), in pawns, with how the draw came about (threefold r
 fifty-move rule, stalemate, insufficient material, or the match's move limit). Then the
 count of draws where the player stood better than --margin pawns.
 
-Example, the matches of docs/engine.md ("The game's history"):
+Example, the matches of docs/engine-log.md ("2026-11-26, issue 18: matches before and after
+the game's history"):
 
     python3 tools/judge_draws.py --depth 16 after/*.pgn
 """
