@@ -10,8 +10,10 @@ module's answer decoded (`Event::decode`); the answer given (a line to the GUI,
 `session_core::say`; the console's move played on the game and the screen taken from
 it, `Table::accept`, `Console::screen`). The collection starts in the walk's entry (the
 GUI session's line loop, the terminal's frame loop), which the caller names once: a
-pattern that matched a function inside it too would turn the collection off there. Helpers that
-return before the chain goes on (a move generated, a number formatted) are not on it. The
+pattern that matched a function inside it too would turn the collection off there. A chain
+stops at its first end (what the machine runs inside, what a latch does with its bytes, is the
+end's own work). Helpers that return before the chain goes on (a move generated, a number
+formatted) are not on it. The
 program is built with the `walk` profile (nothing of the crate inlined, so every call
 between its files is a call the graph records).
 
@@ -173,10 +175,18 @@ def graph(out_file):
 
 def on_walk(files, edges, walk, tree):
     """The crate's files with a function on a chain from the entry to an end."""
+    def is_end(f):
+        return any(e in demangle(f) for e in walk["ends"])
+
+    # A chain stops at its first end: what an end calls (the instructions the machine runs,
+    # the bytes a latch moves) is the end's own work, not a step of the walk.
     entries = [f for f in files if walk["entry"] in demangle(f)]
     reach, todo = set(entries), list(entries)
     while todo:
-        for c in edges.get(todo.pop(), ()):
+        f = todo.pop()
+        if is_end(f) and f not in entries:
+            continue
+        for c in edges.get(f, ()):
             if c not in reach:
                 reach.add(c)
                 todo.append(c)
@@ -184,7 +194,7 @@ def on_walk(files, edges, walk, tree):
     for a, cs in edges.items():
         for c in cs:
             callers[c].add(a)
-    ends = [f for f in reach if any(e in demangle(f) for e in walk["ends"])]
+    ends = [f for f in reach if is_end(f)]
     chain, todo = set(ends), list(ends)
     while todo:
         for a in callers.get(todo.pop(), ()):

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use super::controller::Speed;
 use super::keyboard::G7000Key;
+use super::screen::{PieceKind, typed_move};
 use crate::engine::Level;
 
 /// One thing asked of the console.
@@ -40,7 +41,18 @@ pub enum ConsoleCommand {
     MoveCursor(Step),
     /// The pad's A: points at the square under the cursor.
     PointCursor,
-    /// A move or an answer typed as text: `e2-e4`, `e2e4`, `Nf3`, `y`, `3`.
+    /// A whole move given by its squares (`e2-e4`, `e2e4`, `E7-E8Q` typed): entered as
+    /// ENTER enters a move typed with the keys, with the same checks, refusals and
+    /// promotion question.
+    Move {
+        /// The square moved from (0 = a1 ... 63 = h8).
+        from: usize,
+        /// The square moved to.
+        to: usize,
+        /// The piece a pawn becomes, when named; a promotion without one asks for it.
+        promotion: Option<PieceKind>,
+    },
+    /// A move in SAN or an answer typed as text: `Nf3`, `O-O`, `3`.
     Text(String),
     /// A line for the position editor (`Ke1`, `ke8`, `.e4`).
     EditorText(String),
@@ -180,7 +192,14 @@ impl ConsoleCommand {
             "load" => LoadGame,
             "pgn" => Pgn((!rest.is_empty()).then(|| PathBuf::from(rest))),
             "setup" | "fen" => Setup((!rest.is_empty()).then(|| rest.to_string())),
-            _ => Text(line.to_string()),
+            _ => match typed_move(line) {
+                Some((from, to, promotion)) => Move {
+                    from,
+                    to,
+                    promotion,
+                },
+                None => Text(line.to_string()),
+            },
         })
     }
 
@@ -230,7 +249,23 @@ mod tests {
                 "8/8/8/8/8/8/8/K1k5 w - - 0 1".into()
             )))
         );
-        assert_eq!(word(" e2-e4 "), Ok(ConsoleCommand::Text("e2-e4".into())));
+        assert_eq!(
+            word(" e2-e4 "),
+            Ok(ConsoleCommand::Move {
+                from: 12,
+                to: 28,
+                promotion: None
+            })
+        );
+        assert_eq!(
+            word("b7b8n"),
+            Ok(ConsoleCommand::Move {
+                from: 49,
+                to: 57,
+                promotion: Some(PieceKind::Knight)
+            })
+        );
+        assert_eq!(word("Nf3"), Ok(ConsoleCommand::Text("Nf3".into())));
     }
 
     #[test]
@@ -247,6 +282,11 @@ mod tests {
         assert!(ConsoleCommand::MoveNow.acts_at_once());
         assert!(ConsoleCommand::Quit.acts_at_once());
         assert!(!ConsoleCommand::TakeBack.acts_at_once());
-        assert!(!ConsoleCommand::Text("e2e4".into()).acts_at_once());
+        assert!(!ConsoleCommand::Text("Nf3".into()).acts_at_once());
+        assert!(
+            !ConsoleCommand::from_line("e2e4", false)
+                .unwrap()
+                .acts_at_once()
+        );
     }
 }

@@ -312,6 +312,20 @@ pub fn square_text(square: usize) -> String {
     format!("{file}{}", square / 8 + 1)
 }
 
+/// A whole move typed as text (`"E2-E4"`, `"g1f3"`, `"E7-E8Q"`): its squares, and the
+/// promotion piece a letter after the destination names; `None` when the text names no two
+/// squares.
+pub fn typed_move(text: &str) -> Option<(usize, usize, Option<PieceKind>)> {
+    let (from, to) = move_squares(text)?;
+    let promotion = text
+        .trim()
+        .chars()
+        .last()
+        .filter(char::is_ascii_alphabetic)
+        .and_then(PieceKind::from_letter);
+    Some((from, to, promotion))
+}
+
 /// Parses typed move text like `"E2-E4"`, `"g1f3"`, `"E4xD5"` or `"E7-E8Q"` into its from and
 /// to squares (a1 = 0); `None` for castling words or anything else. (The screen's last-move
 /// marks come from the move itself: [`ScreenState::last_move`].)

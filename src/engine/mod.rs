@@ -131,15 +131,6 @@ pub trait Engine {
     /// the module for the initial position (its opening book follows the moves played
     /// after it), `SETUP` for any other.
     fn set_position(&mut self, board: &Board) -> Result<(), EngineError>;
-    /// Set up the position `moves` reach from `start`: the engine cannot take those moves
-    /// back. They still count for repetitions: the game handed to [`go`](Self::go) holds them.
-    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
-        let mut board = start.clone();
-        moves.iter().for_each(|&m| {
-            board.make(m);
-        });
-        self.set_position(&board)
-    }
     /// Play a legal move for the side to move on the engine's board (the user's move, or a
     /// move from a GUI).
     fn play(&mut self, mv: Move) -> Result<(), EngineError>;

@@ -288,7 +288,7 @@ mod tests {
         assert!(!decision(&mut e, &game, Limit::Positions(300)).book);
         // Set up after e4 (SETUP on the module): no book.
         let mut e = RefEngine::new();
-        e.set_position_after(game.start(), game.moves()).unwrap();
+        e.set_position(game.board()).unwrap();
         assert!(!decision(&mut e, &game, Limit::Positions(300)).book);
     }
 

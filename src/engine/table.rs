@@ -385,7 +385,7 @@ impl Table {
         let positions = self.level.twin_positions();
         self.drop_thought();
         let mut twin = super::RefEngine::new();
-        twin.set_position_after(self.game.start(), self.game.moves())?;
+        twin.set_position(self.game.board())?;
         twin.set_level(self.level.get())?;
         twin.go(&self.game, Limit::Positions(positions))?;
         let decided = twin

@@ -124,6 +124,15 @@ impl Game {
         &self.board
     }
 
+    /// The position after the first `plies` moves (all of them when there are fewer).
+    pub fn board_after(&self, plies: usize) -> Board {
+        let mut board = self.start.clone();
+        for &m in self.moves.iter().take(plies) {
+            board.make(m);
+        }
+        board
+    }
+
     /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves

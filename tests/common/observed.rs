@@ -34,10 +34,6 @@ impl Engine for Observed {
         self.seen.setups.set(self.seen.setups.get() + 1);
         self.inner.set_position(board)
     }
-    fn set_position_after(&mut self, start: &Board, moves: &[Move]) -> Result<(), EngineError> {
-        self.seen.setups.set(self.seen.setups.get() + 1);
-        self.inner.set_position_after(start, moves)
-    }
     fn play(&mut self, mv: Move) -> Result<(), EngineError> {
         self.seen.plays.set(self.seen.plays.get() + 1);
         self.inner.play(mv)

@@ -82,6 +82,10 @@ fn typed_lines_answer_what_the_status_line_asks() {
         "{}",
         c.screen().status
     );
+    // A move by its squares too: its digits do not answer (A1-A8 is no level 1).
+    c.type_line("a1a8");
+    assert_eq!(c.screen().status, "ANSWER THE QUESTION FIRST");
+    assert_eq!(c.level(), 2);
     // ENTER (an empty line) keeps the level, as the help says.
     c.type_line("");
     assert_eq!(c.screen().status, "YOUR MOVE");
@@ -93,9 +97,15 @@ fn typed_lines_answer_what_the_status_line_asks() {
     assert_eq!(c.screen().status, "PIECE CANNOT GO THERE");
     c.type_line("zz9");
     assert_eq!(c.screen().status, "UNKNOWN: ZZ9");
-    assert_eq!(c.refused_moves(), 4);
+    assert_eq!(c.refused_moves(), 5);
+    // A letter after the squares can only name a promotion piece, never act as a command
+    // key (`K` is pondering's: typed as keys, `E2E4K` turned pondering on).
+    let wanted = c.ponder_wanted();
+    c.type_line("e2e4k");
+    assert_eq!(c.game().moves().len(), 1, "{}", c.screen().status);
+    assert_eq!(c.ponder_wanted(), wanted);
+    assert!(!c.screen().status.starts_with("PONDER"));
     // `r`, as the status line after a resumed game suggests: NEW GAME?
-    c.type_line("e4");
     c.tick(c7010::machine::PAL_FRAME_T_STATES);
     c.type_line("r");
     assert_eq!(c.screen().status, "NEW GAME? YES/NO");

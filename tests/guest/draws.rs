@@ -152,7 +152,7 @@ fn without_and_with_the_game(
         .map(|mut e| {
             e.set_position(game.board()).unwrap();
             let alone = decide(e.as_mut(), &Game::new(game.board().clone()), limit);
-            e.set_position_after(game.start(), game.moves()).unwrap();
+            e.set_position(game.board()).unwrap();
             (alone, decide(e.as_mut(), &game, limit))
         })
         .collect()
@@ -253,7 +253,7 @@ fn a_rom_that_says_protocol_1_gets_the_short_go() {
     for u in ["c4d3", "d8e8", "d3c4", "e8d8"] {
         game.play(parse_uci(game.board(), u).unwrap()).unwrap();
     }
-    old.set_position_after(game.start(), game.moves()).unwrap();
+    old.set_position(game.board()).unwrap();
     assert_eq!(
         decide(&mut old, &game, AHEAD_LIMIT),
         ("c4d3".to_string(), 193)
@@ -288,7 +288,7 @@ fn ahead_the_module_draws_by_none_of_its_many_repeating_moves() {
     let decided: Vec<(String, i16)> = engines()
         .into_iter()
         .map(|mut e| {
-            e.set_position_after(game.start(), game.moves()).unwrap();
+            e.set_position(game.board()).unwrap();
             decide(e.as_mut(), &game, Limit::Level)
         })
         .collect();

@@ -7,6 +7,7 @@ use super::{Console, LineOutcome, Phase};
 use crate::console::command::ConsoleCommand;
 use crate::console::game::Game;
 use crate::console::keyboard::G7000Key;
+use crate::console::screen::PieceKind;
 use crate::console::setup::SetupEditor;
 use crate::engine::Level;
 
@@ -22,6 +23,11 @@ impl Console {
             Point(square) => self.point(square),
             MoveCursor(step) => self.view.move_cursor(step, self.human),
             PointCursor => self.point_cursor(),
+            Move {
+                from,
+                to,
+                promotion,
+            } => self.enter_whole_move(from, to, promotion),
             Text(text) => return self.type_move_or_answer(&text),
             EditorText(text) => self.type_in_editor(&text),
             LeaveEditor => {
@@ -80,6 +86,20 @@ impl Console {
                 self.phase = Phase::Setup(Box::new(SetupEditor::new(self.table.game().board())));
             }
             other => debug_assert!(false, "{other:?} is not a command of the game"),
+        }
+    }
+
+    /// A whole move (typed as text): in the game it is entered as ENTER enters a typed one;
+    /// while a question is asked it is refused (typed as keys, its digits would answer the
+    /// question: A1-A8 is level 1), and the question stays.
+    fn enter_whole_move(&mut self, from: usize, to: usize, promotion: Option<PieceKind>) {
+        match self.phase {
+            Phase::Play => {
+                self.view.clear_input();
+                self.human_move(from, to, promotion);
+            }
+            Phase::Setup(_) => {}
+            _ => self.refuse("ANSWER THE QUESTION FIRST".into()),
         }
     }
 

@@ -46,7 +46,11 @@ mod tests {
         };
         let engine = GuestEngine::builtin().unwrap();
         let mut original = Console::new(Box::new(engine), options).unwrap();
-        original.apply(ConsoleCommand::Text("a2-a3".into()));
+        original.apply(ConsoleCommand::Move {
+            from: 8,
+            to: 16,
+            promotion: None,
+        });
         (0..50).for_each(|_| original.tick(PAL_FRAME_T_STATES));
         assert!(original.thinking(), "out of the book, the module thinks");
         let mut copy = original.try_clone().expect("the guest can be copied");

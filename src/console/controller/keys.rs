@@ -6,7 +6,7 @@ use super::{Console, Phase};
 use crate::console::command::ConsoleCommand;
 use crate::console::game::{Game, MoveRefusal};
 use crate::console::keyboard::G7000Key;
-use crate::console::screen::{Colour, PieceKind, move_squares};
+use crate::console::screen::{Colour, PieceKind, move_squares, typed_move};
 use crate::engine::Level;
 
 impl Console {
@@ -174,16 +174,10 @@ impl Console {
     /// ENTER after a typed move.
     fn enter_move(&mut self) {
         let text = self.view.take_input();
-        let Some((from, to)) = move_squares(&text) else {
+        let Some((from, to, promotion)) = typed_move(&text) else {
             self.view.say(MoveRefusal::NotAMove.to_string());
             return;
         };
-        // A letter after the destination square is the promotion piece (`E7-E8Q`).
-        let promotion = text
-            .chars()
-            .last()
-            .filter(char::is_ascii_alphabetic)
-            .and_then(PieceKind::from_letter);
         self.human_move(from, to, promotion);
     }
 }

@@ -1,13 +1,13 @@
 //! The terminal's typed lines: each read into a [`ConsoleCommand`] (command words such as
 //! `new`, `level 3`, `undo`, `pgn FILE`, `setup FEN`, `quit`) and carried out by `apply`;
-//! here also what a line that is no command word is: a move in the console's notation or
-//! SAN, or an answer (`y`, `n`, a digit), which go in as the G7000 keys the window delivers.
+//! a move by its squares (`e2-e4`) is a command too ([`ConsoleCommand::Move`]). Here also
+//! what a line that is neither is: a digit answer, which goes in as the G7000 key the window
+//! delivers, or a move in SAN.
 
 use super::{Console, Phase};
 use crate::console::command::ConsoleCommand;
 use crate::console::game::{Game, MoveRefusal, side_to_move};
 use crate::console::keyboard::G7000Key;
-use crate::console::screen::move_squares;
 use crate::console::setup::{SetupEditor, position_text};
 use crate::reference::{Board, FenError, parse_san};
 
@@ -55,8 +55,8 @@ impl Console {
         }
     }
 
-    /// A line that is not a command word: a digit answer, a move in the console's notation,
-    /// or SAN.
+    /// A line that is neither a command word nor a move by its squares: a digit answer, or
+    /// a move in SAN.
     pub(super) fn type_move_or_answer(&mut self, line: &str) -> LineOutcome {
         if let Ok(d) = line.parse::<u8>()
             && d <= 9
@@ -68,22 +68,7 @@ impl Console {
             self.phase,
             Phase::ChooseColour | Phase::ChooseLevel | Phase::ChangeLevel | Phase::ConfirmNew
         );
-        if asking && move_squares(line).is_some() {
-            // Typed as keys, a move's digits would answer the question (A1-A8: level 1).
-            self.refuse("ANSWER THE QUESTION FIRST".into());
-        } else if move_squares(line).is_some() {
-            self.view.clear_input();
-            for c in line.chars().filter(|c| !c.is_whitespace()) {
-                let key = match c.to_ascii_uppercase() {
-                    d @ '0'..='9' => G7000Key::Digit(d as u8 - b'0'),
-                    '-' => G7000Key::Minus,
-                    'X' => G7000Key::Times,
-                    l => G7000Key::Letter(l),
-                };
-                self.press(key);
-            }
-            self.press(G7000Key::Enter);
-        } else if let Ok(mv) = parse_san(self.table.game().board(), line) {
+        if let Ok(mv) = parse_san(self.table.game().board(), line) {
             if asking {
                 self.refuse("ANSWER THE QUESTION FIRST".into());
             } else if side_to_move(self.table.game()) == self.human && self.phase == Phase::Play {

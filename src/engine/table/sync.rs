@@ -28,10 +28,10 @@ impl Table {
         } else {
             moves.len()
         };
-        // The moves before the set-up still count for repetitions: the engine gets the
-        // whole game when it thinks.
+        // The moves before the set-up cannot be taken back on the engine, but they still
+        // count for repetitions: the engine gets the whole game when it thinks.
         self.engine
-            .set_position_after(self.game.start(), &moves[..set_up_at])?;
+            .set_position(&self.game.board_after(set_up_at))?;
         for &m in &moves[set_up_at..] {
             self.engine.play(m)?;
         }
@@ -96,7 +96,7 @@ impl Table {
         }
         self.engine_line = None;
         // Set up (out of the book) with the game before it, for its repetitions.
-        self.engine.set_position_after(self.game.start(), moves)?;
+        self.engine.set_position(self.game.board())?;
         if moves.is_empty() {
             // An engine that cannot leave its book (or has none) just gets the position.
             if self.engine.leave_book(self.game.board()).is_err() {
