@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tools/walk.py's reading of a callgrind file: Rust's legacy symbols demangled (a generic
 function's instances told apart by their hash), and the walk's rule: a file counts when a
-function of it is on a chain from the entry to an end, not when it only returns to it."""
+function of it is on a chain from the entry to an end (the chain over at its first end), not
+when it only returns to it."""
 
 import os
 import sys
@@ -13,7 +14,8 @@ import walk  # noqa: E402
 
 # A callgrind output file of a made-up run: the entry calls `go`, which calls a helper in
 # another file that returns, then `send`, an end; a shared std function is called by the
-# helper only.
+# helper only. The end's own work calls into another file (`timing.rs`) and back into a
+# function the end's pattern matches (`send_byte`): past its first end a chain is over.
 CALLGRIND = """# callgrind format
 version: 1
 fl=(1) {root}/src/uci/session.rs
@@ -44,6 +46,20 @@ calls=1 0
 fl=(4)
 fn=(4)
 0 1
+cfl=(6) {root}/src/machine/timing.rs
+cfn=(6) _ZN5c70107machine6timing6decode17h0000000000000006E
+calls=1 0
+0 2
+fl=(6)
+fn=(6)
+0 1
+cfl=(4)
+cfn=(7) _ZN5c70108protocol6module6Module9send_byte17h0000000000000007E
+calls=1 0
+0 1
+fl=(4)
+fn=(7)
+0 1
 """
 
 
@@ -66,11 +82,11 @@ class WalkTest(unittest.TestCase):
             walk.on_walk(files, edges, rule, root),
             ["src/protocol/module.rs", "src/uci/go.rs", "src/uci/session.rs"],
         )
-        # Every file whose code ran: the helper's too, std's never.
+        # Every file whose code ran: the helper's too, the end's own work too, std's never.
         self.assertEqual(
             walk.ran(files, root),
-            ["src/protocol/module.rs", "src/reference/board.rs", "src/uci/go.rs",
-             "src/uci/session.rs"],
+            ["src/machine/timing.rs", "src/protocol/module.rs", "src/reference/board.rs",
+             "src/uci/go.rs", "src/uci/session.rs"],
         )
 
 
