@@ -1,16 +1,19 @@
 //! Commands from the GUI, read on their own thread and handed over through a channel, so the
 //! engine can keep thinking and still see `stop`, `isready` or `?` the moment they arrive.
+//! Each line is read into its protocol's typed command once, as it is taken ([`Commands`]):
+//! a command that must wait for the engine's move is held as read and served later, never
+//! read again.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
-/// What [`Input::poll`] found.
+/// What [`Input::poll`] or [`Commands::poll`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Poll {
-    /// A command line (without its line end).
-    Line(String),
+pub enum Poll<T = String> {
+    /// A command line (without its line end), or the command it reads as.
+    Line(T),
     /// Nothing has arrived yet.
     Empty,
     /// The GUI closed its end: no more commands will come.
@@ -20,9 +23,69 @@ pub enum Poll {
 /// The GUI's command lines.
 pub struct Input {
     rx: Receiver<String>,
-    /// Lines read during a thought but meant for after it, read again before new ones.
-    backlog: VecDeque<String>,
     closed: bool,
+}
+
+/// A GUI line read once into its protocol's command: the text (quoted back when it is
+/// refused) and what it reads as: `Ok(None)` for a line without words, `Err` with why it is
+/// refused whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line<C, E> {
+    /// The line as the GUI sent it.
+    pub text: String,
+    /// Its command.
+    pub read: Result<Option<C>, E>,
+}
+
+/// The GUI's commands, each line read by `read` as it is taken from the [`Input`]; the
+/// commands held during a thought for after it come first, as they were read.
+pub struct Commands<'a, T> {
+    input: &'a mut Input,
+    read: fn(String) -> T,
+    held: VecDeque<T>,
+}
+
+impl<'a, T> Commands<'a, T> {
+    /// The commands of `input`, each line read by `read`.
+    pub fn new(input: &'a mut Input, read: fn(String) -> T) -> Commands<'a, T> {
+        Commands {
+            input,
+            read,
+            held: VecDeque::new(),
+        }
+    }
+
+    /// Put commands back, to be served (in this order) before any new line.
+    pub fn unread(&mut self, commands: Vec<T>) {
+        for command in commands.into_iter().rev() {
+            self.held.push_front(command);
+        }
+    }
+
+    /// The next command, waiting for it; `None` once the input has ended.
+    pub fn next_command(&mut self) -> Option<T> {
+        match self.held.pop_front() {
+            Some(command) => Some(command),
+            None => self.input.next_line().map(self.read),
+        }
+    }
+
+    /// The next command if one has arrived, without waiting.
+    pub fn poll(&mut self) -> Poll<T> {
+        if let Some(command) = self.held.pop_front() {
+            return Poll::Line(command);
+        }
+        match self.input.poll() {
+            Poll::Line(line) => Poll::Line((self.read)(line)),
+            Poll::Empty => Poll::Empty,
+            Poll::Closed => Poll::Closed,
+        }
+    }
+
+    /// True once the end of input has been seen and no command is held.
+    pub fn is_closed(&self) -> bool {
+        self.input.is_closed() && self.held.is_empty()
+    }
 }
 
 impl Input {
@@ -51,11 +114,7 @@ impl Input {
                 }
             }
         });
-        Input {
-            rx,
-            backlog: VecDeque::new(),
-            closed: false,
-        }
+        Input { rx, closed: false }
     }
 
     /// A fixed script of lines, then end of input (for tests).
@@ -69,25 +128,11 @@ impl Input {
             // The receiver is alive (it is returned below), so sending cannot fail.
             let _ = tx.send(line.into());
         }
-        Input {
-            rx,
-            backlog: VecDeque::new(),
-            closed: false,
-        }
-    }
-
-    /// Put lines back, to be read again (in this order) before any new line.
-    pub fn unread(&mut self, lines: Vec<String>) {
-        for line in lines.into_iter().rev() {
-            self.backlog.push_front(line);
-        }
+        Input { rx, closed: false }
     }
 
     /// The next line, waiting for it; `None` once the input has ended.
     pub fn next_line(&mut self) -> Option<String> {
-        if let Some(line) = self.backlog.pop_front() {
-            return Some(line);
-        }
         if self.closed {
             return None;
         }
@@ -102,9 +147,6 @@ impl Input {
 
     /// The next line if one has arrived, without waiting.
     pub fn poll(&mut self) -> Poll {
-        if let Some(line) = self.backlog.pop_front() {
-            return Poll::Line(line);
-        }
         if self.closed {
             return Poll::Closed;
         }
@@ -118,9 +160,9 @@ impl Input {
         }
     }
 
-    /// True once the end of input has been seen and no line is left to read again.
+    /// True once the end of input has been seen.
     pub fn is_closed(&self) -> bool {
-        self.closed && self.backlog.is_empty()
+        self.closed
     }
 }
 
@@ -139,13 +181,29 @@ mod tests {
     }
 
     #[test]
-    fn unread_lines_come_first() {
-        let mut input = Input::from_lines(["c"]);
-        input.unread(vec!["a".into(), "b".into()]);
-        assert_eq!(input.poll(), Poll::Line("a".into()));
-        assert_eq!(input.next_line().as_deref(), Some("b"));
-        assert_eq!(input.next_line().as_deref(), Some("c"));
-        assert_eq!(input.next_line(), None);
+    fn held_commands_come_first_and_each_line_is_read_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static READS: AtomicUsize = AtomicUsize::new(0);
+        fn read(line: String) -> String {
+            READS.fetch_add(1, Ordering::SeqCst);
+            line.to_uppercase()
+        }
+        let mut input = Input::from_lines(["a", "b", "c"]);
+        let mut commands = Commands::new(&mut input, read);
+        let a = commands.next_command().unwrap();
+        let b = commands.next_command().unwrap();
+        commands.unread(vec![a, b]);
+        assert!(!commands.is_closed(), "two commands are held");
+        assert_eq!(commands.poll(), Poll::Line("A".into()));
+        assert_eq!(commands.next_command().as_deref(), Some("B"));
+        assert_eq!(commands.next_command().as_deref(), Some("C"));
+        assert_eq!(commands.next_command(), None);
+        assert!(commands.is_closed());
+        assert_eq!(
+            READS.load(Ordering::SeqCst),
+            3,
+            "a held command is not read again"
+        );
     }
 
     #[test]

@@ -81,15 +81,15 @@ pub struct InfoLine {
 }
 
 /// The protocol's side of a thought: it prints analysis and decides about commands.
-pub trait Listener {
+pub trait Listener<T> {
     /// Print one analysis line.
     fn info(&mut self, line: &InfoLine) -> io::Result<()>;
-    /// A command line arrived while thinking, read once into the protocol's typed command.
+    /// A command arrived while thinking (its line read once into the protocol's command).
     /// `behind` is true while earlier commands wait for after the thought: then only the
     /// commands for the thought under way (`stop`, `?`) act at once, and every other one
     /// answers [`Control::Defer`], to be served in its turn. (A `quit` behind deferred
     /// commands waits its turn too, so a piped script runs to its end.)
-    fn command(&mut self, line: &str, behind: bool) -> io::Result<Control>;
+    fn command(&mut self, line: &T, behind: bool) -> io::Result<Control>;
     /// Tell the user something in one protocol line (UCI `info string`, xboard
     /// `tellusererror`): a module that failed and was reset.
     fn notice(&mut self, text: &str) -> io::Result<()>;

@@ -2,27 +2,45 @@
 //! history, the options) answering on an output, and the line loop that reads the GUI's
 //! commands until `quit` or the end of input.
 //!
-//! A protocol (UCI, xboard) plugs in through [`Protocol`]: it keeps only its own state, parses
-//! its own commands and writes its own replies through the [`SessionCore`] it is handed.
+//! A protocol (UCI, xboard) plugs in through [`Protocol`]: it keeps only its own state, reads
+//! its own commands (each line once, as it arrives) and writes its own replies through the
+//! [`SessionCore`] it is handed.
 
 use std::io::{self, Write};
 
 use super::clock::Request;
-use super::input::Input;
+use super::input::{Commands, Input, Line};
 use super::player::{Listener, Player, PlayerError, Thought};
 use crate::engine::EngineError;
 
-/// A GUI protocol: its own state and its answer to each command. The session owns the
+/// A GUI protocol: its own state, its commands and its answer to each. The session owns the
 /// player and the output and hands them over as a [`SessionCore`].
 pub trait Protocol: Default {
-    /// Serve one command line (the protocol reads it into its typed command); `Ok(false)`
-    /// ends the session (`quit`, also while thinking).
+    /// A command of the protocol.
+    type Command;
+    /// Why a line is no command (said back to the GUI in the protocol's words).
+    type Refusal;
+    /// The command on a line: `Ok(None)` for a line without words.
+    fn read(text: &str) -> Result<Option<Self::Command>, Self::Refusal>;
+    /// Serve one command, read as its line arrived; `Ok(false)` ends the session (`quit`,
+    /// also while thinking).
     fn serve<W: Write>(
         &mut self,
-        line: &str,
+        line: GuiLine<Self>,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut Commands<'_, GuiLine<Self>>,
     ) -> io::Result<bool>;
+}
+
+/// A line of protocol `P`'s GUI, read into its command.
+pub type GuiLine<P> = Line<<P as Protocol>::Command, <P as Protocol>::Refusal>;
+
+/// `text` read by protocol `P`: the one place a GUI's line becomes a command.
+fn read_line<P: Protocol>(text: String) -> GuiLine<P> {
+    Line {
+        read: P::read(&text),
+        text,
+    }
 }
 
 /// The player and the output of a session: what every protocol's command works on.
@@ -80,10 +98,10 @@ impl<W: Write> SessionCore<W> {
     /// the analysis and answering commands meanwhile. The outer error is the GUI gone away
     /// (the session cannot go on); the inner one is the engine failing, which each protocol
     /// reports in its own words.
-    pub fn think<'s, L: Listener + 's>(
+    pub fn think<'s, T, L: Listener<T> + 's>(
         &'s mut self,
         req: &Request,
-        input: &mut Input,
+        input: &mut Commands<'_, T>,
         listener: impl FnOnce(&'s mut W) -> L,
     ) -> io::Result<Result<Thought, EngineError>> {
         let mut listener = listener(&mut self.out);
@@ -127,8 +145,9 @@ impl<P: Protocol, W: Write> GuiSession<P, W> {
 
     /// Serve commands until `quit` or the end of input.
     pub fn run(&mut self, input: &mut Input) -> io::Result<()> {
-        while let Some(line) = input.next_line() {
-            if !self.protocol.serve(&line, &mut self.core, input)? {
+        let mut commands = Commands::new(input, read_line::<P>);
+        while let Some(line) = commands.next_command() {
+            if !self.protocol.serve(line, &mut self.core, &mut commands)? {
                 break;
             }
         }

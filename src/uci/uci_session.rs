@@ -6,13 +6,13 @@
 //! ignored. An illegal move in `position` keeps the position up to the move before it (the
 //! legal prefix), so the engine stays usable and the GUI learns which move was refused.
 
-use super::input::Input;
+use super::input::Commands;
 use super::multipv::shown_key;
 use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome};
 use super::score::uci_score;
-use super::session_core::{GuiSession, Protocol, SessionCore, say};
-use super::uci_command::{Go, UciCommand};
+use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use super::uci_command::{Go, Parsed, UciCommand};
 use crate::engine::RootMove;
 use crate::reference::piece::WHITE;
 use crate::reference::{Board, Move, parse_uci};
@@ -26,6 +26,9 @@ pub struct Uci;
 /// A UCI session over a [`Player`](super::player::Player), writing to `out`.
 pub type UciSession<W> = GuiSession<Uci, W>;
 
+/// A UCI line, read into its command.
+type UciLine = GuiLine<Uci>;
+
 /// Prints analysis and answers commands while the engine thinks.
 struct UciListener<'a, W: Write> {
     out: &'a mut W,
@@ -33,7 +36,7 @@ struct UciListener<'a, W: Write> {
     pondering: bool,
 }
 
-impl<W: Write> Listener for UciListener<'_, W> {
+impl<W: Write> Listener<UciLine> for UciListener<'_, W> {
     fn info(&mut self, line: &InfoLine) -> io::Result<()> {
         let l = &line.info;
         let pv: Vec<String> = l.pv.iter().map(Move::uci).collect();
@@ -63,10 +66,10 @@ impl<W: Write> Listener for UciListener<'_, W> {
         say(self.out, &text)
     }
 
-    fn command(&mut self, line: &str, behind: bool) -> io::Result<Control> {
-        let Ok(Some(parsed)) = UciCommand::parse(line) else {
+    fn command(&mut self, line: &UciLine, behind: bool) -> io::Result<Control> {
+        let Ok(Some(parsed)) = &line.read else {
             // A blank line is nothing; a refused one is said after the move, in order.
-            return Ok(match line.trim().is_empty() && !behind {
+            return Ok(match matches!(line.read, Ok(None)) && !behind {
                 true => Control::Continue,
                 false => Control::Defer,
             });
@@ -123,13 +126,20 @@ fn info_string<W: Write>(core: &mut SessionCore<W>, text: &str) -> io::Result<()
 }
 
 impl Protocol for Uci {
+    type Command = Parsed;
+    type Refusal = String;
+
+    fn read(text: &str) -> Result<Option<Parsed>, String> {
+        UciCommand::parse(text)
+    }
+
     fn serve<W: Write>(
         &mut self,
-        line: &str,
+        line: UciLine,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut Commands<'_, UciLine>,
     ) -> io::Result<bool> {
-        let parsed = match UciCommand::parse(line) {
+        let parsed = match line.read {
             Ok(Some(parsed)) => parsed,
             Ok(None) => return Ok(true),
             Err(why) => return info_string(core, &why).map(|_| true),
@@ -195,7 +205,11 @@ fn position<W: Write>(core: &mut SessionCore<W>, start: Board, moves: &[String])
 }
 
 /// `go ...`: think and answer `bestmove`; false when the GUI quit meanwhile.
-fn go<W: Write>(core: &mut SessionCore<W>, g: &Go, input: &mut Input) -> io::Result<bool> {
+fn go<W: Write>(
+    core: &mut SessionCore<W>,
+    g: &Go,
+    input: &mut Commands<'_, UciLine>,
+) -> io::Result<bool> {
     let req = g.request(core.player().board().side == WHITE);
     let pondering = req.ponder;
     let thought = core.think(&req, input, |out| UciListener { out, pondering })?;

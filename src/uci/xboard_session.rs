@@ -9,13 +9,13 @@
 use std::io::{self, Write};
 
 use super::clock::Request;
-use super::input::Input;
+use super::input::Commands;
 use super::multipv::shown_key;
 use super::options;
 use super::player::{Control, InfoLine, Listener, Outcome, Thought};
 use super::score::xboard_score;
-use super::session_core::{GuiSession, Protocol, SessionCore, say};
-use super::xboard_command::{TimeControl, XboardCommand};
+use super::session_core::{GuiLine, GuiSession, Protocol, SessionCore, say};
+use super::xboard_command::{Refused, TimeControl, XboardCommand};
 use crate::engine::EngineError;
 use crate::reference::piece::{BLACK, WHITE};
 use crate::reference::{Board, Move, legal_moves};
@@ -67,13 +67,19 @@ impl Default for Xboard {
 /// An xboard session over a [`Player`](super::player::Player), writing to `out`.
 pub type XboardSession<W> = GuiSession<Xboard, W>;
 
+/// An xboard line, read into its command.
+pub(super) type XboardLine = GuiLine<Xboard>;
+
+/// The GUI's commands in an xboard session.
+pub(super) type XboardInput<'a> = Commands<'a, XboardLine>;
+
 /// Prints thinking lines and answers commands while the engine thinks.
 struct XboardListener<'a, W: Write> {
     out: &'a mut W,
     post: &'a mut bool,
 }
 
-impl<W: Write> Listener for XboardListener<'_, W> {
+impl<W: Write> Listener<XboardLine> for XboardListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
         if !*self.post {
             return Ok(());
@@ -81,19 +87,19 @@ impl<W: Write> Listener for XboardListener<'_, W> {
         thinking_line(self.out, l)
     }
 
-    fn command(&mut self, line: &str, behind: bool) -> io::Result<Control> {
-        let Ok(command) = XboardCommand::parse(line) else {
+    fn command(&mut self, line: &XboardLine, behind: bool) -> io::Result<Control> {
+        let Ok(command) = &line.read else {
             // Refused: said after the move, in order.
             return Ok(Control::Defer);
         };
         // `?` is for the thought under way; behind deferred commands the rest waits.
-        if behind && command != Some(XboardCommand::MoveNow) {
+        if behind && *command != Some(XboardCommand::MoveNow) {
             return Ok(Control::Defer);
         }
         let Some(command) = command else {
             return Ok(Control::Continue);
         };
-        if answer_anywhere(&command, self.out, self.post)? {
+        if answer_anywhere(command, self.out, self.post)? {
             return Ok(Control::Continue);
         }
         Ok(match command {
@@ -191,13 +197,22 @@ pub(super) fn error<W: Write>(
 }
 
 impl Protocol for Xboard {
+    type Command = XboardCommand;
+    type Refusal = Refused;
+
+    fn read(text: &str) -> Result<Option<XboardCommand>, Refused> {
+        XboardCommand::parse(text)
+    }
+
     fn serve<W: Write>(
         &mut self,
-        line: &str,
+        line: XboardLine,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut XboardInput<'_>,
     ) -> io::Result<bool> {
-        let command = match XboardCommand::parse(line) {
+        let XboardLine { text, read } = line;
+        let line = text.as_str();
+        let command = match read {
             Ok(Some(command)) => command,
             Ok(None) => return Ok(true),
             Err(why) => {
@@ -316,7 +331,7 @@ impl Xboard {
         &mut self,
         core: &mut SessionCore<W>,
         text: &str,
-        input: &mut Input,
+        input: &mut XboardInput<'_>,
     ) -> io::Result<bool> {
         if let Err(e) = core.player_mut().play_text(text) {
             return core
@@ -364,7 +379,7 @@ impl Xboard {
     fn think<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut XboardInput<'_>,
     ) -> io::Result<bool> {
         if let Some(result) = game_result(core.player().board()) {
             core.say(result)?;
@@ -392,7 +407,7 @@ impl Xboard {
     fn think_if_on_move<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut XboardInput<'_>,
     ) -> io::Result<bool> {
         let on_move = core.player().board().side == self.engine_side;
         if self.force || self.analyzing || !on_move {

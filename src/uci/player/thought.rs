@@ -7,7 +7,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use super::super::clock::{ClockMode, Request, allocate};
-use super::super::input::{Input, Poll};
+use super::super::input::{Commands, Poll};
 use super::super::multipv::other_lines;
 use super::{
     Control, InfoLine, Listener, Outcome, Player, PlayerError, REF_INFINITE_POSITIONS,
@@ -121,11 +121,11 @@ impl Player {
 
     /// Hand a command to the listener (which defers it when it must wait behind deferred
     /// ones); keep the ones to read again after the thought in `held`.
-    fn route(
+    fn route<T>(
         &self,
-        line: String,
-        listener: &mut dyn Listener,
-        held: &mut Vec<String>,
+        line: T,
+        listener: &mut dyn Listener<T>,
+        held: &mut Vec<T>,
     ) -> io::Result<Control> {
         let control = listener.command(&line, !held.is_empty())?;
         if matches!(control, Control::Defer | Control::Abandon) {
@@ -141,14 +141,15 @@ impl Player {
     /// The thought is the table's: its stops, the restart after a module failure and the
     /// twin's move (`engine::table`); the listener says each notice in one line (the fault
     /// report goes to stderr), so the GUI always gets a move.
-    pub fn think(
+    pub fn think<T>(
         &mut self,
         req: &Request,
-        input: &mut Input,
-        listener: &mut dyn Listener,
+        input: &mut Commands<'_, T>,
+        listener: &mut dyn Listener<T>,
     ) -> Result<Thought, PlayerError> {
-        // Commands for after the thought, in order; read again however the thought ends.
-        let mut held: Vec<String> = Vec::new();
+        // Commands for after the thought, in order, as they were read; served however the
+        // thought ends.
+        let mut held: Vec<T> = Vec::new();
         let mut asked = Asked::default();
         let thought = self.think_holding(req, input, listener, &mut held, &mut asked);
         input.unread(held);
@@ -162,12 +163,12 @@ impl Player {
     /// One thought, the GUI's commands that must wait for its move held in `held`: starts
     /// the engine, runs it until it decides, and gives the move (after `stop` when the GUI
     /// must have the last word: an endless thought or a ponder).
-    fn think_holding(
+    fn think_holding<T>(
         &mut self,
         req: &Request,
-        input: &mut Input,
-        listener: &mut dyn Listener,
-        held: &mut Vec<String>,
+        input: &mut Commands<'_, T>,
+        listener: &mut dyn Listener<T>,
+        held: &mut Vec<T>,
         asked: &mut Asked,
     ) -> Result<Thought, PlayerError> {
         let Some(mut run) = self.start_run(req, listener)? else {
@@ -218,10 +219,10 @@ impl Player {
 
     /// Starts the table's thought with the request's limit and stops; `None` when the side
     /// to move has no legal move (nothing to think about).
-    fn start_run(
+    fn start_run<T>(
         &mut self,
         req: &Request,
-        listener: &mut dyn Listener,
+        listener: &mut dyn Listener<T>,
     ) -> Result<Option<Run>, PlayerError> {
         if legal_moves(self.table.board()).is_empty() {
             return Ok(None);
@@ -278,12 +279,12 @@ impl Player {
     /// depth: see [`InfoLine`]), for a pass cut short that found another move than the
     /// line shown last, and after a ponder hit. A book move gets none (the protocol says
     /// it).
-    fn tell_decision(
+    fn tell_decision<T>(
         &self,
         decision: &Decision,
         line: &[Move],
         run: &Run,
-        listener: &mut dyn Listener,
+        listener: &mut dyn Listener<T>,
     ) -> Result<(), PlayerError> {
         if decision.best.is_none() || decision.book {
             return Ok(());
@@ -307,10 +308,10 @@ impl Player {
     /// Shows what the table's thought said: its lines (a pass 0 line, the reference's book
     /// move or its move before a pass, is no analysis: GUIs drop `depth 0`), its notices;
     /// a decision is kept in `run`.
-    fn show(
+    fn show<T>(
         &self,
         heard: Vec<Heard>,
-        listener: &mut dyn Listener,
+        listener: &mut dyn Listener<T>,
         run: &mut Run,
     ) -> Result<(), PlayerError> {
         for h in heard {
@@ -336,12 +337,12 @@ impl Player {
 
     /// Step the table's thought slice by slice until it decides, showing what it says and
     /// handing the GUI's commands to the listener between slices.
-    fn run_until_decided(
+    fn run_until_decided<T>(
         &mut self,
         req: &Request,
-        input: &mut Input,
-        listener: &mut dyn Listener,
-        held: &mut Vec<String>,
+        input: &mut Commands<'_, T>,
+        listener: &mut dyn Listener<T>,
+        held: &mut Vec<T>,
         asked: &mut Asked,
         run: &mut Run,
     ) -> Result<(Decision, DecisionLine), PlayerError> {
@@ -385,10 +386,10 @@ impl Player {
     /// `ponderhit`: the opponent played the predicted move, so the thought under way is now
     /// for our move: its clock starts (the allocation from now on); the search and its
     /// positions counter go on.
-    fn ponder_hit(
+    fn ponder_hit<T>(
         &mut self,
         req: &Request,
-        listener: &mut dyn Listener,
+        listener: &mut dyn Listener<T>,
         asked: &mut Asked,
         run: &mut Run,
     ) -> Result<(), PlayerError> {
@@ -430,16 +431,16 @@ impl Player {
     /// After the engine decided on an endless thought or a ponder: wait for `stop` (or, for
     /// a ponder, `ponderhit`, which answers at once), handling the other commands meanwhile.
     /// A `ponderhit` that is not for a ponder is stray: it ends nothing.
-    fn wait_for_stop(
+    fn wait_for_stop<T>(
         &mut self,
-        input: &mut Input,
-        listener: &mut dyn Listener,
-        held: &mut Vec<String>,
+        input: &mut Commands<'_, T>,
+        listener: &mut dyn Listener<T>,
+        held: &mut Vec<T>,
         asked: &mut Asked,
         req: &Request,
         pondering: bool,
     ) -> Result<(), PlayerError> {
-        while let Some(line) = input.next_line() {
+        while let Some(line) = input.next_command() {
             match self.route(line, listener, held)? {
                 Control::Continue | Control::Defer => {}
                 Control::MoveNow => break,

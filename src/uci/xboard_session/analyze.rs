@@ -10,7 +10,6 @@ use std::io::{self, Write};
 use super::{Xboard, answer_anywhere, game_result, thinking_line};
 use crate::reference::legal_moves;
 use crate::uci::clock::Request;
-use crate::uci::input::Input;
 use crate::uci::player::{Control, InfoLine, Listener, Outcome};
 use crate::uci::session_core::{SessionCore, say};
 use crate::uci::xboard_command::XboardCommand;
@@ -27,7 +26,7 @@ struct AnalyzeListener<'a, W: Write> {
     state: &'a mut Xboard,
 }
 
-impl<W: Write> Listener for AnalyzeListener<'_, W> {
+impl<W: Write> Listener<super::XboardLine> for AnalyzeListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
         self.last = Some(l.clone());
         // Analysis is always posted: it is what the mode is for.
@@ -36,8 +35,8 @@ impl<W: Write> Listener for AnalyzeListener<'_, W> {
 
     /// Nothing waits here: every command acts at once or ends the thought, so `behind`
     /// does not matter.
-    fn command(&mut self, line: &str, _behind: bool) -> io::Result<Control> {
-        let Ok(command) = XboardCommand::parse(line) else {
+    fn command(&mut self, line: &super::XboardLine, _behind: bool) -> io::Result<Control> {
+        let Ok(command) = &line.read else {
             // Refused: the analysis is dropped and the error said, then it starts again.
             return Ok(Control::Abandon);
         };
@@ -53,12 +52,12 @@ impl<W: Write> Listener for AnalyzeListener<'_, W> {
             }
             Some(XboardCommand::Quit) => Control::Quit,
             Some(XboardCommand::Time(cs)) => {
-                self.state.set_own_time(cs);
+                self.state.set_own_time(*cs);
                 Control::Continue
             }
             // Pondering is for play: taken now, it counts from the next game move.
             Some(XboardCommand::Ponder(on)) => {
-                self.state.ponder_after_analysis = Some(on);
+                self.state.ponder_after_analysis = Some(*on);
                 Control::Continue
             }
             // Nothing to do for these while analysing.
@@ -99,7 +98,7 @@ impl Xboard {
     pub(super) fn analyse<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut super::XboardInput<'_>,
     ) -> io::Result<bool> {
         if game_result(core.player().board()).is_some() {
             return Ok(true);
@@ -139,7 +138,7 @@ impl Xboard {
     pub(super) fn analyse_again<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut super::XboardInput<'_>,
     ) -> io::Result<bool> {
         match self.analyzing {
             true => self.analyse(core, input),

@@ -11,7 +11,6 @@ use super::{Xboard, answer_anywhere, game_result, thinking_line};
 use crate::engine::EngineError;
 use crate::reference::{Board, Move};
 use crate::uci::clock::Request;
-use crate::uci::input::Input;
 use crate::uci::player::{Control, InfoLine, Listener, Outcome, Thought};
 use crate::uci::session_core::{SessionCore, say};
 use crate::uci::xboard_command::XboardCommand;
@@ -41,7 +40,7 @@ struct PonderListener<'a, W: Write> {
     hit: bool,
 }
 
-impl<W: Write> Listener for PonderListener<'_, W> {
+impl<W: Write> Listener<super::XboardLine> for PonderListener<'_, W> {
     fn info(&mut self, l: &InfoLine) -> io::Result<()> {
         if !self.state.post {
             return Ok(());
@@ -60,8 +59,8 @@ impl<W: Write> Listener for PonderListener<'_, W> {
 
     /// Nothing waits here: every command acts at once or ends the thought, so `behind`
     /// does not matter.
-    fn command(&mut self, line: &str, _behind: bool) -> io::Result<Control> {
-        let Ok(command) = XboardCommand::parse(line) else {
+    fn command(&mut self, line: &super::XboardLine, _behind: bool) -> io::Result<Control> {
+        let Ok(command) = &line.read else {
             // Refused: the ponder stops and the error is said after it.
             return Ok(Control::Abandon);
         };
@@ -71,13 +70,13 @@ impl<W: Write> Listener for PonderListener<'_, W> {
             return Ok(Control::Continue);
         }
         Ok(match command {
-            Some(XboardCommand::UserMove(m)) if m == self.predicted.uci() => {
+            Some(XboardCommand::UserMove(m)) if *m == self.predicted.uci() => {
                 self.hit = true;
                 Control::PonderHit
             }
             Some(XboardCommand::UserMove(_)) => Control::Abandon,
             Some(XboardCommand::Time(cs)) => {
-                self.state.set_own_time(cs);
+                self.state.set_own_time(*cs);
                 Control::Continue
             }
             Some(XboardCommand::Quit) => Control::Quit,
@@ -107,7 +106,7 @@ impl Xboard {
     pub(super) fn ponder<W: Write>(
         &mut self,
         core: &mut SessionCore<W>,
-        input: &mut Input,
+        input: &mut super::XboardInput<'_>,
     ) -> io::Result<Pondered> {
         let Some(reply) = core.player().predicted_reply() else {
             return Ok(Pondered::Missed);
