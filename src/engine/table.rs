@@ -242,62 +242,6 @@ impl Table {
         self.last_failure.as_deref()
     }
 
-    /// Sets the engine on the game and starts a thought for the side to move. `analysis`
-    /// asks for the search's lines where the opening book would answer (a GUI analysing).
-    /// The engine's request alone: front ends start a thought with [`Table::think`].
-    fn go(&mut self, limit: Limit, analysis: bool) -> Result<(), EngineError> {
-        self.prepare(analysis)?;
-        self.start(limit)
-    }
-
-    /// The first half of [`go`](Self::go): the engine set on the game (a thought under way
-    /// dropped), so that a front end can start the thought's clock after it.
-    fn prepare(&mut self, analysis: bool) -> Result<(), EngineError> {
-        if self.engine.thinking() {
-            self.abandon()?;
-        }
-        // A ponder that missed ends here, even one whose engine had decided meanwhile: its
-        // extra moves are taken back by the sync, and nothing of it is kept.
-        self.ponder = None;
-        self.pondered_decision = None;
-        match analysis {
-            true => self.sync_out_of_book(),
-            false => self.sync(),
-        }
-    }
-
-    /// The second half of [`go`](Self::go): the thought starts on the engine as prepared.
-    fn start(&mut self, limit: Limit) -> Result<(), EngineError> {
-        self.last_line.clear();
-        let started = self.engine.go(&self.game, limit);
-        self.lost_on_failure(started)
-    }
-
-    /// Starts a thought on the opponent's time on `reply` (see the module's text): the
-    /// engine's requests alone, for [`Table::ponder`].
-    fn ponder_on(&mut self, reply: Move) -> Result<(), EngineError> {
-        if self.engine.thinking() {
-            self.abandon()?;
-        }
-        self.sync()?;
-        let mut pondered = self.game.clone();
-        pondered
-            .play_unjudged(reply)
-            .map_err(|e| EngineError::IllegalMove(e.to_string()))?;
-        let started = self.engine.t_states();
-        let played = self.engine.play(reply);
-        self.lost_on_failure(played)?;
-        if let Some(line) = &mut self.engine_line {
-            line.moves.push(reply);
-        }
-        let thinking = self.engine.go(&pondered, Limit::Infinite);
-        self.lost_on_failure(thinking)?;
-        self.ponder_line.clear();
-        self.ponder = Some(Ponder { reply, started });
-        self.pondered_decision = None;
-        Ok(())
-    }
-
     /// The opponent's move `mv` while the engine ponders: on a hit it is played on the game
     /// and the thought goes on for the engine's move (returns the ponder, with a decision the
     /// engine took meanwhile, if any, as a front end hears it); on a miss the thought is
@@ -317,31 +261,6 @@ impl Table {
             ponder,
             held.map(|d| thought::decided(d, self.last_line.clone())),
         ))
-    }
-
-    /// Runs the engine for `t_states` and returns what it said. A decision is the engine's
-    /// move, on its own board: the front end plays it on the game with [`Table::accept`]
-    /// (or drops it). One taken on the opponent's time is held until the reply comes
-    /// ([`Table::ponder_hit`]).
-    fn advance(&mut self, t_states: u64) -> Result<Vec<Said>, EngineError> {
-        let said = self.engine.advance(t_states);
-        let said = self.lost_on_failure(said)?;
-        for s in &said {
-            match s {
-                Said::Info(info) if self.ponder.is_some() => self.ponder_line = info.pv.clone(),
-                Said::Info(info) => self.last_line = info.pv.clone(),
-                Said::Decided(d) => {
-                    self.failures = 0;
-                    if let (Some(m), Some(line)) = (d.best, &mut self.engine_line) {
-                        line.moves.push(m);
-                    }
-                    if self.ponder.is_some() {
-                        self.pondered_decision = Some(d.clone());
-                    }
-                }
-            }
-        }
-        Ok(said)
     }
 
     /// Plays the engine's decision on the game.
