@@ -154,3 +154,48 @@ fn the_ladder_docs_show_is_ladder_py_on_the_committed_games() {
     let printed: Vec<&str> = printed.lines().collect();
     assert_eq!(printed, shown, "{command}");
 }
+
+/// docs/uci.md's anchors from unusual openings are the committed games': level 2's wins,
+/// draws and losses against Stockfish in `docs/ladder/unusual/`, set U (`u*`) and set S
+/// (`s*`), counted from each game's players and result.
+#[test]
+fn the_unusual_openings_anchor_is_the_committed_games() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/ladder/unusual");
+    let count = |prefix: &str| {
+        let mut wdl = [0u32; 3];
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("docs/ladder/unusual is kept")
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                name.starts_with(&format!("L2-sf1400-{prefix}")) && name.ends_with(".pgn")
+            })
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for game in text.split("[Event ").skip(1) {
+                let tag = |name: &str| {
+                    let start = game.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+                    game[start..].split('"').next().unwrap().to_string()
+                };
+                let module_white = tag("White") == "c7010 level 2";
+                assert!(module_white || tag("Black") == "c7010 level 2");
+                let k = match (tag("Result").as_str(), module_white) {
+                    ("1-0", true) | ("0-1", false) => 0,
+                    ("1/2-1/2", _) => 1,
+                    _ => 2,
+                };
+                wdl[k] += 1;
+            }
+        }
+        wdl
+    };
+    let doc = include_str!("../../docs/uci.md");
+    let [w, d, l] = count("u");
+    assert_eq!([w, d, l], [21, 3, 16]);
+    assert!(doc.contains(&format!("scored {w} {d} {l} (56.2 %)")));
+    let [w, d, l] = count("s");
+    assert_eq!([w, d, l], [30, 4, 26]);
+    assert!(doc.contains(&format!("{w} {d} {l} (53.3 %, +23 ± 87)")));
+}
