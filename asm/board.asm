@@ -31,6 +31,7 @@ KING    EQU     6FH
 OFF     EQU     0FFH            ; border square
 BLACK   EQU     80H             ; colour bit (also SIDE when black is to move)
 KINDS   EQU     70H             ; the kind bits of a piece code
+BPAIR   EQU     8               ; units of the bishop pair (half a pawn), in MATERL
 
 F_PROMO EQU     07H             ; move flags
 F_CASTL EQU     08H
@@ -42,7 +43,8 @@ SQ_E8   EQU     95
 
 ; ------------------------------------------------------------------------------------------
 ; CLEARBD - an empty board: border bytes 0FFH, the 64 squares empty, every state byte reset
-; (white to move, no castling rights, no en-passant square, clocks 0 and 1, material 0).
+; (white to move, no castling rights, no en-passant square, clocks 0 and 1, material 0, no
+; bishops).
 ; In: -   Out: BOARD and the state bytes as above.
 ; Destroys: A, B, C, D, E, HL.   Called by: NEWGAME, CSETUP (match.asm).
 ; ------------------------------------------------------------------------------------------
@@ -57,7 +59,7 @@ CLEARBD:
         LDIR
         EX      DE,HL           ; HL = BOARD+120 = SIDE
         XOR     A               ; 0 for the state bytes, and EMPTY for the squares below
-        LD      B,10            ; SIDE .. MATERL: 10 bytes
+        LD      B,12            ; SIDE .. BISHOPS: 12 bytes
 CLRBD3: LD      (HL),A
         INC     HL
         DJNZ    CLRBD3
@@ -107,6 +109,8 @@ NEWGM1: LD      A,(DE)
         DJNZ    NEWGM1
         LD      A,0FH
         LD      (CASTLE),A
+        LD      HL,0202H        ; two bishops each: both pairs, so MATERL stays 0
+        LD      (BISHOPS),HL
         LD      HL,SQ_E8*256+SQ_E1      ; BKING follows WKING
         LD      (WKING),HL
         XOR     A
@@ -117,14 +121,24 @@ BACKRNK:
         DEFB    ROOK,KNIGHT,BISHOP,QUEEN,KING,BISHOP,KNIGHT,ROOK
 
 ; ------------------------------------------------------------------------------------------
-; UNITS - the signed material of one piece code from white's view, in units (pawn 16).
-; In: A = piece code.   Out: DE = units (0 for empty, a king or the border).
-; Destroys: A, D, E.   Called by: MATPUT, MATREM.
+; MATPUT / MATREM - a piece arrives on / leaves the board: add / subtract its units (pawn 16,
+; kings none) in MATERL, and count a bishop in or out (BISHCNT). MATREM adds the units of the
+; same piece in the other colour (a piece's units negated), so it needs a piece: the other
+; colour of EMPTY (80H) would give -256 (no caller passes it).
+; In: A = piece code (MATREM: not EMPTY).   Out: MATERL and BISHOPS updated.
+; Destroys: A, D, E, HL.   Called by: MAKEV, UNMAKV (both), CSETUP (match.asm: MATPUT).
+; Calls: BISHCNT.
 ; ------------------------------------------------------------------------------------------
-UNITS:  LD      D,A             ; keep the code
+MATREM: XOR     BLACK           ; the other colour: minus the units
+        LD      E,-1            ; a bishop leaves
+        JR      MATCNT
+MATPUT: LD      E,1             ; a bishop arrives
+MATCNT: LD      D,A             ; D = the code (MATREM: in the other colour)
         AND     KINDS
+        CP      BISHOP AND KINDS
+        CALL    Z,BISHCNT       ; (keeps A and D)
         CP      60H
-        JR      NC,UNITS1       ; king or border: no material
+        RET     NC              ; a king: no material
         LD      A,D
         ADD     A,A             ; the value nibble times 16; the kind bits fall out
         ADD     A,A
@@ -133,28 +147,46 @@ UNITS:  LD      D,A             ; keep the code
         LD      E,A
         BIT     7,D
         LD      D,0
-        RET     Z               ; white: positive
+        JR      Z,MATSUM        ; white: positive
         XOR     A               ; black: negative (a black piece has a value of 1 or more)
         SUB     E
         LD      E,A
         DEC     D
-        RET
-UNITS1: LD      DE,0
+MATSUM: LD      HL,(MATERL)
+        ADD     HL,DE
+        LD      (MATERL),HL
         RET
 
 ; ------------------------------------------------------------------------------------------
-; MATPUT / MATREM - a piece arrives on / leaves the board: add / subtract its units in MATERL.
-; MATREM adds the units of the same piece in the other colour (a piece's units negated), so
-; it needs a piece: the other colour of EMPTY (80H) would give -256 (no caller passes it).
-; In: A = piece code (MATREM: not EMPTY).   Out: MATERL updated.
-; Destroys: A, D, E, HL.   Called by: MAKEV, UNMAKV (both), CSETUP (match.asm: MATPUT).
+; BISHCNT - a bishop arrives or leaves: its side's count in BISHOPS, and BPAIR units in
+; MATERL when the side's pair comes (the count goes from 1 to 2) or goes (2 to 1).
+; In: D = the bishop's code as MATCNT holds it (a leaving one's in the other colour),
+;     E = 1 (arrives) or -1 (leaves).
+; Out: A = BISHOP AND KINDS (MATCNT's kind, as it was); D kept; BISHOPS, MATERL.
+; Destroys: E, HL.   Called by: MATPUT, MATREM (at MATCNT).   Calls: MATSUM.
 ; ------------------------------------------------------------------------------------------
-MATREM: XOR     BLACK           ; the other colour: minus the units
-        ; fall into MATPUT
-MATPUT: CALL    UNITS
-        LD      HL,(MATERL)
-        ADD     HL,DE
-        LD      (MATERL),HL
+BISHCNT:
+        PUSH    DE
+        LD      HL,BISHOPS
+        LD      A,D
+        XOR     E               ; bit 7: the bishop's own colour (E's sign undoes MATREM's)
+        RLCA
+        JR      NC,BISHC1
+        INC     HL              ; black's count follows white's
+BISHC1: LD      A,(HL)
+        ADD     A,E
+        LD      (HL),A          ; the new count
+        ADD     A,A
+        SUB     E               ; old + new: 3 only when the count passes between 1 and 2
+        CP      3
+        JR      NZ,BISHC3
+        BIT     7,D             ; white's pair comes or black's goes (D white): plus for white
+        LD      DE,BPAIR
+        JR      Z,BISHC2
+        LD      DE,-BPAIR
+BISHC2: CALL    MATSUM
+BISHC3: POP     DE
+        LD      A,BISHOP AND KINDS
         RET
 
 ; ------------------------------------------------------------------------------------------

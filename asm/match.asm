@@ -24,7 +24,7 @@ E_UNKNOWN EQU   5
 E_OVER  EQU     6
 E_BADARG EQU    7
 
-BDBYTES EQU     MATERL+2-BOARD  ; the board and every state byte, for a quick copy
+BDBYTES EQU     BISHOPS+2-BOARD ; the board and every state byte, for a quick copy
 UNDOTMP EQU     MSGBUF+4        ; TAKEBACK's undo record, unpacked (the command has no payload)
 PLAYUND EQU     MSGBUF+13       ; PLAYMV's undo record: after the longest reply PLAYER and
                                 ; CGO build around it (BESTMOVE: type, length, 11 bytes)

@@ -49,12 +49,14 @@ HALFMV  EQU     EPSQ+1          ; half-move clock (saturating)
 FULLMV  EQU     HALFMV+1        ; full-move number (word)
 WKING   EQU     FULLMV+2        ; white king's square
 BKING   EQU     WKING+1         ; black king's square
-MATERL  EQU     BKING+1         ; material white minus black in units (word, kings excluded)
+MATERL  EQU     BKING+1         ; material white minus black in units (word, kings excluded),
+                                ; BPAIR units to a side with two bishops or more
+BISHOPS EQU     MATERL+2        ; bishops on the board: white's, then black's
 
 ; --- game history for TAKEBACK (match.asm) ------------------------------------------------------
 HISTMAX EQU     2               ; plies kept: deeper takebacks are SETUP + replay on the console
 HISTENT EQU     5               ; bytes per ply: the move and its undo record packed (match.asm)
-HISTN   EQU     MATERL+2        ; plies held, 0..HISTMAX
+HISTN   EQU     BISHOPS+2       ; plies held, 0..HISTMAX
 HISTBUF EQU     HISTN+1         ; HISTMAX entries, oldest first
 
 ; --- positional tables (positional.asm) ------------------------------------------------------

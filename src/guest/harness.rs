@@ -178,14 +178,16 @@ impl Harness {
 
     /// Put a reference board into the guest's RAM as `asm/ram.asm` lays it out: the mailbox
     /// (`BOARD`), side, castling rights, en-passant square and half-move clock (`SIDE`..),
-    /// the full-move number (`FULLMV`), the king squares (`WKING`, `BKING`) and the
-    /// material balance (`MATERL`). The differential tests start every routine from here.
+    /// the full-move number (`FULLMV`), the king squares (`WKING`, `BKING`), the
+    /// material balance (`MATERL`) and the bishops' counts (`BISHOPS`). The differential
+    /// tests start every routine from here.
     pub fn load_board(&mut self, b: &Board) -> Result<(), CallError> {
         self.write_at("BOARD", 0, &b.sq)?;
         self.write_at("SIDE", 0, &[b.side, b.castling, b.ep, b.halfmove])?;
         self.write_at("FULLMV", 0, &b.fullmove.to_le_bytes())?;
         self.write_at("WKING", 0, &b.king)?;
-        self.write_at("MATERL", 0, &b.material.to_le_bytes())
+        self.write_at("MATERL", 0, &b.material.to_le_bytes())?;
+        self.write_at("BISHOPS", 0, &b.bishops)
     }
 }
 

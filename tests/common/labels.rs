@@ -3,9 +3,11 @@
 //! byte of the ROM moves. `breakpoint 1 at 1C7E ANALYS` becomes `breakpoint 1 at ANALYS`; a
 //! disassembled line `=>1CB5  CD 8C 18  CALL 188ch <GENEVAL>  ; search.asm:575  ...` becomes
 //! `=>THKR+2  CALL GENEVAL  ; search.asm  ...`; `(e17dh) <PLYTAB+2>` becomes `(PLYTAB+2)`;
-//! `from 09B0` becomes `from CGO+22`; source line numbers, the refresh register, a trace
-//! line's T-state count and the emulated-time figures of `cycles` go. Register values stay:
-//! they are data.
+//! `from 09B0` becomes `from CGO+22`; a RAM operand the disassembler did not name,
+//! `(e369h)`, becomes `(SRFLAGS)`, and a register holding a RAM address, `DE E155`, becomes
+//! `DE MSTOP` (the RAM plan moves with every variable added); source line numbers, the
+//! refresh register, a trace line's T-state count and the emulated-time figures of `cycles`
+//! go. Other register values stay: they are data.
 
 use c7010::debugger::DebugInfo;
 use c7010::machine::{RAM_START, ROM_SIZE};
@@ -19,6 +21,8 @@ pub fn with_labels(text: &str) -> String {
                 .or_else(|| traced(&info, line))
                 .unwrap_or_else(|| line.to_string());
             let line = named_operands(&line);
+            let line = ram_operands(&info, &line);
+            let line = register_pointers(&info, &line);
             let line = addresses(&info, &line);
             let line = without_line_numbers(&line);
             format!("{}\n", volatile_figures(&line))
@@ -105,6 +109,49 @@ fn named_operands(line: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `(e369h)` as `(SRFLAGS)`: a RAM address the disassembler printed without a name.
+fn ram_operands(info: &DebugInfo, line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find('(') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let word = rest.get(..6).filter(|w| w.ends_with("h)"));
+        let ram = word
+            .and_then(|w| u16::from_str_radix(&w[..4], 16).ok())
+            .filter(|&a| a >= RAM_START)
+            .map(|a| info.ram_name(a))
+            .filter(|n| !n.is_empty());
+        if let Some(n) = ram {
+            out.push_str(&n);
+            rest = &rest[5..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// In a register row (`BC 0000  DE E155 ...`), a value in RAM is an address: named, as
+/// `DE MSTOP`. The stack pointer stays a number: the stack's top is fixed (0E7FFH).
+fn register_pointers(info: &DebugInfo, line: &str) -> String {
+    if !["AF ", "BC ", "IX "].iter().any(|r| line.starts_with(r)) {
+        return line.to_string();
+    }
+    let mut after_sp = false;
+    let words: Vec<String> = line
+        .split(' ')
+        .map(|w| {
+            let named = hex4(w)
+                .filter(|&a| a >= RAM_START && !after_sp)
+                .map(|a| info.ram_name(a))
+                .filter(|n| !n.is_empty());
+            after_sp = w == "SP";
+            named.unwrap_or_else(|| w.to_string())
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// A 4-digit address followed by its own name loses the number (`1C7E ANALYS`); one starting

@@ -5,7 +5,8 @@
 //! Positions: every position of `tests/data/suites/perft.epd` and 200 positions from random
 //! games played by the reference with a fixed seed.
 
-use c7010::guest::Harness;
+use c7010::guest::session::GuestSession;
+use c7010::guest::{GuestImage, Harness};
 use c7010::reference::board::Undo;
 use c7010::reference::{Board, Move, legal_moves};
 
@@ -49,12 +50,13 @@ fn random_positions(count: usize, seed: u64) -> Vec<Board> {
 }
 
 /// The state bytes as ram.asm lays them out from SIDE: side, castling, ep, half-move,
-/// full-move (word), white king, black king, material (word).
+/// full-move (word), white king, black king, material (word), the bishops (white, black).
 fn state_bytes(b: &Board) -> Vec<u8> {
     let mut v = vec![b.side, b.castling, b.ep, b.halfmove];
     v.extend_from_slice(&b.fullmove.to_le_bytes());
     v.extend_from_slice(&[b.king[0], b.king[1]]);
     v.extend_from_slice(&b.material.to_le_bytes());
+    v.extend_from_slice(&b.bishops);
     v
 }
 
@@ -67,7 +69,7 @@ fn load(h: &mut Harness, b: &Board) {
 fn guest_view(h: &Harness) -> (Vec<u8>, Vec<u8>) {
     (
         h.read_at("BOARD", 0, 120).unwrap(),
-        h.read_at("SIDE", 0, 10).unwrap(),
+        h.read_at("SIDE", 0, 12).unwrap(),
     )
 }
 
@@ -96,6 +98,7 @@ fn guest_moves(h: &mut Harness) -> Vec<Move> {
 fn all_positions() -> Vec<Board> {
     let mut v = suite_positions();
     v.extend(random_positions(200, 0x5EED_C701_0000_0001));
+    v.extend(bishop_pair_positions());
     // The counters at their limits: the half-move clock and the full-move number saturate.
     for text in [
         "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 255 65535",
@@ -105,6 +108,42 @@ fn all_positions() -> Vec<Board> {
         v.push(Board::from_fen(text).unwrap());
     }
     v
+}
+
+/// Positions where a move makes or breaks a bishop pair (a capture, a promotion to a bishop,
+/// a bishop taking a bishop) or leaves three bishops, for make and unmake's counts.
+fn bishop_pair_positions() -> Vec<Board> {
+    [
+        // b8=B gives White the pair, b8=Q does not; bxa8 takes a rook with either.
+        "r3k3/1P6/8/8/8/8/8/2B1K3 w - - 0 1",
+        // Bxd6 breaks Black's pair, Bxf4 (Black to move) White's.
+        "4k3/2b5/3b4/8/5B2/8/8/2B1K3 w - - 0 1",
+        "4k3/2b5/3b4/8/5B2/8/8/2B1K3 b - - 0 1",
+        // A third bishop: the pair stays.
+        "4k3/1P6/8/8/8/8/8/2B1KB2 w - - 0 1",
+        // A promotion to a bishop that takes a bishop: one pair made, one broken.
+        "1b2k3/P1b5/8/8/8/8/8/2B1K3 w - - 0 1",
+    ]
+    .iter()
+    .map(|f| Board::from_fen(f).unwrap())
+    .collect()
+}
+
+#[test]
+fn setup_counts_the_bishops_as_the_reference_does() {
+    let image = GuestImage::builtin();
+    let at = |name: &str| usize::from(image.symbol(name).unwrap() - 0xE000);
+    let (materl, bishops) = (at("MATERL"), at("BISHOPS"));
+    let mut s = GuestSession::boot(&image).unwrap();
+    for b in bishop_pair_positions() {
+        s.setup(&b).unwrap();
+        let ram = s.module().machine().ram();
+        let got = (
+            i16::from_le_bytes([ram[materl], ram[materl + 1]]),
+            [ram[bishops], ram[bishops + 1]],
+        );
+        assert_eq!(got, (b.material, b.bishops), "{}", b.to_fen());
+    }
 }
 
 #[test]
@@ -202,7 +241,7 @@ fn guest_attack_test_equals_the_reference_on_every_square() {
 #[test]
 fn newgame_is_the_reference_start_position() {
     let mut h = Harness::builtin().unwrap();
-    h.write_at("BOARD", 0, &[0x55; 130]).unwrap();
+    h.write_at("BOARD", 0, &[0x55; 132]).unwrap();
     h.call("NEWGAME", |_| {}).unwrap();
     assert_eq!(guest_view(&h), reference_view(&Board::startpos()));
 }

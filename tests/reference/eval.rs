@@ -165,3 +165,28 @@ fn skewer_through_the_king_counts_in_the_maximum() {
     let e = eval_of("7r/8/8/8/8/7k/8/K5R1 w - - 0 1", "g1h1");
     assert_eq!(e.max - e.min, 80, "{e:?}");
 }
+
+#[test]
+fn the_bishop_pair_is_half_a_pawn_in_the_material_balance() {
+    // Counted by hand: a bishop is 3 x 16 units, the pair 8 more.
+    let material = |fen: &str| {
+        let b = Board::from_fen(fen).unwrap();
+        (b.material, b.bishops)
+    };
+    assert_eq!(material("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (104, [2, 0]));
+    assert_eq!(material("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (0, [2, 2]));
+    assert_eq!(material("2b1k3/8/8/8/8/8/8/1BB1KB2 w - - 0 1"), (104, [3, 1]));
+    assert_eq!(material("2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"), (-56, [1, 2]));
+    // The twin's make and unmake keep it: b8=B makes White's pair.
+    let mut b = Board::from_fen("r3k3/1P6/8/8/8/8/8/2B1K3 w - - 0 1").unwrap();
+    let before = b.clone();
+    let m = *legal_moves(&b)
+        .as_slice()
+        .iter()
+        .find(|m| m.uci() == "b7b8b")
+        .unwrap();
+    let undo = b.make(m);
+    assert_eq!((b.material, b.bishops), (2 * 48 + 8 - 80, [2, 0]));
+    b.unmake(m, undo);
+    assert_eq!(b, before);
+}
