@@ -6,6 +6,7 @@
 #   xwininfo          the window tests' check that the X server sees the window
 #   xdotool, openbox  the window's keys typed into a real window, full screen under a window manager
 #   python-chess      a UCI client playing the engine, and the arithmetic of tools/match.py and tools/ladder.py
+#   stockfish         tools/sf_unusual_openings.py's openings made again (Debian's Stockfish 15.1)
 #   mingw-w64, wine   the Windows test: c7010.exe cross-built and run under wine (tests/reach)
 #   chromium, chromium-driver, python3-selenium
 #                     the web page's test in a real browser (tests/reach); binaryen's
@@ -34,7 +35,7 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
 }
 
-say "checking the programs the tests need (pasmo, xvfb, python-chess, mingw-w64, wine, chromium, retroarch)"
+say "checking the programs the tests need (pasmo, xvfb, python-chess, stockfish, mingw-w64, wine, chromium, retroarch)"
 need=()
 command -v pasmo >/dev/null 2>&1 || need+=(pasmo)
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
@@ -43,6 +44,7 @@ command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v openbox >/dev/null 2>&1 || need+=(openbox)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+[ -x /usr/games/stockfish ] || need+=(stockfish)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # The module for everyone (tests/reach): Windows under wine, the web page in Chromium.
 command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || need+=(mingw-w64)

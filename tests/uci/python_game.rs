@@ -2,8 +2,10 @@
 //! processes with python-chess through a whole short game under a clock, and
 //! tests/python/test_match_elo.py and test_ladder.py check the arithmetic of tools/match.py
 //! and tools/ladder.py, and docs/uci.md's ladder is tools/ladder.py's output on docs/ladder/;
-//! tests/python/test_analyse.py analyses over xboard and UCI (issue 17). Without
-//! python-chess the test is skipped with a note, except in CI (`CI` set), where it fails.
+//! tests/python/test_analyse.py analyses over xboard and UCI (issue 17), and
+//! tools/openings-sf-unusual.epd is what tools/sf_unusual_openings.py makes with Debian's
+//! Stockfish. Without python-chess (or Stockfish) the test is skipped with a note, except in
+//! CI (`CI` set), where it fails.
 
 use std::process::Command;
 
@@ -111,6 +113,40 @@ fn match_tool_arithmetic() {
 #[test]
 fn ladder_tool_arithmetic() {
     tool_arithmetic("test_ladder.py");
+}
+
+/// Issue 44's kind of unusual opening (set S): `tools/openings-sf-unusual.epd` is what
+/// `tools/sf_unusual_openings.py` makes with Debian 12's Stockfish 15.1 (depth 12, one
+/// thread, a fresh hash a position: deterministic for a seed). Its first five openings are
+/// made again and must be the file's, line for line; the tool made them only if Stockfish
+/// scored each within 50 cp.
+#[test]
+fn the_stockfish_opening_set_is_what_its_tool_makes() {
+    const STOCKFISH: &str = "/usr/games/stockfish";
+    if !python_chess_available() {
+        return;
+    }
+    if !std::path::Path::new(STOCKFISH).is_file() {
+        crate::common::outside::skip(
+            "Stockfish is not installed (apt-get install stockfish, or tools/test.sh)",
+        );
+        return;
+    }
+    let tool = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/sf_unusual_openings.py");
+    let made = succeeds(
+        Command::new("python3").args([tool, "--count", "5", "--seed", "44"]),
+        tool,
+    );
+    let openings = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(5)
+            .map(String::from)
+            .collect()
+    };
+    let committed = include_str!("../../tools/openings-sf-unusual.epd");
+    assert_eq!(openings(&made), openings(committed));
+    assert_eq!(openings(&made).len(), 5);
 }
 
 /// `tools/walk.py`'s reading of a callgrind file and its rule (docs/architecture.md,
