@@ -175,8 +175,14 @@ fn the_bishop_pair_is_half_a_pawn_in_the_material_balance() {
     };
     assert_eq!(material("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (104, [2, 0]));
     assert_eq!(material("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (0, [2, 2]));
-    assert_eq!(material("2b1k3/8/8/8/8/8/8/1BB1KB2 w - - 0 1"), (104, [3, 1]));
-    assert_eq!(material("2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"), (-56, [1, 2]));
+    assert_eq!(
+        material("2b1k3/8/8/8/8/8/8/1BB1KB2 w - - 0 1"),
+        (104, [3, 1])
+    );
+    assert_eq!(
+        material("2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        (-56, [1, 2])
+    );
     // The twin's make and unmake keep it: b8=B makes White's pair.
     let mut b = Board::from_fen("r3k3/1P6/8/8/8/8/8/2B1K3 w - - 0 1").unwrap();
     let before = b.clone();
