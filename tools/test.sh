@@ -6,7 +6,7 @@
 #   xwininfo          the window tests' check that the X server sees the window
 #   xdotool, openbox  the window's keys typed into a real window, full screen under a window manager
 #   python-chess      a UCI client playing the engine, and the arithmetic of tools/match.py and tools/ladder.py
-#   stockfish         tools/sf_unusual_openings.py's openings made again (Debian's Stockfish 15.1)
+#   stockfish         the opening sets in tools/ made again by their tools (Debian's Stockfish 15.1)
 #   mingw-w64, wine   the Windows test: c7010.exe cross-built and run under wine (tests/reach)
 #   chromium, chromium-driver, python3-selenium
 #                     the web page's test in a real browser (tests/reach); binaryen's

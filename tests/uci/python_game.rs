@@ -2,9 +2,8 @@
 //! processes with python-chess through a whole short game under a clock, and
 //! tests/python/test_match_elo.py and test_ladder.py check the arithmetic of tools/match.py
 //! and tools/ladder.py, and docs/uci.md's ladder is tools/ladder.py's output on docs/ladder/;
-//! tests/python/test_analyse.py analyses over xboard and UCI (issue 17), and
-//! tools/openings-sf-unusual.epd is what tools/sf_unusual_openings.py makes with Debian's
-//! Stockfish. Without python-chess (or Stockfish) the test is skipped with a note, except in
+//! tests/python/test_analyse.py analyses over xboard and UCI (issue 17), and the opening
+//! sets in tools/ are what their tools make with Debian's Stockfish. Without python-chess (or Stockfish) the test is skipped with a note, except in
 //! CI (`CI` set), where it fails.
 
 use std::process::Command;
@@ -115,13 +114,14 @@ fn ladder_tool_arithmetic() {
     tool_arithmetic("test_ladder.py");
 }
 
-/// Issue 44's kind of unusual opening (set S): `tools/openings-sf-unusual.epd` is what
-/// `tools/sf_unusual_openings.py` makes with Debian 12's Stockfish 15.1 (depth 12, one
-/// thread, a fresh hash a position: deterministic for a seed). Its first five openings are
-/// made again and must be the file's, line for line; the tool made them only if Stockfish
-/// scored each within 50 cp.
+/// The opening sets the matches are measured from are what their tools make with Debian
+/// 12's Stockfish 15.1 (one thread, deterministic for a seed): the balanced sets A and B
+/// (`tools/balanced_openings.py`, seeds 2026 and 2027: Stockfish's best four at depth 8,
+/// kept within half a pawn at depth 14) and issue 44's kind of unusual opening, set S
+/// (`tools/sf_unusual_openings.py`, seed 44: six random plies kept within 50 cp at depth
+/// 12). Each set's first openings are made again and must be the file's, line for line.
 #[test]
-fn the_stockfish_opening_set_is_what_its_tool_makes() {
+fn the_opening_sets_are_what_their_tools_make_with_stockfish() {
     const STOCKFISH: &str = "/usr/games/stockfish";
     if !python_chess_available() {
         return;
@@ -132,21 +132,46 @@ fn the_stockfish_opening_set_is_what_its_tool_makes() {
         );
         return;
     }
-    let tool = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/sf_unusual_openings.py");
-    let made = succeeds(
-        Command::new("python3").args([tool, "--count", "5", "--seed", "44"]),
-        tool,
-    );
-    let openings = |text: &str| -> Vec<String> {
+    let openings = |text: &str, count: usize| -> Vec<String> {
         text.lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .take(5)
+            .take(count)
             .map(String::from)
             .collect()
     };
-    let committed = include_str!("../../tools/openings-sf-unusual.epd");
-    assert_eq!(openings(&made), openings(committed));
-    assert_eq!(openings(&made).len(), 5);
+    let sets = [
+        (
+            "balanced_openings.py",
+            "2026",
+            3,
+            include_str!("../../tools/openings-balanced.epd"),
+        ),
+        (
+            "balanced_openings.py",
+            "2027",
+            3,
+            include_str!("../../tools/openings-balanced-2027.epd"),
+        ),
+        (
+            "sf_unusual_openings.py",
+            "44",
+            5,
+            include_str!("../../tools/openings-sf-unusual.epd"),
+        ),
+    ];
+    for (tool, seed, count, committed) in sets {
+        let tool = format!("{}/tools/{tool}", env!("CARGO_MANIFEST_DIR"));
+        let made = succeeds(
+            Command::new("python3").args([&tool, "--count", &count.to_string(), "--seed", seed]),
+            &tool,
+        );
+        assert_eq!(openings(&made, count).len(), count, "{tool} --seed {seed}");
+        assert_eq!(
+            openings(&made, count),
+            openings(committed, count),
+            "{tool} --seed {seed}"
+        );
+    }
 }
 
 /// `tools/walk.py`'s reading of a callgrind file and its rule (docs/architecture.md,
