@@ -522,7 +522,12 @@ pub unsafe extern "C" fn retro_unserialize(data: *const c_void, size: usize) -> 
         };
         let rom = core.rom().map(<[u8]>::to_vec);
         match state::restore(bytes, rom, checkpoints) {
-            Ok(restored) => {
+            Ok(mut restored) => {
+                // The front end may hold the last frame's pointer past this call
+                // (RetroArch's screenshot and run-ahead read its cached frame later): the
+                // restored picture goes into that same buffer, which lives on.
+                core.video.copy_from_slice(&restored.video);
+                restored.video = std::mem::take(&mut core.video);
                 *core = restored;
                 true
             }

@@ -266,6 +266,25 @@ fn restored_runs_on_as_the_run_that_never_stopped(core: &Session, frames: usize,
     eprintln!("{what}: written in {written:?}, restored in {restore:?}, {frames} frames identical");
 }
 
+/// RetroArch reads the last frame it was given again after later calls (a screenshot, the
+/// picture run-ahead shows, its menu's background), so a restore must not free it: the
+/// frames after a restore are drawn in the buffer the frames before it were. (A restore
+/// that replaced the buffer left RetroArch's screenshot reading freed memory: rank 1 and the
+/// status line came out as garbage in `retroarch.rs`'s screenshot.)
+#[test]
+fn the_picture_stays_where_the_front_end_was_given_it_across_a_restore() {
+    let _one = exclusive();
+    let core = Session::start(&WHITE_LEVEL_2, None).unwrap();
+    core.run(1);
+    let at = core.picture_at();
+    let state = core.serialize();
+    core.run(10);
+    assert_eq!(core.picture_at(), at, "one buffer while the core runs");
+    assert!(core.unserialize(&state));
+    core.run(1);
+    assert_eq!(core.picture_at(), at, "the same buffer after the restore");
+}
+
 #[test]
 fn a_restored_state_runs_on_byte_for_byte_as_the_run_that_never_stopped() {
     let _one = exclusive();

@@ -43,6 +43,8 @@ pub fn exclusive() -> MutexGuard<'static, ()> {
 #[derive(Default)]
 pub struct Host {
     pub video: Vec<u32>,
+    /// Where the last frame's pixels were (a front end may read them again later).
+    pub video_at: usize,
     pub size: (u32, u32, usize),
     pub video_calls: u32,
     pub audio: Vec<i16>,
@@ -142,6 +144,7 @@ unsafe extern "C" fn video(data: *const c_void, width: c_uint, height: c_uint, p
         h.video_calls += 1;
         h.size = (width, height, pitch);
         if !data.is_null() {
+            h.video_at = data as usize;
             let words = pitch / 4 * height as usize;
             h.video = unsafe { std::slice::from_raw_parts(data.cast::<u32>(), words) }.to_vec();
         }
@@ -252,6 +255,11 @@ impl Session {
 
     pub fn unserialize(&self, state: &[u8]) -> bool {
         call!("retro_unserialize": unsafe extern "C" fn(*const c_void, usize) -> bool, state.as_ptr().cast(), state.len())
+    }
+
+    /// Where the core's last frame was.
+    pub fn picture_at(&self) -> usize {
+        with_host(|h| h.video_at)
     }
 
     /// The last picture.
