@@ -524,7 +524,7 @@ pub unsafe extern "C" fn retro_unserialize(data: *const c_void, size: usize) -> 
         match state::restore(bytes, rom, checkpoints) {
             Ok(mut restored) => {
                 // The front end may hold the last frame's pointer past this call
-                // (RetroArch's screenshot and run-ahead read its cached frame later): the
+                // (RetroArch may read its cached frame later: a screenshot, run-ahead): the
                 // restored picture goes into that same buffer, which lives on.
                 core.video.copy_from_slice(&restored.video);
                 restored.video = std::mem::take(&mut core.video);

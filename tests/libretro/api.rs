@@ -266,11 +266,9 @@ fn restored_runs_on_as_the_run_that_never_stopped(core: &Session, frames: usize,
     eprintln!("{what}: written in {written:?}, restored in {restore:?}, {frames} frames identical");
 }
 
-/// RetroArch reads the last frame it was given again after later calls (a screenshot, the
-/// picture run-ahead shows, its menu's background), so a restore must not free it: the
-/// frames after a restore are drawn in the buffer the frames before it were. (A restore
-/// that replaced the buffer left RetroArch's screenshot reading freed memory: rank 1 and the
-/// status line came out as garbage in `retroarch.rs`'s screenshot.)
+/// RetroArch may read the last frame it was given again after later calls (a screenshot,
+/// the picture run-ahead shows, its menu's background), so a restore must not free it: the
+/// frames after a restore are drawn in the buffer the frames before it were.
 #[test]
 fn the_picture_stays_where_the_front_end_was_given_it_across_a_restore() {
     let _one = exclusive();
