@@ -74,6 +74,24 @@ fn every_score_names_the_side_to_move() {
     assert!(help.contains("side to move's view"), "{help}");
 }
 
+/// A decision that mates is followed by the module's `GAMEOVER`: the stepped thought every
+/// front end reads (the table's) passes it over, so the module's mate is its own move, not a
+/// failure answered by a reset and the twin's move.
+#[test]
+fn a_mate_in_one_is_the_modules_own_move() {
+    for fen in [
+        "3r2k1/8/8/8/8/8/5PPP/6K1 b - - 0 1",
+        "5rk1/2p2p1p/1p1p1p2/8/2P2nP1/7P/3K4/r5q1 b - - 3 33",
+    ] {
+        let (ok, out, err) = run_c7010(&[
+            "search", "--engine", "guest", "--fen", fen, "--budget", "2000",
+        ]);
+        assert!(ok && err.is_empty(), "{fen}: {err}");
+        assert!(out.contains("\nscore mate 1 for Black\n"), "{fen}: {out}");
+        assert!(!out.contains("twin"), "{fen}: {out}");
+    }
+}
+
 #[test]
 fn no_book_searches_the_initial_position_in_both_engines() {
     for out in both(&["search", "--no-book", "--budget", "3000"]) {
