@@ -1,8 +1,8 @@
 //! Key-sequence scenarios on the console, as a player would press the G7000 keys: an illegal
 //! move and why, promotion with the piece asked for, take back, a level change during the
 //! game, mate for either side, the position editor, the saved game, the colour and level
-//! questions. The module is the reference engine here: the guest ROM does not play yet (see
-//! the report in docs/console.md); the console only sees the `Engine` trait either way.
+//! questions. The module is the reference engine here (the console only sees the `Engine`
+//! trait), but for the module's mate, which the guest plays too.
 //!
 //! Snapshots hold the terminal text of the final screen (readable) and, for three states,
 //! the VDC frame (hash + coarse picture).
@@ -15,6 +15,7 @@ use c7010::console::render::render_screen;
 use c7010::console::terminal::render;
 use c7010::console::{Colour, Console, ConsoleOptions, G7000Key, GameState};
 use c7010::engine::RefEngine;
+use c7010::engine::guest::GuestEngine;
 use c7010::machine::PAL_FRAME_T_STATES;
 
 use crate::common::instant_engine::{InstantEngine, Reply};
@@ -163,6 +164,26 @@ fn the_modules_mate_ends_the_game() {
     assert_eq!(status(&c), "CHECKMATE 0-1");
     assert!(c.pgn().contains("[Result \"0-1\"]"));
     insta::assert_snapshot!("module_mates_screen", render(&c.screen()));
+}
+
+/// The guest's mate is its own move: the `GAMEOVER` the module sends after it is no failure
+/// (none is recorded, no reset, no twin's move).
+#[test]
+fn the_guests_mate_ends_the_game_as_the_twins_does() {
+    let mut c = Console::new(
+        Box::new(GuestEngine::builtin().expect("the guest boots")),
+        ConsoleOptions {
+            colour: Some(Colour::White),
+            level: Some(2),
+            fen: Some("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1".into()),
+            ..ConsoleOptions::default()
+        },
+    )
+    .expect("console starts");
+    settle_within(&mut c, 500);
+    assert_eq!(c.game().sans(), ["Ra1#"]);
+    assert_eq!(status(&c), "CHECKMATE 0-1");
+    assert_eq!(c.last_failure(), None);
 }
 
 #[test]

@@ -436,7 +436,11 @@ fn a_whole_game_of_hits_and_misses_stays_in_step() {
         press_keys(&mut c, &keys_of(mv));
         settle_within(&mut c, 20_000);
         let status = c.screen().status;
-        assert!(!status.contains("MODULE"), "{status}");
+        assert!(
+            !status.contains("MODULE"),
+            "{status}: {:?}",
+            c.last_failure()
+        );
         // The module answered, unless the player's move ended the game.
         let now = c.game().moves().len();
         let ended = now == before + 1 && c.game().state().is_over();
