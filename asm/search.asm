@@ -485,10 +485,16 @@ PASLP:  CALL    DEPTH
         LD      B,(HL)
         LD      A,(DEPTHN)
         DEC     A
-        SUB     B               ; store when child < depth - 1
-        JR      Z,PASN1
-        JR      C,PASN1
-        LD      A,1
+        SUB     B               ; store (A > 0) when child < depth - 1
+        JR      C,PASN1         ; past the last ply: a check's replies are leaves
+        JR      NZ,PASN2
+        ; the check extension (Search::extends): at the last ply, a check's list is kept
+        ; and its replies searched one ply further, but not in the deepest pass
+        LD      A,B
+        CP      MAXDPTH-1
+        JR      NC,PASN1
+        LD      A,(IY+EFLAGS)
+        AND     1 SHL CHKBIT    ; A = 80H (store) after a check, else 0
         JR      PASN2
 PASN1:  XOR     A
 PASN2:  PUSH    AF              ; the store flag
@@ -836,10 +842,10 @@ SCOPOS: LD      HL,SCORE
 ; ------------------------------------------------------------------------------------------
 LEVELS: DEFW    25000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    3100,0          ; 2 beginner, about 10 s
+        DEFW    3250,0          ; 2 beginner, about 10 s
         DEFW    8500,0          ; 3 about 30 s
         DEFW    14500,0         ; 4 about 1 minute
-        DEFW    29500,0         ; 5 about 2.5 minutes
+        DEFW    31000,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

@@ -208,7 +208,7 @@ fn ahead_the_module_does_not_let_the_fifty_move_rule_end_the_game() {
         e.set_position(game.board()).unwrap();
         assert_eq!(
             decide(e.as_mut(), &game, Limit::Level),
-            ("c7c6".to_string(), 48)
+            ("b7b5".to_string(), 48)
         );
     }
 }
@@ -278,12 +278,12 @@ fn ahead_the_module_draws_by_none_of_its_many_repeating_moves() {
     }
     let draws: Vec<String> = game.draw_moves().iter().map(|m| m.uci()).collect();
     assert_eq!(draws.len(), 12, "{draws:?}");
-    // Told only the first 8, a search plays one of the other repeating moves (Qf5, at 1,500
-    // positions as from 3,500 on; at 2,000-2,950 it happens to find Qb3).
+    // Told only the first 8, a search plays one of the other four repeating moves (at
+    // 1,500 positions Qe4 since the check extension, Qf5 before it).
     let first8 = &game.draw_moves()[..8];
     let blind = analys(game.board(), &[], None, first8, 1500, &mut |_| {});
-    assert_eq!(blind.best.unwrap().uci(), "b1f5");
-    assert!(draws.contains(&"b1f5".to_string()));
+    let blind = blind.best.unwrap().uci();
+    assert!(draws[8..].contains(&blind), "{blind}: {draws:?}");
     // Told all of them, both engines find a move that keeps the game (and the win).
     let decided: Vec<(String, i16)> = engines()
         .into_iter()

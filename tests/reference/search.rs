@@ -1,11 +1,12 @@
 //! Search of the reference engine: mates found with the right distance, stalemate answered
 //! with no move and a draw score, self-play games with only legal moves (shakmaty checks),
-//! and a snapshot of search results on fixed positions.
+//! a check at a pass's last ply answered one ply further, and a snapshot of search results
+//! on fixed positions.
 
 use c7010::reference::game::{Game, GameState};
 use c7010::reference::random::Xorshift;
 use c7010::reference::search::MATE;
-use c7010::reference::{Board, analys, legal_moves, levels, search};
+use c7010::reference::{Board, Search, analys, legal_moves, levels, search};
 use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
 
 fn fens(file: &str) -> Vec<String> {
@@ -146,6 +147,40 @@ fn level_2_mates_with_queen_or_rook_against_the_bare_king() {
     ] {
         let (state, plies) = play_out(fen, 200);
         assert_eq!(state, GameState::Checkmate, "{fen} after {plies} plies");
+    }
+}
+
+/// The principal variations of the passes of a search of `fen` with `budget`, in UCI.
+fn pass_lines(fen: &str, budget: u32) -> Vec<Vec<String>> {
+    let mut lines = Vec::new();
+    Search::new(&Board::from_fen(fen).unwrap()).think(budget, &mut |p| {
+        lines.push(p.pv.iter().map(|m| m.uci()).collect());
+    });
+    lines
+}
+
+/// The check extension (`Search::extends`): in WAC.035, 1. Qc1 is met by 1... Re1+, a
+/// check at pass 1's last ply (3 plies). Without the extension the pass ends there and
+/// reports two moves; with it the replies to the check are searched, and the PV goes on
+/// with 2. Qxe1. shakmaty says the second move gives check and the third answers it.
+#[test]
+fn a_check_at_the_last_ply_is_answered_one_ply_further() {
+    let fen = "r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1";
+    let lines = pass_lines(fen, 2_000);
+    assert_eq!(lines[0], ["d1c1", "e8e1", "c1e1"], "pass 1: {lines:?}");
+    let mut pos: Chess = fen
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    for (k, uci) in lines[0].iter().enumerate() {
+        let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(m);
+        assert_eq!(pos.is_check(), k == 1, "after {uci}");
+    }
+    // Once a line: no PV reaches more than one ply beyond its pass (3, 4, ... plies).
+    for (k, line) in lines.iter().enumerate() {
+        assert!(line.len() <= k + 4, "pass {}: {line:?}", k + 1);
     }
 }
 

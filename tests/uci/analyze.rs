@@ -67,7 +67,7 @@ fn an_analyze_session_follows_the_position() {
     let first = thinking(&parts[0]);
     assert_eq!(first.len(), 2, "{text}");
     assert_eq!(first[0][..4], ["1", "18", "128", "476"], "{text}");
-    assert_eq!(first[1][..4], ["2", "0", "806", "2430"], "{text}");
+    assert_eq!(first[1][..4], ["2", "0", "845", "2658"], "{text}");
     assert!(first.iter().all(|l| legal_from(&start, &l[4..])), "{text}");
     // `.`: the last pass's time, positions, ply; 33 legal moves.
     assert!(parts[1].contains("stat01: "), "{text}");

@@ -202,10 +202,10 @@ fn ten_minutes_a_move_at_level_6_searches_nine_plies_deep_and_answers() {
 #[test]
 fn the_last_line_before_bestmove_is_the_moves_own() {
     let player = guest_player();
-    // Pass 1 prefers d1e2, pass 2 d2d3; the budget ends pass 3 early, after it found f2f3
-    // better (pass 3 explores d2d3 first, the last pass's line, and finishes at 29,131
-    // positions): the move played gets its own line, as GUIs and polyglot take the last
-    // line as its score.
+    // Pass 1 prefers d1e2, pass 2 d2d3; the budget ends pass 3 early, after it found d1f3
+    // better (pass 3 explores d2d3 first, the last pass's line, and would finish at 32,997
+    // positions, with f2f3): the move played gets its own line, as GUIs and polyglot take
+    // the last line as its score.
     let out = run_script::<Uci>(
         player,
         &[
@@ -219,6 +219,6 @@ fn the_last_line_before_bestmove_is_the_moves_own() {
         .collect();
     assert!(lines[0].ends_with("pv d1e2 c8f5"), "{out}");
     assert!(lines[1].ends_with("pv d2d3 c8e6 c1e3"), "{out}");
-    assert!(lines.last().unwrap().ends_with("pv f2f3"), "{out}");
-    assert!(out.contains("bestmove f2f3"), "{out}");
+    assert!(lines.last().unwrap().ends_with("pv d1f3"), "{out}");
+    assert!(out.contains("bestmove d1f3"), "{out}");
 }

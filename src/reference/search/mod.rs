@@ -221,6 +221,14 @@ impl Search {
         }
     }
 
+    /// The check extension: a move that gives check and leads to the pass's last ply
+    /// (child `c` = `depth - 1`) gets its child's list kept, so the replies to the check are
+    /// searched one ply further, as leaves (their children are never kept: once a line). Not
+    /// in the deepest pass, whose last ply is the last record of the ply table.
+    fn extends(&self, c: usize, depth: usize, i: u16) -> bool {
+        c == depth - 1 && depth < MAX_DEPTH && self.entries[i as usize].check
+    }
+
     /// One pass to `depth` plies. Returns false when the budget ran out (board restored).
     fn pass(&mut self, depth: usize) -> bool {
         let root = &mut self.plies[0];
@@ -269,8 +277,9 @@ impl Search {
             }
             self.exmove(n, i);
             let c = n + 1;
-            // NODE: generate the new position's list.
-            let store = c < depth - 1;
+            // NODE: generate the new position's list; keep it above the pass's last ply,
+            // and at that ply after a check ([`Search::extends`]).
+            let store = c < depth - 1 || self.extends(c, depth, i);
             self.top = self.plies[n].first + self.plies[n].count as u16;
             let (count, best_min, overflow) = self.gen_eval(c, store);
             if count == 0 || !store || overflow {
