@@ -312,7 +312,7 @@ impl GuestSession {
     /// Runs the module for `t_states` of emulated time and reads what the thought started
     /// with [`start`](Self::start) said: its passes and its decision, which ends it. The
     /// `GAMEOVER` that follows a decision that mates or stalemates is passed over (its
-    /// flags say so), in this call or a later one, as [`ask`](Self::ask) passes it over;
+    /// flags say so), in this call or a later one, as the commands' answers pass it over;
     /// any other event no thought sends is the module's failure.
     pub fn thought_events(&mut self, t_states: u64) -> Result<Vec<Told>, SessionError> {
         let mut told = Vec::new();
