@@ -431,10 +431,10 @@ STC1:   LD      A,(DE)
 
 ; ------------------------------------------------------------------------------------------
 ; PASS - one pass of DEPTHN plies from the root list (NEXPAS's body): DEPTH, EXMOVE, NODE,
-; CLIMB until the root is finished or STOPCHK says stop (the board is then restored).
-; In: DEPTHN, the root record and list, PV row 0 and PVLEN (the line LINE follows; none
-; in a hunt: ENDGAME).   Out: NC = complete, C = abandoned; the root's
-; PBEST and PV row 0 (and PVLEN) as far as it got.
+; CLIMB until the root is finished or STOPCHK says stop (the board is then restored); a
+; check into the last ply has its replies searched one ply further (the check extension).
+; In: DEPTHN, the root record and list, PV row 0 and PVLEN (the line LINE follows; none in
+; a hunt: ENDGAME).   Out: NC = complete, C = abandoned; PBEST, PV row 0, PVLEN so far.
 ; Destroys: all but SP.   Called by: ANALYS.
 ; ------------------------------------------------------------------------------------------
 PASS:   LD      IX,PLYTAB
@@ -476,7 +476,7 @@ PASLP:  CALL    DEPTH
         JP      Z,PASDRW        ; both DRAWMK bits: a draw move (only the root has them)
         POP     AF
         CALL    EXMOVE
-        ; NODE: GEN + EVAL at the child; a list only above the last ply
+        ; NODE: GEN + EVAL at the child; a list above the last ply (and after a check at it)
         CALL    TOPSET          ; HL = the child's first entry
         LD      (IX+PLYSIZE+PFIRST),L
         LD      (IX+PLYSIZE+PFIRST+1),H
