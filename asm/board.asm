@@ -323,12 +323,12 @@ MAKE13: LD      (FULLMV),HL
 
 ; ------------------------------------------------------------------------------------------
 ; MAKEV - MAKE for an evaluation (2026-12-02): the board, material, kings and side only,
-; and the captured piece in the record. EVAL's make / unmake (EVALKID, EVALMOVE) and
+; and the captured piece in the record. EVAL's make / unmake (EVALKID) and
 ; LEGHOOK's never read the castling rights, the en-passant square or the clocks, so MAKEV
 ; and UNMAKV leave them as they were (about 200 T-states a position less).
 ; In: B = from, C = to, E = flags, HL = the record (its first byte: the captured code).
 ; Out: BOARD, SIDE, WKING/BKING, MATERL updated; the record's first byte.
-; Destroys: A, D, HL (B, C, E kept).   Called by: MAKE, EVALMOVE/EVALKID (eval.asm),
+; Destroys: A, D, HL (B, C, E kept).   Called by: MAKE, EVALKID (eval.asm),
 ; LEGHOOK (gen.asm).   Calls: MATREM, MATPUT, KINDCODE, ROOKJMP.
 ; ------------------------------------------------------------------------------------------
 MAKEV:  PUSH    HL              ; the record: its first byte is known only below
@@ -442,7 +442,7 @@ UNMK1:  POP     HL
 ; UNMAKV - take back a move played by MAKEV (or the board part of MAKE's).
 ; In: B = from, C = to, E = flags, HL = the record (its first byte: the captured code).
 ; Out: BOARD, SIDE, the kings and MATERL as before the MAKEV.
-; Destroys: A, D, HL (B, C, E kept).   Called by: UNMAKE (falls in), EVALMOVE/EVALKID
+; Destroys: A, D, HL (B, C, E kept).   Called by: UNMAKE (falls in), EVALKID
 ; (eval.asm), LEGHOOK (gen.asm).   Calls: MATPUT, MATREM, ROOKJMP.
 ; ------------------------------------------------------------------------------------------
 UNMAKV: LD      A,(SIDE)
@@ -650,13 +650,13 @@ ATYES:  POP     BC              ; attacked (the exit for the eight lines)
 ; INCHECK - is the side to move in check?
 ; In: -   Out: carry set when in check.
 ; Destroys: A, D, HL (B, C, E kept).   Called by: PLAYMV, STATUS, CQUERY (match.asm), the search.
-; GIVECHK - the same for EVALMOVE, after EXCH: PINS has just walked the eight lines from
+; GIVECHK - the same for EVALKID, after EXCHM: PINS has just walked the eight lines from
 ; both kings, and the mover's king is not in check after its legal move, so an enemy
 ; slider first on a king's line (SKEWCK) checks the side to move; only its pawns and
 ; knights are left to test (ATTACKED with bit 0 of B set stops after them: the piece codes
 ; have bit 0 set, so OR-ing them with B is not changed by it).
 ; In: SKEWCK for the position on the board.   Out, Destroys: as INCHECK.
-; Called by: EVALMOVE (eval.asm), after EXCH.
+; Called by: EVALKID (eval.asm), after EXCHM.
 ; ------------------------------------------------------------------------------------------
 GIVECHK:
         LD      A,(SKEWCK)

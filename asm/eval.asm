@@ -25,8 +25,15 @@ LEGFAST MACRO   FULL
         ENDM
 
 ; ------------------------------------------------------------------------------------------
-; EVALMOVE - evaluate one pseudo-legal move at the current node: DELTA, MAKE, legality,
-; count the position, EXCH, material and clamp, check, UNMAKE.
+; EVALKID - evaluate one pseudo-legal move of the position TGPAR made PARMAP for and LEGPAR
+; its LEGPIN (a GEN hook in a batch): DELTA, MAKE, legality, count the position, EXCHM,
+; material and clamp, check, UNMAKE. EXCHM's candidate targets come from PARMAP and the
+; move (TGLINES once for each piece that moves, TGKID), and LEFTINCHECK runs only for king
+; moves, en passant, pinned pieces and when the parent is in check, cheaply.
+; EVALM0 - its body, which the tests call as EVALMOVE, one move outside a batch, with
+; LEGPIN, TGKIDS and DLTSQ cleared (the full legality test, ATTMARK for the targets, no
+; points kept for DELTAK; src/guest/harness.rs, Harness::evalmove): the ROM has no such
+; entry since its 12 bytes went to the leaves' captures first (node.asm, 2026-12-03).
 ; In: B = from, C = to, E = flags (GEN's hook registers); BOARD and the state bytes; the
 ;     positional tables, ROOTPOS, and the node's positional sum (white's view) in its
 ;     PLYTAB record, CURREC (PPOS; GENEVAL sets CURREC for the node of ply PLYN, the tests
@@ -37,18 +44,8 @@ LEGFAST MACRO   FULL
 ;      minimum when it beats PBEST and a value no higher than PBEST otherwise; DE and the
 ;      check bit mean nothing there.
 ; Destroys: AF, DE, HL, IX, BC', DE', HL' (IY kept, as GEN's hook contract wants).
-; Called by: tests (EVALKID: NODEHK).
-; EVALKID - the same for a move of the position TGPAR made PARMAP for and LEGPAR its
-; LEGPIN (a GEN hook in a batch): EXCH's candidate targets then come from PARMAP and the
-; move (TGLINES once for each piece that moves, TGKID), and LEFTINCHECK runs only for king
-; moves, en passant, pinned pieces and when the parent is in check, cheaply.
+; Called by: NODEHK (EVALM0: tests).
 ; ------------------------------------------------------------------------------------------
-EVALMOVE:
-        XOR     A
-        LD      (LEGPIN),A      ; no batch: the full legality test
-        LD      (TGKIDS),A      ; and ATTMARK for the targets
-        LD      (DLTSQ),A       ; and no points kept for DELTAK
-        JR      EVALM0
 ; A leaf past its cutoff (LEAFDONE, set by NODEHK): the move's minimum no longer matters,
 ; only whether it is legal, which LEGPAR's test settles without MAKE for most moves; the
 ; others (en passant, king moves, the possibly pinned piece, the parent in check) take
@@ -207,7 +204,7 @@ EVALM9: LD      HL,0            ; illegal: take it back
         RET
 
 ; POSINC - one more position evaluated: POSCNT + 1 (32 bits).
-; Destroys: HL, flags.   Called by: EVALMOVE, EVALKF.
+; Destroys: HL, flags.   Called by: EVALM0, EVALKF.
 POSINC: LD      HL,POSCNT
         INC     (HL)
         RET     NZ
@@ -224,7 +221,7 @@ POSINC: LD      HL,POSCNT
 ; NEGHL (HL = -HL) is RST vector 10H (main.asm).
 
 ; CLAMP15 - clamp HL (signed) to -15 .. 15: the positional change is worth less than a pawn.
-; Destroys: AF.   Called by: EVALMOVE.
+; Destroys: AF.   Called by: EVALM0.
 CLAMP15:
         LD      A,H
         OR      A

@@ -109,15 +109,15 @@ NEXT:   MOVE    L
         ENDM
 
 ; ------------------------------------------------------------------------------------------
-; EXCH - the two exchange gains of the position after a move (reference: exchange()).
+; EXCHM - the two exchange gains of the position after a move (reference: exchange()).
 ; S = SIDE (to move now), M = the mover. First S's best gain over M's pieces (kings not
 ; targets); the attackers that best exchange used are busy; then M's best gain over S's
 ; pieces, S's busy and pinned pieces not defending.
-; EXCH finds its candidate targets with ATTMARK; EXCHM takes them from TGTMAP as it is
-; (EVALMOVE makes it with TARGETS, cheaply for a child of the batch's parent). Only pieces
-; an enemy attacks can have attackers, so the candidates need only include those: any
-; other piece gives COLBOTH no attacker and changes nothing (targets.asm).
-; In: BOARD, SIDE, WKING, BKING; EXCHM: TGTMAP too.
+; It takes its candidate targets from TGTMAP as it is (EVALKID makes it with TARGETS,
+; cheaply for a child of the batch's parent; the tests' EXCH, Harness::exch, with ATTMARK).
+; Only pieces an enemy attacks can have attackers, so the candidates need only include
+; those: any other piece gives COLBOTH no attacker and changes nothing (targets.asm).
+; In: BOARD, SIDE, WKING, BKING, TGTMAP.
 ; Out: HL = S's best gain (opp), DE = M's best gain (own), both >= 0, in units.
 ;      PINMAP, BUSYMAP, SKIPON, ATTLST, DEFLST, SWAPLST are left as scratch.
 ; The alternate registers hold EXCH's state: DE' the best gain so far; in the first half
@@ -128,9 +128,8 @@ NEXT:   MOVE    L
 ; the second half's), each most valuable first; each half walks its list with HL, pushed
 ; around each target's work, and stops at the first target that cannot beat its best.
 ; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', DE', HL'.
-; Called by: EVALMOVE (eval.asm: EXCHM), tests.
+; Called by: EVALKID (eval.asm), tests.
 ; ------------------------------------------------------------------------------------------
-EXCH:   CALL    ATTMARK
 EXCHM:  LD      A,0FFH          ; no limit: gains stay below 255 units
         CALL    EXCHS           ; DE' = S's gain, C' = its attackers used
 ; The defenders of the second half skip BUSYMAP when some exchange won something (MKBUSY
@@ -190,14 +189,14 @@ EXCH11: CALL    SKEWER          ; E' = the larger of that and a skewer's through
 ; ------------------------------------------------------------------------------------------
 ; EXCHS - EXCH's first half alone: S's best gain over M's pieces, the attackers of that best
 ; exchange busy in BUSYMAP (reference: opponent_best). With a limit below 255 it serves a
-; leaf of the search (EVALMOVE), where a gain that reaches the limit already decides: the
+; leaf of the search (EVALKID), where a gain that reaches the limit already decides: the
 ; walk then stops (DE' := 255: the next target is worth less, the list walk ends).
 ; In: A = the limit in units (0FFH: none, and EXCHM's second half follows; a leaf passes at
 ;     most 0FEH, and then neither BUSYMAP, C' nor SLIST is made: nothing reads them);
 ;     BOARD, SIDE, the king squares, TGTMAP.
 ; Out: DE' = S's best gain (255 when it reached the limit), C' = attackers it used (0 when
 ;      none won anything); PINMAP, SKIPON, SKEWCK (PINS), BUSYMAP; with the limit 0FFH.
-; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', HL'.   Called by: EXCHM, EVALMOVE (eval.asm).
+; Destroys: AF, BC, DE, HL, IX, IY, AF', BC', HL'.   Called by: EXCHM, EVALKID (eval.asm).
 ; ------------------------------------------------------------------------------------------
 EXCHS:  EXX
         LD      B,A             ; B' = the limit (PINS keeps the alternate registers)
@@ -385,7 +384,7 @@ INSC2:  INC     L
 ; In: BOARD, SIDE, the king squares, SKEWCK; B' = the defenders' skip map; DE' = M's
 ;     best gain over S's attacked pieces (EXCH's second half: below 256, D' = 0).
 ; Out: E' = the larger of it and the best such gain.
-; Destroys: AF, BC, DE, HL, IX, IY, AF'.   Called by: EXCH.
+; Destroys: AF, BC, DE, HL, IX, IY, AF'.   Called by: EXCHM.
 ; ------------------------------------------------------------------------------------------
 
 SKEWER: LD      A,(SKEWCK)      ; PINS saw no king checked along a line by a slider:
@@ -510,7 +509,7 @@ SKEWH2: EXX
 ; MKBUSY - BUSYMAP := the pins and the squares of the first A entries of ATTLST (the
 ; attackers the new best exchange used: busy, they defend nothing in EXCH's second half).
 ; In: A = entries (1..16), ATTLST, PINMAP.   Out: BUSYMAP.
-; Destroys: AF, BC, DE, HL.   Called by: EXCH.
+; Destroys: AF, BC, DE, HL.   Called by: EXCHM.
 ; ------------------------------------------------------------------------------------------
 MKBUSY: PUSH    AF
         LD      HL,PINMAP
@@ -541,7 +540,7 @@ MKBUS1: PUSH    BC
 ; In: BOARD, WKING, BKING.
 ; Out: PINMAP (bit set = pinned); SKIPON = LOW PINMAP when any piece is pinned, else 0;
 ;      SKEWCK non-zero when an enemy slider checks a king along one of its lines, else 0.
-; Destroys: AF, BC, DE, HL.   Called by: EXCH, tests.
+; Destroys: AF, BC, DE, HL.   Called by: EXCHM, tests.
 ; ------------------------------------------------------------------------------------------
         IF      (MAPSZ > 12) OR (MAPSZ < 6)
         ERROR: PINS clears 12 bytes from PINMAP: all of it, and only BUSYMAP after it
@@ -731,7 +730,7 @@ SKIPT:  PUSH    HL
 ; In: L = LOW of the target's board byte, E = the attackers' colour (00H / 80H: its pieces
 ;     go to ATTLST, the other colour's to DEFLST), SKIPON = skip map.
 ; Out: B = ATTCNT, C = DEFCNT, A = B, Z when no attacker; the lists.
-; Destroys: AF, BC, D, HL, IX, AF'.   Called by: EXCH, SKEWHIT, tests.
+; Destroys: AF, BC, D, HL, IX, AF'.   Called by: EXCHM, SKEWHIT, tests.
 ; ------------------------------------------------------------------------------------------
 COLBOTH:
         LD      H,HIGH BOARD
@@ -1059,7 +1058,7 @@ COLS2:  LD      A,B
 ; backward pass keeps only that running value in registers; SWAPLST keeps the forward gains).
 ; In: A = target units, B = ATTLST entries, C = DEFLST entries.
 ; Out: HL = the capturing side's gain (>= 0), A = attackers that took part.
-; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCH, tests.
+; Destroys: AF, BC, DE, HL, IX, IY.   Called by: EXCHM, tests.
 ; ------------------------------------------------------------------------------------------
 SWAP:   LD      E,A
         LD      A,B

@@ -85,7 +85,12 @@ GENEV2: LD      (LEAFCUT),DE
         LD      (TGKIDS),A      ; (TGPAR set 1)
         PUSH    IY
         LD      IY,NODEHK
+        AND     TGLEAF
+        JR      Z,GENEV3        ; a list: GEN's order
+        LD      IY,CAPHK        ; a leaf: its captures first, then the rest
         CALL    GEN
+        LD      IY,QUIETHK
+GENEV3: CALL    GEN
         POP     IY
         LD      IX,(CURREC)
         LD      B,(IX+PCOUNT)
@@ -95,6 +100,34 @@ GENEV2: LD      (LEAFCUT),DE
         RRA
         RRA                     ; carry = bit 1: a move did not fit
         RET
+
+; ------------------------------------------------------------------------------------------
+; CAPHK, QUIETHK - GENEVAL's hooks at a leaf, which runs GEN twice: CAPHK passes GEN's
+; captures (a piece on the destination square) to NODEHK, QUIETHK the other moves. A
+; capture usually raises the leaf's best minimum early, so more of the later moves' bounds
+; fall at or below it and EVALKID skips their exchange analysis (reference:
+; Search::captures_first; on the positions of `c7010 bench guest` 48 % fewer leaf
+; exchanges, 2026-12-03).
+; In, Out, Destroys: as NODEHK (H and L besides, before it).   Called by: GEN (GENEVAL).
+; ------------------------------------------------------------------------------------------
+CAPHK:  CALL    VICTIM
+        RET     Z               ; not a capture: QUIETHK's
+        JR      NODEHK
+
+; VICTIM - the code on the destination square.   In: C = to.   Out: A = the code, Z when
+; empty.   Destroys: F, H, L.   Called by: CAPHK, QUIETHK.
+VICTIM: LD      A,C
+        ADD     A,BRDLO
+        LD      L,A
+        LD      H,BRDHI
+        LD      A,(HL)
+        OR      A
+        RET
+
+QUIETHK:
+        CALL    VICTIM
+        RET     NZ              ; a capture: CAPHK's
+        ; fall into NODEHK
 
 ; ------------------------------------------------------------------------------------------
 ; NODEHK - GENEVAL's hook: evaluate one move; if legal count it, keep the best minimum and

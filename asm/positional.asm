@@ -476,12 +476,13 @@ TOTAL2: INC     L
         RET
 
 ; ------------------------------------------------------------------------------------------
-; DELTAK - DELTA for a move of a batch's parent (EVALMOVE): the leaving piece's points are
+; DELTAK - DELTA for a move of a batch's parent (EVALKID): the leaving piece's points are
 ; the same for every move of that piece, and GEN emits them together, so they are kept with
 ; the from-square (DLTSQ, DLTV: MSGBUF, which no message uses while a batch is evaluated).
-; TGPAR and EVALMOVE clear DLTSQ, so a batch never reads another position's points.
+; TGPAR clears DLTSQ (the tests' EVALMOVE too), so a batch never reads another position's
+; points.
 ; In: as DELTA; DLTSQ, DLTV.   Out: as DELTA; DLTSQ, DLTV for this from-square.
-; Destroys: AF, B, HL, IY.   Called by: EVALMOVE (eval.asm).
+; Destroys: AF, B, HL, IY.   Called by: EVALM0 (eval.asm).
 ; ------------------------------------------------------------------------------------------
 DELTAK: LD      IY,0
         LD      H,HIGH BOARD
@@ -508,7 +509,7 @@ DELTK1: CALL    PTACC
 ; promoted one) arrives, the captured piece (en passant: beside) goes, the rook castles.
 ; In: D = from, E = to (mailbox squares), C = flags; BOARD, the tables.
 ; Out: HL = the change.
-; Destroys: AF, B, HL, IY.   Called by: EVALMOVE, the search (EXMOVE), tests.
+; Destroys: AF, B, HL, IY.   Called by: EVALM0, the search (EXMOVE), tests.
 ; ------------------------------------------------------------------------------------------
 DELTA:  LD      IY,0
         LD      H,HIGH BOARD

@@ -27,7 +27,7 @@ CANDNIL EQU     256*(SLIST MOD 256)+(MLIST MOD 256)     ; MLEND, SLEND of empty 
 LEAFCUT EQU     BESTSQ+1        ; minus the parent node's best (word), INF when none
 LEAFDONE EQU    LEAFCUT+2       ; non-zero once the list's best minimum reached LEAFCUT
 ; and DELTAK (positional.asm) the points of a batch's moving piece on its from-square:
-DLTSQ   EQU     LEAFDONE+1      ; that from-square, 0 = none (TGPAR, EVALMOVE clear it)
+DLTSQ   EQU     LEAFDONE+1      ; that from-square, 0 = none (TGPAR clears it; the tests' EVALMOVE too)
 DLTV    EQU     DLTSQ+1         ; minus its white-view points
 ; and PASS (search.asm) the line it follows, for the whole pass (set when the pass starts,
 ; after the last pass's INFO; the search sends no message and receives none until it ends):

@@ -20,7 +20,7 @@
 ; means "no final evaluation yet" (i16::MIN, below every score).
 ;
 ; What search.asm needs from the other modules (their headers are the contract):
-;   GENEVAL (node.asm)  GEN with EVALMOVE (eval.asm) as hook at the node of ply PLYN,
+;   GENEVAL (node.asm)  GEN with EVALKID (eval.asm) behind its hook at the node of ply PLYN,
 ;                       whose positional sum (white view) is in its PLYTAB record.
 ;                       In: A = 0: evaluate only, non-zero: also store the legal moves on
 ;                       the move stack from MSTOP (MSTOP advances; at most MSCAP entries).
@@ -840,12 +840,12 @@ SCOPOS: LD      HL,SCORE
 ; level is a number of positions evaluated. src/reference/levels.rs holds the same figures
 ; (tests/guest/search.rs checks that the two agree).
 ; ------------------------------------------------------------------------------------------
-LEVELS: DEFW    25000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
+LEVELS: DEFW    26000,0         ; 1 tournament, about 2 minutes (c7010 bench guest --levels)
                                 ; (CGO reads this 0 as the short GO's flags and n)
-        DEFW    3250,0          ; 2 beginner, about 10 s
-        DEFW    8500,0          ; 3 about 30 s
-        DEFW    14500,0         ; 4 about 1 minute
-        DEFW    31000,0         ; 5 about 2.5 minutes
+        DEFW    3450,0          ; 2 beginner, about 10 s
+        DEFW    9100,0          ; 3 about 30 s
+        DEFW    15200,0         ; 4 about 1 minute
+        DEFW    31500,0         ; 5 about 2.5 minutes
         DEFW    0FFFFH,0FFFFH   ; 6 analysis: until stopped
 
 ; ------------------------------------------------------------------------------------------

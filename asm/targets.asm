@@ -99,10 +99,10 @@ TGLIN4: LD      HL,TGTMAP
         RET
 
 ; ------------------------------------------------------------------------------------------
-; TARGETS - TGTMAP for the position EVALMOVE has just made: TGKID when EVALMOVE evaluates a
+; TARGETS - TGTMAP for the position EVALM0 has just made: TGKID when EVALKID evaluates a
 ; child of the batch's parent (TGKIDS non-zero, set by TGPAR), else ATTMARK.
 ; In: B = from, C = to, E = flags of the move made; BOARD; TGKIDS; PARF.
-; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: EVALMOVE (eval.asm).
+; Out: TGTMAP.   Destroys: AF, BC, DE, HL, IX.   Called by: EVALM0 (eval.asm).
 ; ------------------------------------------------------------------------------------------
 TARGETS:
         LD      A,(TGKIDS)
@@ -167,7 +167,7 @@ TGSEE1: LD      A,(HL)
 ; ATTMARK - TGTMAP = every piece, of either colour, except kings, that an enemy piece
 ; attacks directly (pinned attackers mark too: COLBOTH then finds none).
 ; In: BOARD.   Out: TGTMAP.
-; Destroys: AF, BC, DE, HL, IX.   Called by: EXCH, TARGETS, TGKID, TGPAR.
+; Destroys: AF, BC, DE, HL, IX.   Called by: TARGETS, TGKID, TGPAR, tests (Harness::exch).
 ; ------------------------------------------------------------------------------------------
 ATTMARK:
         LD      HL,TGTMAP

@@ -10,7 +10,7 @@
 ; ------------------------------------------------------------------------------------------
 ; TABPTR (RST 08H) - index a table.
 ; In: HL = the table, A = index (unsigned).   Out: HL = HL + A.
-; Destroys: AF.   Called by: POSANA, POINTS, PAWNPT, DELTA, EVALMOVE, TABBYTE.
+; Destroys: AF.   Called by: POSANA, POINTS, PAWNPT, DELTA, EVALM0, TABBYTE.
 ; ------------------------------------------------------------------------------------------
 TABPTR:
         IF      $ - 08H
@@ -27,7 +27,7 @@ TABPTR:
 ; ------------------------------------------------------------------------------------------
 ; NEGHL (RST 10H) - HL = -HL.
 ; In: HL.   Out: HL negated.
-; Destroys: AF.   Called by: EVALMOVE, GENEVAL (node.asm), POSANA, PASS, PASSWIN, CLIMB.
+; Destroys: AF.   Called by: EVALM0, GENEVAL (node.asm), POSANA, PASS, PASSWIN, CLIMB.
 ; ------------------------------------------------------------------------------------------
 NEGHL:
         IF      $ - 10H
@@ -95,7 +95,7 @@ CALLIY: JP      (IY)
 ; CPSGN (RST 38H) - compare two signed words.
 ; In: HL, DE.   Out: C set when HL < DE, Z set when equal (HL, DE kept).
 ; Destroys: A.   Called by: DEPTH, CLIMB, ANALYS, PASSWIN (search.asm), GENEVAL (node.asm),
-; EVALMOVE.
+; EVALM0.
 ; ------------------------------------------------------------------------------------------
 CPSGN:
         IF      $ - 38H

@@ -129,6 +129,28 @@ impl Harness {
         })
     }
 
+    /// EVALMOVE, the evaluation of one move outside a batch, as the tests want it: the ROM
+    /// has no such entry (its 12 bytes went to the leaves' captures first, 2026-12-03), so
+    /// the harness clears what a batch sets, `LEGPIN` (no batch: the full legality test),
+    /// `TGKIDS` (ATTMARK for the targets) and `DLTSQ` (no points kept for DELTAK), and
+    /// calls `EVALM0`, EVALKID's body, with the move.
+    pub fn evalmove(&mut self, m: Move) -> Result<(Registers, u64), CallError> {
+        for name in ["LEGPIN", "TGKIDS", "DLTSQ"] {
+            self.write_at(name, 0, &[0])?;
+        }
+        self.call_move("EVALM0", m)
+    }
+
+    /// EXCH, the exchange analysis of the position on the board with its own targets: the
+    /// ROM reaches `EXCHM` only through EVALM0, which has its targets already, so the
+    /// harness calls `ATTMARK` (the targets, into TGTMAP) and then `EXCHM`. Returns EXCHM's
+    /// registers (HL = the opponent's gain, DE = the mover's) and the T-states of both.
+    pub fn exch(&mut self) -> Result<(Registers, u64), CallError> {
+        let (_, t_targets) = self.call("ATTMARK", |_| {})?;
+        let (regs, t) = self.call("EXCHM", |_| {})?;
+        Ok((regs, t_targets + t))
+    }
+
     /// Bytes of RAM at `address` (any mirror).
     pub fn read(&self, address: u16, len: usize) -> Vec<u8> {
         (0..len)

@@ -16,22 +16,23 @@
 //! position, made those 115.2 / 9.5 / 28.3 / 56.8 / 142.6 s, and they became 25,000 / 3,100
 //! / 8,500 / 14,500 / 29,500; the check extension of 2026-12-02 (`Search::extends`) made
 //! them 118.5 / 10.1 / 29.8 / 58.8 / 142.3 s at 25,000 / 3,250 / 8,500 / 14,500 / 29,500,
-//! and level 5 became 31,000: 150.1 s). The guest's rate falls as the search goes deeper
-//! (about 325 positions a second at level 2, 210 at level 1), so the budgets are measured,
-//! not one rate times the seconds.
+//! and level 5 became 31,000: 150.1 s; a leaf's captures first, 2026-12-03, made those
+//! 115.7 / 9.5 / 27.6 / 56.1 / 147.3 s, and they became 26,000 / 3,450 / 9,100 / 15,200 /
+//! 31,500). The guest's rate falls as the search goes deeper (about 345 positions a second
+//! at level 2, 215 at level 1), so the budgets are measured, not one rate times the seconds.
 //!
 //! One source of truth in two places: the guest's table `LEVELS` in `asm/search.asm` holds
 //! the same figures, and `tests/guest/search.rs` reads it from the ROM image and compares.
 
 /// Positions the guest evaluates per emulated second in the middle game at level 2's budget,
 /// as measured when the levels were last calibrated (`c7010 bench guest --levels`,
-/// 2026-12-02 with the check extension: 324 at level 2's 3,250; deeper searches are slower,
-/// level 1's about 210). UCI turns clock time into a position budget with it; level 2's
-/// budget is ten seconds of it.
-pub const POSITIONS_PER_SECOND: u32 = 325;
+/// 2026-12-03 with a leaf's captures first: 345 at level 2's 3,450; deeper searches are
+/// slower, level 1's about 215). UCI turns clock time into a position budget with it;
+/// level 2's budget is ten seconds of it.
+pub const POSITIONS_PER_SECOND: u32 = 345;
 
 /// Position budgets of levels 1..=6 (index 0 = level 1).
-pub const LEVEL_BUDGETS: [u32; 6] = [25_000, 3_250, 8_500, 14_500, 31_000, u32::MAX];
+pub const LEVEL_BUDGETS: [u32; 6] = [26_000, 3_450, 9_100, 15_200, 31_500, u32::MAX];
 
 /// The emulated seconds a move takes at levels 1-5 at the real module's speed, as the level
 /// table in `docs/engine.md` and the help give them (the budgets above are calibrated to
@@ -72,8 +73,8 @@ mod tests {
 
     #[test]
     fn levels_one_to_six_have_budgets_and_others_are_refused() {
-        assert_eq!(budget(1), Ok(25_000));
-        assert_eq!(budget(2), Ok(3_250));
+        assert_eq!(budget(1), Ok(26_000));
+        assert_eq!(budget(2), Ok(3_450));
         assert_eq!(budget(6), Ok(u32::MAX));
         assert_eq!(budget(0), Err(LevelError::OutOfRange(0)));
         assert_eq!(budget(7), Err(LevelError::OutOfRange(7)));

@@ -204,12 +204,13 @@ fn what_changes_the_game_or_the_module_drops_the_thought_and_nothing_is_refused(
     c.press(G7000Key::Letter('M'));
     assert_eq!(c.screen().status, "IT IS YOUR MOVE");
     assert!(c.pondering());
-    // A new level: the thought begins again at it. (Level 4, whose search of the position
-    // after H2-H3 ends with a told line, g4f3 d1f3 c6d4, so the module expects a reply and
+    // A new level: the thought begins again at it. (Level 3, whose search of the position
+    // after H2-H3 ends with a told line, g4e6 c4e6 f7e6, so the module expects a reply and
     // ponders after its move below; a decision made in a pass cut short after a new best
-    // tells no line, and then no reply is expected.)
-    press_keys(&mut c, "L 4");
-    assert_eq!(c.level(), 4);
+    // tells no line, and then no reply is expected: level 4's 15,200 positions end so, in
+    // g4d7.)
+    press_keys(&mut c, "L 3");
+    assert_eq!(c.level(), 3);
     assert!(c.pondering(), "{}", c.screen().status);
     // Pondering off and on again.
     c.press(G7000Key::Letter('K'));

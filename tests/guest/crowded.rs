@@ -62,7 +62,7 @@ fn attacked(b: &Board, colour: u8) -> usize {
 /// EXCH on `b`; returns the entries of MLIST and SLIST.
 fn exch_lists(h: &mut Harness, b: &Board) -> (usize, usize) {
     h.load_board(b).unwrap();
-    let (regs, _) = h.call("EXCH", |_| {}).unwrap();
+    let (regs, _) = h.exch().unwrap();
     let fen = b.to_fen();
     assert_eq!(
         (regs.hl as i16, regs.de as i16),

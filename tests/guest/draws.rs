@@ -208,7 +208,7 @@ fn ahead_the_module_does_not_let_the_fifty_move_rule_end_the_game() {
         e.set_position(game.board()).unwrap();
         assert_eq!(
             decide(e.as_mut(), &game, Limit::Level),
-            ("b7b5".to_string(), 48)
+            ("b7b5".to_string(), 64)
         );
     }
 }

@@ -140,7 +140,7 @@ fn slider_check(b: &Board) -> bool {
 
 fn exch_on(h: &mut Harness, b: &Board) -> ((i16, i16), u64) {
     h.load_board(b).unwrap();
-    let (regs, t) = h.call("EXCH", |_| {}).unwrap();
+    let (regs, t) = h.exch().unwrap();
     ((regs.hl as i16, regs.de as i16), t)
 }
 

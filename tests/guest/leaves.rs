@@ -86,3 +86,24 @@ fn leaf_lists_give_the_reference_count_and_best_minimum_with_and_without_a_cutof
     assert!(cut_taken > 150);
     assert!(runs_cut * 10 < runs_free * 9, "{runs_cut} vs {runs_free}");
 }
+
+/// A leaf list looks at its captures first (GENEVAL runs GEN with CAPHK, then with QUIETHK;
+/// reference: `Search::captures_first`): where a pawn can take an undefended queen, that
+/// capture sets the list's best before any quiet move, whose bounds (material and a
+/// positional change of less than a pawn) then lie below it, so EXCHS runs once. In GEN's
+/// order (from a1) the pieces on the first two ranks come before the e-pawn, and the first
+/// of their moves ran EXCHS too (twice in all, measured with GENEVAL calling GEN once).
+#[test]
+fn a_leaf_takes_its_captures_first_so_quiet_moves_skip_the_exchange() {
+    let mut h = harness();
+    let b = Board::from_fen("4k3/8/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR w KQ - 0 1").unwrap();
+    let mins: Vec<i16> = evaluate_moves(&b).iter().map(|e| e.min).collect();
+    let (count, best, _, runs) = leaf(&mut h, &b, NONE);
+    assert_eq!(usize::from(count), mins.len());
+    assert_eq!(Some(best), mins.iter().copied().max(), "exd5's minimum");
+    assert!(best >= 9 * 16, "the queen won: {best}");
+    assert_eq!(
+        runs, 1,
+        "EXCHS for exd5 alone, not for the quiet moves before it"
+    );
+}

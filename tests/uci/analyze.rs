@@ -66,8 +66,8 @@ fn an_analyze_session_follows_the_position() {
     // Pass 1 and pass 2 posted, with the guest's figures, without `post`.
     let first = thinking(&parts[0]);
     assert_eq!(first.len(), 2, "{text}");
-    assert_eq!(first[0][..4], ["1", "18", "128", "476"], "{text}");
-    assert_eq!(first[1][..4], ["2", "0", "845", "2658"], "{text}");
+    assert_eq!(first[0][..4], ["1", "18", "120", "476"], "{text}");
+    assert_eq!(first[1][..4], ["2", "0", "839", "2658"], "{text}");
     assert!(first.iter().all(|l| legal_from(&start, &l[4..])), "{text}");
     // `.`: the last pass's time, positions, ply; 33 legal moves.
     assert!(parts[1].contains("stat01: "), "{text}");
@@ -192,7 +192,7 @@ fn an_option_or_a_level_while_analysing_is_obeyed_and_the_analysis_goes_on() {
     assert_eq!(parts.lock().unwrap().len(), 4, "{text}");
     let first_passes = text
         .lines()
-        .filter(|l| l.starts_with("1 18 128 476 "))
+        .filter(|l| l.starts_with("1 18 120 476 "))
         .count();
     assert_eq!(first_passes, 3, "{text}");
     assert!(!text.contains("Error"), "{text}");
